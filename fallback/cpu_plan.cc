@@ -1,0 +1,111 @@
+#include "fallback/cpu_plan.h"
+
+#include <vector>
+
+#include "fallback/real_fftw.h"
+
+namespace gpufftw {
+namespace {
+
+template <class R>
+struct Types;
+template <>
+struct Types<float> {
+  using plan = fftwf_plan;
+  using complex = fftwf_complex;
+  using iodim64 = fftwf_iodim64;
+  using r2r_kind = fftwf_r2r_kind;
+};
+template <>
+struct Types<double> {
+  using plan = fftw_plan;
+  using complex = fftw_complex;
+  using iodim64 = fftw_iodim64;
+  using r2r_kind = fftw_r2r_kind;
+};
+
+template <class R>
+class CpuPlan final : public Plan {
+  using T = Types<R>;
+  using C = typename T::complex;
+
+ public:
+  CpuPlan(const Problem &problem, typename T::plan real) : Plan(problem), real_(real) {}
+  ~CpuPlan() override { fftw().destroy_plan(real_); }
+
+  // Each entry goes to the real execute function of the same name, so the
+  // real FFTW applies its own rules to the arrays, exactly as without us.
+  void execute(const Arrays &x) override {
+    const RealFftw<R> &f = fftw();
+    R *const *r = reinterpret_cast<R *const *>(x.a);
+    switch (x.entry) {
+      case Entry::Execute: f.execute(real_); break;
+      case Entry::Dft: f.execute_dft(real_, reinterpret_cast<C *>(x.a[0]), reinterpret_cast<C *>(x.a[1])); break;
+      case Entry::SplitDft: f.execute_split_dft(real_, r[0], r[1], r[2], r[3]); break;
+      case Entry::DftR2c: f.execute_dft_r2c(real_, r[0], reinterpret_cast<C *>(x.a[1])); break;
+      case Entry::SplitDftR2c: f.execute_split_dft_r2c(real_, r[0], r[1], r[2]); break;
+      case Entry::DftC2r: f.execute_dft_c2r(real_, reinterpret_cast<C *>(x.a[0]), r[1]); break;
+      case Entry::SplitDftC2r: f.execute_split_dft_c2r(real_, r[0], r[1], r[2]); break;
+      case Entry::R2r: f.execute_r2r(real_, r[0], r[1]); break;
+    }
+  }
+  void print(FILE *out) const override { fftw().fprint_plan(real_, out); }
+  void flops(double *add, double *mul, double *fma) const override { fftw().flops(real_, add, mul, fma); }
+  double cost() const override { return fftw().cost(real_); }
+  double estimate_cost() const override { return fftw().estimate_cost(real_); }
+  const char *where() const override { return "cpu"; }
+
+ private:
+  static const RealFftw<R> &fftw() { return real_fftw<R>(); }
+  typename T::plan real_;
+};
+
+template <class R>
+std::vector<typename Types<R>::iodim64> iodims(const std::vector<Dim> &dims) {
+  std::vector<typename Types<R>::iodim64> v;
+  for (const Dim &d : dims) v.push_back({d.n, d.is, d.os});
+  return v;
+}
+
+template <class R>
+typename Types<R>::plan plan_real(const RealFftw<R> &f, const Problem &p) {
+  using C = typename Types<R>::complex;
+  auto dims = iodims<R>(p.dims);
+  auto loops = iodims<R>(p.howmany);
+  const int rank = static_cast<int>(dims.size()), hrank = static_cast<int>(loops.size());
+  R *const *in = reinterpret_cast<R *const *>(p.in);
+  R *const *out = reinterpret_cast<R *const *>(p.out);
+  switch (p.kind) {
+    case Kind::C2C:
+      if (p.split) return f.plan_guru64_split_dft(rank, dims.data(), hrank, loops.data(), in[0], in[1], out[0], out[1], p.flags);
+      return f.plan_guru64_dft(rank, dims.data(), hrank, loops.data(), reinterpret_cast<C *>(p.in[0]),
+                               reinterpret_cast<C *>(p.out[0]), p.sign, p.flags);
+    case Kind::R2C:
+      if (p.split) return f.plan_guru64_split_dft_r2c(rank, dims.data(), hrank, loops.data(), in[0], out[0], out[1], p.flags);
+      return f.plan_guru64_dft_r2c(rank, dims.data(), hrank, loops.data(), in[0], reinterpret_cast<C *>(p.out[0]), p.flags);
+    case Kind::C2R:
+      if (p.split) return f.plan_guru64_split_dft_c2r(rank, dims.data(), hrank, loops.data(), in[0], in[1], out[0], p.flags);
+      return f.plan_guru64_dft_c2r(rank, dims.data(), hrank, loops.data(), reinterpret_cast<C *>(p.in[0]), out[0], p.flags);
+    case Kind::R2R: {
+      std::vector<typename Types<R>::r2r_kind> kinds(p.r2r_kinds.begin(), p.r2r_kinds.end());
+      return f.plan_guru64_r2r(rank, dims.data(), hrank, loops.data(), in[0], out[0], kinds.data(), p.flags);
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+template <class R>
+std::unique_ptr<Plan> make_cpu_plan(const Problem &problem) {
+  const RealFftw<R> &f = real_fftw<R>();
+  if (!f.loaded) return nullptr;
+  typename Types<R>::plan real = plan_real(f, problem);
+  if (!real) return nullptr;
+  return std::make_unique<CpuPlan<R>>(problem, real);
+}
+
+template std::unique_ptr<Plan> make_cpu_plan<float>(const Problem &);
+template std::unique_ptr<Plan> make_cpu_plan<double>(const Problem &);
+
+}  // namespace gpufftw

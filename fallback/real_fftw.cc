@@ -1,0 +1,191 @@
+#include "fallback/real_fftw.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "shim/log.h"
+
+namespace gpufftw {
+namespace {
+
+// The one private namespace all real libraries share; opened by loading the
+// C library into it, which stays loaded so the namespace never goes away.
+Lmid_t private_namespace() {
+  static const Lmid_t lmid = []() -> Lmid_t {
+    Lmid_t id = LM_ID_BASE;
+    void *libc = dlmopen(LM_ID_NEWLM, "libc.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!libc || dlinfo(libc, RTLD_DI_LMID, &id) != 0) {
+      GPUFFTW_LOG(Warn, "dlmopen of a private namespace failed (%s)", dlerror());
+      return LM_ID_BASE;
+    }
+    return id;
+  }();
+  return lmid;
+}
+
+std::string real_path(const std::string &p) {
+  char buf[PATH_MAX];
+  return realpath(p.c_str(), buf) ? std::string(buf) : p;
+}
+
+std::string dir_of(const std::string &file) {
+  auto slash = file.rfind('/');
+  return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
+}
+
+// gpufftw's own file, to never take it (or a drop-in name for it) for FFTW.
+std::string own_file() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void *>(&own_file), &info) && info.dli_fname)
+    return real_path(info.dli_fname);
+  return {};
+}
+
+// Directories to search, in order: GPUFFTW_FFTW_DIR, the directory of the
+// library the application itself loaded (preload), the one gpufftw was built
+// against, then the usual system ones.
+std::vector<std::string> search_dirs(const char *probe_symbol) {
+  std::vector<std::string> dirs;
+  if (const char *env = getenv("GPUFFTW_FFTW_DIR")) {
+    std::string list = env;
+    for (size_t pos = 0; pos <= list.size();) {
+      size_t end = list.find(':', pos);
+      if (end == std::string::npos) end = list.size();
+      if (end > pos) dirs.push_back(list.substr(pos, end - pos));
+      pos = end + 1;
+    }
+  }
+  Dl_info info{};
+  void *next = dlsym(RTLD_NEXT, probe_symbol);
+  if (next && dladdr(next, &info) && info.dli_fname) dirs.push_back(dir_of(real_path(info.dli_fname)));
+  dirs.push_back(GPUFFTW_FFTW_LIBDIR);
+  for (const char *d : {"/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"}) dirs.push_back(d);
+  return dirs;
+}
+
+// Opens `file` from the first directory where it is the real FFTW; the
+// real one is told from gpufftw by its not defining gpufftw_version.
+void *open_real(const std::vector<std::string> &dirs, const char *file, std::string *path, std::string *searched) {
+  static const std::string self = own_file();
+  Lmid_t lmid = private_namespace();
+  if (lmid == LM_ID_BASE) return nullptr;
+  for (const std::string &dir : dirs) {
+    std::string candidate = dir + "/" + file;
+    *searched += (searched->empty() ? "" : ", ") + candidate;
+    if (access(candidate.c_str(), R_OK) != 0 || real_path(candidate) == self) continue;
+    void *h = dlmopen(lmid, candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+      GPUFFTW_LOG(Info, "skipping %s: %s", candidate.c_str(), dlerror());
+      continue;
+    }
+    if (dlsym(h, "gpufftw_version")) {
+      dlclose(h);
+      continue;
+    }
+    *path = candidate;
+    return h;
+  }
+  return nullptr;
+}
+
+template <class R>
+struct Names;
+template <>
+struct Names<float> {
+  static constexpr const char *lib = "libfftw3f.so.3";
+  static constexpr const char *threads = "libfftw3f_threads.so.3";
+  static constexpr const char *probe = "fftwf_plan_guru64_dft";
+  static constexpr const char *word = "single";
+};
+template <>
+struct Names<double> {
+  static constexpr const char *lib = "libfftw3.so.3";
+  static constexpr const char *threads = "libfftw3_threads.so.3";
+  static constexpr const char *probe = "fftw_plan_guru64_dft";
+  static constexpr const char *word = "double";
+};
+
+template <class T>
+bool load_symbol(void *handle, const char *name, T *slot) {
+  *slot = reinterpret_cast<T>(dlsym(handle, name));
+  if (!*slot) GPUFFTW_LOG(Warn, "the real FFTW lacks %s", name);
+  return *slot != nullptr;
+}
+
+#define GPUFFTW_LOAD(P, name) ok &= load_symbol(h, #P #name, &t.name);
+
+template <class R>
+bool load_core(RealFftw<R> &t, void *h);
+template <class R>
+bool load_threads(RealFftw<R> &t, void *h);
+
+template <>
+bool load_core(RealFftw<float> &t, void *h) {
+  bool ok = true;
+  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, fftwf_)
+  return ok;
+}
+template <>
+bool load_core(RealFftw<double> &t, void *h) {
+  bool ok = true;
+  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, fftw_)
+  return ok;
+}
+template <>
+bool load_threads(RealFftw<float> &t, void *h) {
+  bool ok = true;
+  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, fftwf_)
+  return ok;
+}
+template <>
+bool load_threads(RealFftw<double> &t, void *h) {
+  bool ok = true;
+  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, fftw_)
+  return ok;
+}
+#undef GPUFFTW_LOAD
+
+template <class R>
+RealFftw<R> load() {
+  using N = Names<R>;
+  RealFftw<R> t;
+  std::string searched;
+  std::vector<std::string> dirs = search_dirs(N::probe);
+  void *h = open_real(dirs, N::lib, &t.path, &searched);
+  if (!h) {
+    GPUFFTW_LOG(Warn, "the real FFTW (%s precision) was not found; searched %s; set GPUFFTW_FFTW_DIR. "
+                "Plans of this precision will be NULL.", N::word, searched.c_str());
+    return t;
+  }
+  t.loaded = load_core(t, h);
+  GPUFFTW_LOG(Info, "real FFTW %s from %s", N::word, t.path.c_str());
+  // The threads library must sit beside the library just opened: it links
+  // to libfftw3*.so.3 by SONAME, which the namespace now resolves to that one.
+  std::string threads_path, threads_searched;
+  void *ht = open_real({dir_of(t.path)}, N::threads, &threads_path, &threads_searched);
+  if (ht)
+    t.threads_loaded = load_threads(t, ht);
+  else
+    GPUFFTW_LOG(Warn, "no %s beside %s: FFTW's threads are not available", N::threads, t.path.c_str());
+  return t;
+}
+
+}  // namespace
+
+template <class R>
+const RealFftw<R> &real_fftw() {
+  static const RealFftw<R> table = load<R>();
+  return table;
+}
+
+template const RealFftw<float> &real_fftw<float>();
+template const RealFftw<double> &real_fftw<double>();
+
+}  // namespace gpufftw

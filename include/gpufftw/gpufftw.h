@@ -1,0 +1,43 @@
+/* gpufftw's own extension API: everything a program may ask gpufftw that
+ * FFTW's API has no word for. The FFTW3 API itself comes from <fftw3.h>. */
+#ifndef GPUFFTW_GPUFFTW_H
+#define GPUFFTW_GPUFFTW_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "gpufftw X.Y.Z" */
+const char *gpufftw_version(void);
+
+/* Where plans made from now on may run; GPUFFTW_MODE sets the start value. */
+typedef enum {
+  GPUFFTW_MODE_AUTO = 0, /* the planner decides */
+  GPUFFTW_MODE_GPU = 1,  /* every problem the GPU can do runs there */
+  GPUFFTW_MODE_CPU = 2   /* everything on the real FFTW */
+} gpufftw_mode;
+void gpufftw_set_mode(gpufftw_mode mode);
+gpufftw_mode gpufftw_get_mode(void);
+
+/* 1 when the real FFTW library of that precision ('f' or 'd') was found. */
+int gpufftw_real_fftw_available(char precision);
+
+/* Where a plan made by fftw_plan_* / fftwf_plan_* runs: "cpu" or "gpu".
+ * The plan is passed as void* so one function serves both precisions. */
+const char *gpufftw_plan_where(const void *plan);
+
+/* Public FFTW calls that were entered while another public call of this
+ * library was still running on the same thread (a call wrapped twice).
+ * gpufftw is built so that this stays 0; tests hold it to that. */
+unsigned long gpufftw_reentry_count(void);
+
+/* The table GPUFFTW_REPORT=1 prints at exit, written to `out` now. */
+void gpufftw_report(FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,19 @@
+// The GPUFFTW_* environment switches, read once.
+#pragma once
+
+#include "gpufftw/gpufftw.h"
+#include "shim/log.h"
+
+namespace gpufftw {
+
+struct Config {
+  gpufftw_mode mode = GPUFFTW_MODE_AUTO;  // GPUFFTW_MODE=auto|gpu|cpu
+  LogLevel log = LogLevel::Warn;          // GPUFFTW_LOG=off|info|debug
+  bool report = false;                    // GPUFFTW_REPORT=1: table at exit
+};
+
+// The environment's settings, parsed on first use; a bad value is warned
+// about and its default kept.
+const Config &config();
+
+}  // namespace gpufftw

@@ -1,0 +1,35 @@
+// gpufftw's own extension API (include/gpufftw/gpufftw.h).
+#include "gpufftw/gpufftw.h"
+
+#include "fallback/real_fftw.h"
+#include "shim/plan.h"
+#include "shim/planner.h"
+#include "shim/report.h"
+#include "shim/trace.h"
+
+#pragma GCC visibility push(default)
+
+extern "C" {
+
+const char *gpufftw_version(void) { return "gpufftw " GPUFFTW_VERSION; }
+
+void gpufftw_set_mode(gpufftw_mode mode) { gpufftw::set_mode(mode); }
+gpufftw_mode gpufftw_get_mode(void) { return gpufftw::mode(); }
+
+int gpufftw_real_fftw_available(char precision) {
+  if (precision == 'f') return gpufftw::real_fftw<float>().loaded;
+  if (precision == 'd') return gpufftw::real_fftw<double>().loaded;
+  return 0;
+}
+
+const char *gpufftw_plan_where(const void *plan) {
+  return plan ? static_cast<const gpufftw::Plan *>(plan)->where() : "none";
+}
+
+unsigned long gpufftw_reentry_count(void) { return gpufftw::reentry_count(); }
+
+void gpufftw_report(FILE *out) { gpufftw::write_report(out ? out : stderr); }
+
+}  // extern "C"
+
+#pragma GCC visibility pop

@@ -1,0 +1,29 @@
+// Counts per kind of plan, for GPUFFTW_REPORT=1 and gpufftw_report().
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace gpufftw {
+
+struct Problem;
+
+struct PlanStats {
+  std::string problem;  // Problem::describe()
+  std::string where;    // "cpu", "gpu", or "none" for a NULL plan
+  std::atomic<uint64_t> plans{0};
+  std::atomic<uint64_t> executes{0};
+};
+
+// The entry for plans of this problem made to run `where`; it lives until
+// the process ends, so a plan's pointer to it stays valid after destroy.
+PlanStats *stats_for(const Problem &problem, const char *where);
+
+void write_report(FILE *out);
+
+// Prints the report at exit when GPUFFTW_REPORT=1; called by the planner.
+void arm_exit_report();
+
+}  // namespace gpufftw

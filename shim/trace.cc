@@ -1,0 +1,39 @@
+#include "shim/trace.h"
+
+#include <atomic>
+#include <cstdio>
+
+namespace gpufftw {
+namespace {
+
+thread_local int depth = 0;
+std::atomic<unsigned long> reentries{0};
+
+}  // namespace
+
+ApiScope::ApiScope(const char *name) {
+  if (depth++ > 0) {
+    reentries.fetch_add(1, std::memory_order_relaxed);
+    GPUFFTW_LOG(Debug, "re-entered through %s", name);
+  }
+}
+
+ApiScope::~ApiScope() { --depth; }
+
+unsigned long reentry_count() { return reentries.load(std::memory_order_relaxed); }
+
+std::string trace_arg(long long v) { return std::to_string(v); }
+std::string trace_arg(unsigned long long v) { return std::to_string(v); }
+std::string trace_arg(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%g", v);
+  return b;
+}
+std::string trace_arg(const void *p) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%p", p);
+  return b;
+}
+std::string trace_arg(const char *s) { return s ? "\"" + std::string(s) + "\"" : "NULL"; }
+
+}  // namespace gpufftw

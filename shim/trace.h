@@ -1,0 +1,55 @@
+// Every public entry point opens an ApiScope: it counts calls that arrive
+// while another public call is still running on this thread (re-entry: a call
+// wrapped twice), and at GPUFFTW_LOG=debug logs the call with its arguments.
+#pragma once
+
+#include <string>
+
+#include "shim/log.h"
+
+namespace gpufftw {
+
+class ApiScope {
+ public:
+  explicit ApiScope(const char *name);
+  ~ApiScope();
+  ApiScope(const ApiScope &) = delete;
+  ApiScope &operator=(const ApiScope &) = delete;
+};
+
+unsigned long reentry_count();
+
+// Argument formatting for the debug log.
+std::string trace_arg(long long v);
+std::string trace_arg(unsigned long long v);
+std::string trace_arg(double v);
+std::string trace_arg(const void *p);
+std::string trace_arg(const char *s);
+inline std::string trace_arg(int v) { return trace_arg(static_cast<long long>(v)); }
+inline std::string trace_arg(long v) { return trace_arg(static_cast<long long>(v)); }
+inline std::string trace_arg(unsigned v) { return trace_arg(static_cast<unsigned long long>(v)); }
+inline std::string trace_arg(unsigned long v) { return trace_arg(static_cast<unsigned long long>(v)); }
+template <class T>
+std::string trace_arg(T *p) { return trace_arg(static_cast<const void *>(p)); }
+template <class T>
+std::string trace_arg(const T *p) { return trace_arg(static_cast<const void *>(p)); }
+template <class F, class... A>
+std::string trace_arg(F (*f)(A...)) { return trace_arg(reinterpret_cast<const void *>(f)); }
+
+template <class... A>
+void trace_call(const char *name, const A &...args) {
+  std::string line = name;
+  line += "(";
+  ((line += trace_arg(args), line += ", "), ...);
+  if (sizeof...(args) > 0) line.resize(line.size() - 2);
+  line += ")";
+  log_message(LogLevel::Debug, "%s", line.c_str());
+}
+
+}  // namespace gpufftw
+
+// Opens the scope of a public entry point; its arguments are logged at debug.
+#define GPUFFTW_API(name, ...)                                  \
+  ::gpufftw::ApiScope gpufftw_api_scope_(name);                 \
+  if (::gpufftw::log_level() >= ::gpufftw::LogLevel::Debug)     \
+    ::gpufftw::trace_call(name, ##__VA_ARGS__)
