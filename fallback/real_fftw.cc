@@ -48,9 +48,10 @@ std::string own_file() {
   return {};
 }
 
-// Directories to search, in order: GPUFFTW_FFTW_DIR, the directory of the
-// library the application itself loaded (preload), the one gpufftw was built
-// against, then the usual system ones.
+// Directories to search, in order: the directory of the library the
+// application itself loaded (preload), the one gpufftw was built against,
+// then the usual system ones. GPUFFTW_FFTW_DIR (a ':'-separated list)
+// replaces them all.
 std::vector<std::string> search_dirs(const char *probe_symbol) {
   std::vector<std::string> dirs;
   if (const char *env = getenv("GPUFFTW_FFTW_DIR")) {
@@ -61,6 +62,7 @@ std::vector<std::string> search_dirs(const char *probe_symbol) {
       if (end > pos) dirs.push_back(list.substr(pos, end - pos));
       pos = end + 1;
     }
+    return dirs;
   }
   Dl_info info{};
   void *next = dlsym(RTLD_NEXT, probe_symbol);
@@ -160,8 +162,8 @@ RealFftw<R> load() {
   std::vector<std::string> dirs = search_dirs(N::probe);
   void *h = open_real(dirs, N::lib, &t.path, &searched);
   if (!h) {
-    GPUFFTW_LOG(Warn, "the real FFTW (%s precision) was not found; searched %s; set GPUFFTW_FFTW_DIR. "
-                "Plans of this precision will be NULL.", N::word, searched.c_str());
+    GPUFFTW_LOG(Warn, "the real FFTW (%s precision) was not found; searched %s (GPUFFTW_FFTW_DIR names other "
+                "directories); plans of this precision will be NULL", N::word, searched.c_str());
     return t;
   }
   t.loaded = load_core(t, h);

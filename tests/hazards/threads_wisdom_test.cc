@@ -1,0 +1,114 @@
+// The threads API reaches the real threads library, and wisdom survives a
+// round trip through every form of export and import.
+#include <fftw3.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "direct_dft.h"
+
+TEST(Threads, PlanWithNthreadsIsHonoured) {
+  ASSERT_EQ(fftwf_init_threads(), 1);
+  fftwf_plan_with_nthreads(3);
+  EXPECT_EQ(fftwf_planner_nthreads(), 3);
+  const int n = 1 << 18;
+  fftwf_complex *a = fftwf_alloc_complex(n);
+  std::vector<gpufftw_test::cld> x = gpufftw_test::random_fill(&a[0][0], n);
+  fftwf_plan p = fftwf_plan_dft_1d(n, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  char *s = fftwf_sprint_plan(p);
+  EXPECT_NE(std::strstr(s, "-thr-"), nullptr) << "a threaded plan prints thr: " << s;
+  std::free(s);
+  fftwf_execute(p);
+  // Spot-check a few outputs against the direct sum.
+  const long double pi = std::acos(-1.0L);
+  for (int k : {0, 1, 12345, n - 1}) {
+    gpufftw_test::cld ref = 0;
+    for (int j = 0; j < n; ++j) ref += x[j] * std::polar(1.0L, -2 * pi * ((1LL * j * k) % n) / n);
+    EXPECT_NEAR(a[k][0], static_cast<double>(ref.real()), 2e-3) << k;
+    EXPECT_NEAR(a[k][1], static_cast<double>(ref.imag()), 2e-3) << k;
+  }
+  fftwf_destroy_plan(p);
+  fftwf_free(a);
+  fftwf_plan_with_nthreads(1);
+  fftwf_cleanup_threads();
+}
+
+class Wisdom : public testing::Test {
+ protected:
+  void SetUp() override {
+    a = fftw_alloc_complex(n);
+    fftw_forget_wisdom();
+  }
+  void TearDown() override {
+    fftw_forget_wisdom();
+    fftw_free(a);
+  }
+  fftw_plan wisdom_only() { return fftw_plan_dft_1d(n, a, a, FFTW_FORWARD, FFTW_MEASURE | FFTW_WISDOM_ONLY); }
+  void learn() { fftw_destroy_plan(fftw_plan_dft_1d(n, a, a, FFTW_FORWARD, FFTW_MEASURE)); }
+  void expect_known() {
+    fftw_plan p = wisdom_only();
+    EXPECT_NE(p, nullptr);
+    fftw_destroy_plan(p);
+  }
+  static constexpr int n = 1000;
+  fftw_complex *a = nullptr;
+};
+
+TEST_F(Wisdom, ForgottenWisdomGivesNoPlan) {
+  learn();
+  expect_known();
+  fftw_forget_wisdom();
+  EXPECT_EQ(wisdom_only(), nullptr);
+}
+
+TEST_F(Wisdom, RoundTripThroughString) {
+  learn();
+  char *w = fftw_export_wisdom_to_string();
+  ASSERT_NE(w, nullptr);
+  fftw_forget_wisdom();
+  ASSERT_EQ(fftw_import_wisdom_from_string(w), 1);
+  std::free(w);
+  expect_known();
+}
+
+TEST_F(Wisdom, RoundTripThroughFilename) {
+  learn();
+  std::string file = testing::TempDir() + "gpufftw_wisdom_test.txt";
+  ASSERT_EQ(fftw_export_wisdom_to_filename(file.c_str()), 1);
+  fftw_forget_wisdom();
+  ASSERT_EQ(fftw_import_wisdom_from_filename(file.c_str()), 1);
+  expect_known();
+  std::remove(file.c_str());
+  EXPECT_EQ(fftw_import_wisdom_from_filename(file.c_str()), 0);
+}
+
+TEST_F(Wisdom, RoundTripThroughFileAndCallbacks) {
+  learn();
+  FILE *f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  fftw_export_wisdom_to_file(f);
+  std::string via_callback;
+  fftw_export_wisdom([](char c, void *d) { static_cast<std::string *>(d)->push_back(c); }, &via_callback);
+  fftw_forget_wisdom();
+  std::rewind(f);
+  ASSERT_EQ(fftw_import_wisdom_from_file(f), 1);
+  std::fclose(f);
+  expect_known();
+  fftw_forget_wisdom();
+  struct Reader {
+    const std::string *s;
+    size_t pos;
+  } reader{&via_callback, 0};
+  ASSERT_EQ(fftw_import_wisdom(
+                [](void *d) -> int {
+                  auto *r = static_cast<Reader *>(d);
+                  return r->pos < r->s->size() ? (*r->s)[r->pos++] : EOF;
+                },
+                &reader),
+            1);
+  expect_known();
+}
