@@ -25,6 +25,15 @@ Lmid_t private_namespace() {
       GPUFFTW_LOG(Warn, "dlmopen of a private namespace failed (%s)", dlerror());
       return LM_ID_BASE;
     }
+    // That C library dlopens libgcc_s the first time a thread of its own
+    // unwinds (the real FFTW's workers, as they exit). Done at exit, that
+    // dlopen can deadlock against the loader's shutdown; a backtrace now
+    // makes it load libgcc_s at a quiet moment, once.
+    using Backtrace = int (*)(void **, int);
+    if (auto backtrace = reinterpret_cast<Backtrace>(dlsym(libc, "backtrace"))) {
+      void *frames[2];
+      backtrace(frames, 2);
+    }
     return id;
   }();
   return lmid;
