@@ -3,15 +3,36 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "shim/planner.h"
+#if GPUFFTW_HAVE_CUDA
+#include "engine/engine.h"
+#endif
+
 namespace gpufftw {
 namespace {
 
 constexpr size_t kAlignment = 64;  // a cache line; covers AVX-512
 constexpr size_t kFftwAlignment = 16;  // what FFTW's alignment_of measures against
 
+#if GPUFFTW_HAVE_CUDA
+// fftw_malloc hands out pinned memory from this size up
+// (GPUFFTW_PINNED_MIN bytes): the GPU copies it at full PCIe speed.
+size_t pinned_min() {
+  static const size_t min = [] {
+    const char *s = std::getenv("GPUFFTW_PINNED_MIN");
+    return s ? static_cast<size_t>(std::strtoull(s, nullptr, 10)) : size_t{1} << 20;
+  }();
+  return min;
+}
+#endif
+
 }  // namespace
 
 void *aligned_alloc_bytes(size_t bytes) {
+#if GPUFFTW_HAVE_CUDA
+  if (bytes >= pinned_min() && mode() != GPUFFTW_MODE_CPU)
+    if (void *p = engine::alloc_pinned(bytes)) return p;
+#endif
   void *p = nullptr;
   // Like FFTW, a request for nothing still returns a unique pointer.
   if (posix_memalign(&p, kAlignment, bytes ? bytes : 1) != 0) return nullptr;
@@ -23,7 +44,12 @@ void *aligned_alloc_elems(size_t count, size_t size) {
   return aligned_alloc_bytes(count * size);
 }
 
-void aligned_free(void *p) { std::free(p); }
+void aligned_free(void *p) {
+#if GPUFFTW_HAVE_CUDA
+  if (engine::free_pinned(p)) return;
+#endif
+  std::free(p);
+}
 
 int alignment_of(const void *p) { return static_cast<int>(reinterpret_cast<uintptr_t>(p) % kFftwAlignment); }
 

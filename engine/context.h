@@ -1,0 +1,43 @@
+// Engine internals shared by its files: the lazy context, call checking,
+// fault injection and cuFFT reached through dlopen.
+#pragma once
+
+#include <cuda_runtime_api.h>
+#include <cufft.h>
+
+#include <string>
+
+namespace gpufftw::engine {
+
+// The device every engine call runs on; valid once gpu_available() is true.
+int device();
+
+// False (and `why` names the call and CUDA's message) unless ok.
+bool check(cudaError_t e, const char *call, std::string *why);
+bool check(cufftResult r, const char *call, std::string *why);
+#define GPUFFTW_CK(call, why)                                   \
+  do {                                                          \
+    if (!::gpufftw::engine::check((call), #call, (why))) return false; \
+  } while (0)
+
+// GPUFFTW_FAULT=plan|execute|alloc makes that step fail as a CUDA error
+// would, for tests of the fall-back paths.
+bool fault_injected(const char *step, std::string *why);
+
+// cuFFT's functions, from libcufft.so.12 opened at first use, so that
+// gpufftw loads where no CUDA toolkit is installed.
+struct Cufft {
+  decltype(&::cufftCreate) create = nullptr;
+  decltype(&::cufftMakePlanMany64) make_plan_many64 = nullptr;
+  decltype(&::cufftSetStream) set_stream = nullptr;
+  decltype(&::cufftDestroy) destroy = nullptr;
+  decltype(&::cufftExecC2C) exec_c2c = nullptr;
+  decltype(&::cufftExecR2C) exec_r2c = nullptr;
+  decltype(&::cufftExecC2R) exec_c2r = nullptr;
+  decltype(&::cufftExecZ2Z) exec_z2z = nullptr;
+  decltype(&::cufftExecD2Z) exec_d2z = nullptr;
+  decltype(&::cufftExecZ2D) exec_z2d = nullptr;
+};
+const Cufft &cufft();  // valid once gpu_available() is true
+
+}  // namespace gpufftw::engine

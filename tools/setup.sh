@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# setup.sh [BUILD_DIR]: installs what gpufftw needs where it can (Debian or
+# Ubuntu, as root), then configures and builds it. Used by demo.sh and
+# run-tests.sh; on a machine without apt or network it only builds.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+packages=(cmake ninja-build g++ gfortran libfftw3-dev libgtest-dev perl)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "setup: not installing ${missing[*]} (needs root and apt-get); building with what is here"
+  fi
+fi
+# nvcc is found where the CUDA toolkit is installed, even off the PATH.
+[ -x /usr/local/cuda/bin/nvcc ] && export PATH="/usr/local/cuda/bin:$PATH"
+generator=()
+command -v ninja >/dev/null && generator=(-G Ninja)
+cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release
+cmake --build "$build" -j "$(nproc)"
