@@ -2,6 +2,9 @@
 #include "gpufftw/gpufftw.h"
 
 #include "fallback/real_fftw.h"
+#if GPUFFTW_HAVE_CUDA
+#include "engine/engine.h"
+#endif
 #include "shim/plan.h"
 #include "shim/planner.h"
 #include "shim/report.h"
@@ -15,6 +18,14 @@ const char *gpufftw_version(void) { return "gpufftw " GPUFFTW_VERSION; }
 
 void gpufftw_set_mode(gpufftw_mode mode) { gpufftw::set_mode(mode); }
 gpufftw_mode gpufftw_get_mode(void) { return gpufftw::mode(); }
+
+int gpufftw_gpu_available(void) {
+#if GPUFFTW_HAVE_CUDA
+  return gpufftw::engine::gpu_available();
+#else
+  return 0;
+#endif
+}
 
 int gpufftw_real_fftw_available(char precision) {
   if (precision == 'f') return gpufftw::real_fftw<float>().loaded;

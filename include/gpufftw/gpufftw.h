@@ -21,6 +21,10 @@ typedef enum {
 void gpufftw_set_mode(gpufftw_mode mode);
 gpufftw_mode gpufftw_get_mode(void);
 
+/* 1 when a CUDA device and cuFFT are usable (this starts CUDA); 0 otherwise,
+ * and then every plan runs on the real FFTW. */
+int gpufftw_gpu_available(void);
+
 /* 1 when the real FFTW library of that precision ('f' or 'd') was found. */
 int gpufftw_real_fftw_available(char precision);
 

@@ -1,0 +1,187 @@
+// GPU execution: placement, device and managed arrays, faults, accuracy.
+// Every test skips, saying so, where there is no usable GPU.
+#include <cuda_runtime_api.h>
+#include <fftw3.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "../hazards/direct_dft.h"
+#include "gpufftw/gpufftw.h"
+
+namespace {
+
+using gpufftw_test::cld;
+
+class Gpu : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (!gpufftw_gpu_available()) GTEST_SKIP() << "no usable GPU here: GPU tests skipped";
+    saved_ = gpufftw_get_mode();
+    gpufftw_set_mode(GPUFFTW_MODE_GPU);
+  }
+  void TearDown() override {
+    if (gpufftw_gpu_available()) gpufftw_set_mode(saved_);
+    unsetenv("GPUFFTW_FAULT");
+  }
+  gpufftw_mode saved_ = GPUFFTW_MODE_AUTO;
+};
+
+// The largest relative error seen per precision, printed at the end so the
+// GPU run records it.
+double worst[2] = {0, 0};
+struct PrintWorst : testing::Environment {
+  void TearDown() override {
+    std::printf("largest relative L2 error on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]);
+  }
+};
+const auto *kPrintWorst = testing::AddGlobalTestEnvironment(new PrintWorst);
+
+template <class T>
+double tolerance(size_t n) {
+  // c * eps * sqrt(log2 N), c = 5 (the sweep's constant).
+  const double eps = sizeof(T) == 4 ? 1.19e-7 : 2.22e-16;
+  return 5 * eps * std::sqrt(std::log2(static_cast<double>(n)));
+}
+
+template <class T>
+void record(double err) {
+  double &w = worst[sizeof(T) == 4 ? 0 : 1];
+  if (err > w) w = err;
+}
+
+// 1-D c2c of size n, batch b, in the given memory; checked against the
+// long-double direct DFT on transform 0 and b-1.
+template <class T, class Plan, class Complex>
+void c2c_batch(int n, int b, cudaMemoryType where, Plan (*plan_many)(int, const int *, int, Complex *, const int *, int,
+                                                                   int, Complex *, const int *, int, int, int, unsigned),
+               void (*execute)(Plan), void (*destroy)(Plan)) {
+  const size_t count = static_cast<size_t>(n) * b, bytes = count * 2 * sizeof(T);
+  std::vector<T> host(2 * count);
+  std::vector<cld> x = gpufftw_test::random_fill(host.data(), count);
+  T *in = nullptr, *out = nullptr;
+  if (where == cudaMemoryTypeDevice) {
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void **>(&in), bytes), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(reinterpret_cast<void **>(&out), bytes), cudaSuccess);
+  } else {
+    ASSERT_EQ(cudaMallocManaged(reinterpret_cast<void **>(&in), bytes), cudaSuccess);
+    ASSERT_EQ(cudaMallocManaged(reinterpret_cast<void **>(&out), bytes), cudaSuccess);
+  }
+  ASSERT_EQ(cudaMemcpy(in, host.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  Plan p = plan_many(1, &n, b, reinterpret_cast<Complex *>(in), nullptr, 1, n, reinterpret_cast<Complex *>(out),
+                     nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  execute(p);
+  std::vector<T> result(2 * count);
+  ASSERT_EQ(cudaMemcpy(result.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  for (int t : {0, b - 1}) {
+    std::vector<cld> xt(x.begin() + static_cast<long>(t) * n, x.begin() + static_cast<long>(t + 1) * n);
+    double err = gpufftw_test::rel_error(result.data() + 2L * t * n, gpufftw_test::direct_dft(xt, FFTW_FORWARD));
+    record<T>(err);
+    EXPECT_LT(err, tolerance<T>(n)) << "transform " << t;
+  }
+  std::vector<T> in_after(2 * count);
+  ASSERT_EQ(cudaMemcpy(in_after.data(), in, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(std::memcmp(in_after.data(), host.data(), bytes), 0) << "out-of-place c2c kept its input";
+  destroy(p);
+  cudaFree(in);
+  cudaFree(out);
+}
+
+TEST_F(Gpu, DeviceArraysF32) {
+  c2c_batch<float>(1024, 33, cudaMemoryTypeDevice, fftwf_plan_many_dft, fftwf_execute, fftwf_destroy_plan);
+}
+TEST_F(Gpu, DeviceArraysF64) {
+  c2c_batch<double>(1000, 17, cudaMemoryTypeDevice, fftw_plan_many_dft, fftw_execute, fftw_destroy_plan);
+}
+TEST_F(Gpu, ManagedArraysF32) {
+  c2c_batch<float>(4096, 5, cudaMemoryTypeManaged, fftwf_plan_many_dft, fftwf_execute, fftwf_destroy_plan);
+}
+TEST_F(Gpu, ManagedArraysF64) {
+  c2c_batch<double>(2187, 3, cudaMemoryTypeManaged, fftw_plan_many_dft, fftw_execute, fftw_destroy_plan);
+}
+
+// Host arrays, c2r round trip through r2c, multi-dim, in place: FFTW's
+// padded layout. The c2r of the r2c is N times the input.
+template <class T, class Plan, class Complex>
+void r2c_c2r_inplace(Plan (*r2c)(int, int, int, T *, Complex *, unsigned),
+                     Plan (*c2r)(int, int, int, Complex *, T *, unsigned), void (*execute)(Plan),
+                     void (*destroy)(Plan)) {
+  const int n0 = 64, n1 = 48, n2 = 30, pad = 2 * (n2 / 2 + 1);
+  std::vector<T> a(static_cast<size_t>(n0) * n1 * pad), x(static_cast<size_t>(n0) * n1 * n2);
+  std::vector<T> pairs(2 * x.size());
+  gpufftw_test::random_fill(pairs.data(), x.size());
+  for (size_t i = 0; i < x.size(); ++i) x[i] = pairs[2 * i];
+  for (int i = 0; i < n0 * n1; ++i)
+    for (int k = 0; k < n2; ++k) a[static_cast<size_t>(i) * pad + k] = x[static_cast<size_t>(i) * n2 + k];
+  Plan f = r2c(n0, n1, n2, a.data(), reinterpret_cast<Complex *>(a.data()), FFTW_ESTIMATE);
+  Plan b = c2r(n0, n1, n2, reinterpret_cast<Complex *>(a.data()), a.data(), FFTW_ESTIMATE);
+  ASSERT_TRUE(f && b);
+  EXPECT_STREQ(gpufftw_plan_where(f), "gpu");
+  EXPECT_STREQ(gpufftw_plan_where(b), "gpu");
+  execute(f);
+  execute(b);
+  long double num = 0, den = 0;
+  const double scale = 1.0 / (n0 * n1 * n2);
+  for (int i = 0; i < n0 * n1; ++i)
+    for (int k = 0; k < n2; ++k) {
+      long double d = a[static_cast<size_t>(i) * pad + k] * scale - x[static_cast<size_t>(i) * n2 + k];
+      num += d * d;
+      den += static_cast<long double>(x[static_cast<size_t>(i) * n2 + k]) * x[static_cast<size_t>(i) * n2 + k];
+    }
+  double err = static_cast<double>(std::sqrt(num / den));
+  record<T>(err);
+  EXPECT_LT(err, 2 * tolerance<T>(static_cast<size_t>(n0) * n1 * n2));
+  destroy(f);
+  destroy(b);
+}
+
+TEST_F(Gpu, HostInPlaceR2cC2r3dF32) {
+  r2c_c2r_inplace<float>(fftwf_plan_dft_r2c_3d, fftwf_plan_dft_c2r_3d, fftwf_execute, fftwf_destroy_plan);
+}
+TEST_F(Gpu, HostInPlaceR2cC2r3dF64) {
+  r2c_c2r_inplace<double>(fftw_plan_dft_r2c_3d, fftw_plan_dft_c2r_3d, fftw_execute, fftw_destroy_plan);
+}
+
+// A fault at any step ends in a right answer: at planning the plan is the
+// CPU's, at execute the call is redone on the CPU.
+class GpuFault : public Gpu, public testing::WithParamInterface<const char *> {};
+
+TEST_P(GpuFault, EndsInACorrectResult) {
+  const bool at_plan = std::strcmp(GetParam(), "plan") == 0;
+  if (at_plan) setenv("GPUFFTW_FAULT", GetParam(), 1);
+  const int n = 1 << 12;
+  fftwf_complex *a = fftwf_alloc_complex(n), *b = fftwf_alloc_complex(n);
+  std::vector<cld> x = gpufftw_test::random_fill(&a[0][0], n);
+  fftwf_plan p = fftwf_plan_dft_1d(n, a, b, FFTW_BACKWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), at_plan ? "cpu" : "gpu");
+  setenv("GPUFFTW_FAULT", GetParam(), 1);
+  fftwf_execute(p);
+  EXPECT_LT(gpufftw_test::rel_error(&b[0][0], gpufftw_test::direct_dft(x, FFTW_BACKWARD)), tolerance<float>(n));
+  fftwf_destroy_plan(p);
+  fftwf_free(a);
+  fftwf_free(b);
+}
+INSTANTIATE_TEST_SUITE_P(Steps, GpuFault, testing::Values("plan", "execute", "alloc"));
+
+TEST_F(Gpu, FftwMallocIsPinnedAndFreedAfterModeChange) {
+  void *p = fftw_malloc(8 << 20);
+  cudaPointerAttributes attr{};
+  ASSERT_EQ(cudaPointerGetAttributes(&attr, p), cudaSuccess);
+  EXPECT_EQ(attr.type, cudaMemoryTypeHost) << "large fftw_malloc arrays are pinned";
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  fftw_free(p);
+  void *q = fftw_malloc(8 << 20);  // CPU mode: plain memory
+  ASSERT_EQ(cudaPointerGetAttributes(&attr, q), cudaSuccess);
+  EXPECT_EQ(attr.type, cudaMemoryTypeUnregistered);
+  fftw_free(q);
+}
+
+}  // namespace
