@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -87,9 +88,12 @@ class CufftJob final : public FftJob {
     const bool in_dev = is_device(in), out_dev = in_place ? in_dev : is_device(out);
     // cuFFT's c2r overwrites its input; a caller's input never is.
     const bool stage_in = !in_dev || (type_ == Type::C2R && !in_place);
+    // In place, the array is the larger of the two spans (the complex side
+    // of an in-place r2c or c2r is longer than the real one).
+    const size_t in_bytes = in_place ? std::max(spans_.in_bytes, spans_.out_bytes) : spans_.in_bytes;
     void *d_in = const_cast<void *>(in), *d_out = out;
     std::vector<void *> scratch;
-    bool ok = stage(stage_in, in, in_dev, spans_.in_bytes, &d_in, &scratch, why);
+    bool ok = stage(stage_in, in, in_dev, in_bytes, &d_in, &scratch, why);
     if (ok && in_place) d_out = d_in;
     if (ok && !in_place && !out_dev) {
       ok = alloc(spans_.out_bytes, &d_out, &scratch, why);
@@ -99,7 +103,7 @@ class CufftJob final : public FftJob {
     }
     if (ok) ok = exec(d_in, d_out, why);
     if (ok && !out_dev)
-      ok = check(cudaMemcpyAsync(out, d_out, in_place ? spans_.in_bytes : spans_.out_bytes, cudaMemcpyDeviceToHost,
+      ok = check(cudaMemcpyAsync(out, d_out, in_place ? in_bytes : spans_.out_bytes, cudaMemcpyDeviceToHost,
                                  stream_),
                  "cudaMemcpyAsync(device to host)", why);
     if (ok) ok = check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", why);

@@ -4,6 +4,7 @@
 
 #include "engine/engine.h"
 #include "fallback/cpu_plan.h"
+#include "fallback/real_fftw.h"
 #include "shim/log.h"
 
 namespace gpufftw {
@@ -28,6 +29,7 @@ bool embed(const std::vector<Dim> &dims, bool output, const long long *logical, 
 
 bool to_layout(const Problem &p, engine::Layout *l, std::string *why) {
   const int rank = static_cast<int>(p.dims.size());
+  if (p.kind == Kind::R2R) return *why = "r2r: cuFFT has none, and our kernels are not there yet", false;
   if (p.split) return *why = "split arrays are not on the GPU yet", false;
   if (rank < 1 || rank > 3) return *why = "rank " + std::to_string(rank) + " (the GPU takes 1 to 3)", false;
   if (p.howmany.size() > 1) return *why = "more than one howmany dimension", false;
@@ -110,7 +112,12 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
   auto job = engine::FftJob::create(engine_type(p.kind), p.precision == Precision::F32 ? engine::Real::F32 : engine::Real::F64,
                                     layout, p.sign, why);
   if (!job) return nullptr;
-  return std::make_unique<GpuPlan>(p, std::move(job), cpu_twin(p));
+  // Where the real FFTW refuses the problem (multi-dim c2r with
+  // FFTW_PRESERVE_INPUT, say), so do we: the same plans are NULL either way.
+  std::unique_ptr<Plan> twin = cpu_twin(p);
+  if (!twin && (p.precision == Precision::F32 ? real_fftw<float>().loaded : real_fftw<double>().loaded))
+    return *why = "the real FFTW gives no plan for it", nullptr;
+  return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }
 
 }  // namespace gpufftw

@@ -35,7 +35,7 @@ row "sweep, GPUFFTW_MODE=gpu" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out
 row "  plans placed on the GPU" "$(awk '$1=="gpu"{p+=$2} $1=="cpu"{c+=$2} END{print p+0 " gpu, " c+0 " cpu"}' "$out/sweep_gpu.log")"
 
 if [ -f compat/work/fftw3_3.3.10.orig.tar.gz ] || [ -d compat/work/fftw3-3.3.10 ]; then
-  GPUFFTW_MODE=gpu compat/run-check.sh --quick --modes preload > "$out/check_gpu.log" 2>&1
+  GPUFFTW_BUILD=$build GPUFFTW_MODE=gpu compat/run-check.sh --quick --modes "preload relink dropin" > "$out/check_gpu.log" 2>&1
   row "check.pl preload GPUFFTW_MODE=gpu" "exit $?"
   tail -20 "$out/check_gpu.log"
 else
