@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace gpufftw::engine {
 
@@ -18,33 +19,37 @@ std::string device_name();
 enum class Type { C2C, R2C, C2R };
 enum class Real { F32, F64 };
 
-// cuFFT's advanced layout: element x of transform b sits at
-// b*dist + stride*(((x0*nembed1 + x1)*nembed2 + x2)...).
-struct Layout {
-  int rank = 0;
-  long long n[3] = {1, 1, 1};
-  long long inembed[3] = {1, 1, 1}, onembed[3] = {1, 1, 1};
-  long long istride = 1, idist = 0, ostride = 1, odist = 0;
-  long long batch = 1;
+// One axis of a transform or of the loops around it; strides count the
+// elements of each side's array: complex numbers for an interleaved complex
+// array, reals for a real array or for each array of a split pair.
+struct Axis {
+  long long n, is, os;
 };
 
-// What a job reads and writes, in bytes from its base pointers.
-struct Spans {
-  size_t in_bytes = 0, out_bytes = 0;
-  bool out_has_gaps = false;  // out span holds bytes the FFT never writes
+struct Geometry {
+  Type type = Type::C2C;
+  Real real = Real::F32;
+  int sign = -1;               // c2c only
+  std::vector<Axis> dims;      // rank >= 1; n are the real-side sizes for r2c/c2r
+  std::vector<Axis> loops;     // each n >= 1
+  bool split_in = false;       // complex input as separate real/imaginary arrays
+  bool split_out = false;      // complex output likewise
 };
 
 class FftJob {
  public:
-  // nullptr (with `why`) where cuFFT cannot make this plan or memory is short.
-  static std::unique_ptr<FftJob> create(Type type, Real real, const Layout &layout, int sign, std::string *why);
+  // nullptr (with `why`) where the GPU cannot take the geometry or cuFFT
+  // cannot plan it.
+  static std::unique_ptr<FftJob> create(const Geometry &g, std::string *why);
   virtual ~FftJob() = default;
-  // Runs once on in -> out (host or device pointers, detected per call; in
-  // may equal out). false on any CUDA/cuFFT error: the caller recomputes
-  // on the CPU, and `why` names the call that failed. Host input is never
-  // modified; device input may be for C2R (as cuFFT does).
-  virtual bool run(const void *in, void *out, std::string *why) = 0;
-  virtual const Spans &spans() const = 0;
+  // Runs once. in/out hold one pointer each, or {re, im} for a split side;
+  // host or device memory, detected per call. false on any CUDA/cuFFT error
+  // (`why` names the call): the caller recomputes on the CPU. The caller's
+  // input is never modified unless it is also the output.
+  virtual bool run(void *const in[2], void *const out[2], std::string *why) = 0;
+  // "cuFFT" when cuFFT reads and writes the arrays as they lie; "cuFFT,
+  // gathered" when a kernel first packs them densely (and why).
+  virtual std::string path() const = 0;
 };
 
 // Pinned host memory for fftw_malloc, or nullptr. Freed by free_pinned,

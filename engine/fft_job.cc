@@ -1,12 +1,14 @@
 #include <algorithm>
-#include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <tuple>
 #include <vector>
 
 #include "engine/context.h"
 #include "engine/engine.h"
+#include "engine/gather_scatter.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -14,7 +16,7 @@ namespace {
 // cuFFT plans by geometry. A plan is held by one job at a time (jobs run
 // concurrently on their own streams); a destroyed job's plan waits here
 // for the next job of the same geometry.
-using Key = std::tuple<int, int, int, std::vector<long long>>;
+using Key = std::tuple<int, int, std::vector<long long>>;  // type, device, shape
 
 class PlanCache {
  public:
@@ -50,14 +52,56 @@ cufftType cufft_type(Type t, Real r) {
   return CUFFT_C2C;
 }
 
-// Elements of the layout's span, for logical sizes `n` over physical `nembed`.
-long long span_elems(const Layout &l, const long long *n, const long long *nembed, long long stride, long long dist) {
-  long long last = (l.batch - 1) * dist, scale = stride;
-  for (int i = l.rank - 1; i >= 0; --i) {
-    last += (n[i] - 1) * scale;
-    scale *= nembed[i];
+cufftType complex_type(Real r) { return r == Real::F32 ? CUFFT_C2C : CUFFT_Z2Z; }
+
+long long product(const std::vector<long long> &v, size_t from, size_t to) {
+  long long p = 1;
+  for (size_t i = from; i < to; ++i) p *= v[i];
+  return p;
+}
+
+// One side (input or output) of a transform, loops first then dims.
+struct Side {
+  bool complex = false, split = false;
+  std::vector<long long> n, stride;  // logical sizes; strides in the side's elements
+  size_t elem = 0;                   // bytes per element of one array of the side
+  long long count() const { return product(n, 0, n.size()); }
+  long long min_offset() const {
+    long long o = 0;
+    for (size_t i = 0; i < n.size(); ++i) o += std::min(0LL, (n[i] - 1) * stride[i]);
+    return o;
   }
-  return last + 1;
+  long long max_offset() const {
+    long long o = 0;
+    for (size_t i = 0; i < n.size(); ++i) o += std::max(0LL, (n[i] - 1) * stride[i]);
+    return o;
+  }
+};
+
+Side make_side(const Geometry &g, bool output) {
+  Side s;
+  const size_t real_size = g.real == Real::F32 ? sizeof(float) : sizeof(double);
+  s.complex = g.type == Type::C2C || (output ? g.type == Type::R2C : g.type == Type::C2R);
+  s.split = s.complex && (output ? g.split_out : g.split_in);
+  s.elem = s.complex && !s.split ? 2 * real_size : real_size;
+  for (const Axis &a : g.loops) s.n.push_back(a.n), s.stride.push_back(output ? a.os : a.is);
+  for (const Axis &a : g.dims) s.n.push_back(a.n), s.stride.push_back(output ? a.os : a.is);
+  if (g.type != Type::C2C && s.complex) s.n.back() = s.n.back() / 2 + 1;
+  return s;
+}
+
+// cuFFT's advanced layout for one side: the last dim's stride, and
+// nembed[i] = stride[i-1] / stride[i], which must cover the logical size.
+bool embed(const Side &s, size_t first_dim, long long *nembed, long long *stride) {
+  const size_t rank = s.n.size() - first_dim;
+  *stride = s.stride.back();
+  nembed[0] = s.n[first_dim];
+  for (size_t i = 1; i < rank; ++i) {
+    const long long hi = s.stride[first_dim + i - 1], lo = s.stride[first_dim + i];
+    if (lo <= 0 || hi % lo != 0 || hi / lo < s.n[first_dim + i]) return false;
+    nembed[i] = hi / lo;
+  }
+  return *stride > 0;
 }
 
 bool is_device(const void *p) {
@@ -69,50 +113,114 @@ bool is_device(const void *p) {
   return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged;
 }
 
+// A cuFFT plan run `outer` times, `outer_step` elements apart, on the
+// dense buffers (or, for the direct path, once on the arrays).
+struct Step {
+  Key key;
+  cufftHandle handle = 0;
+  cufftType type = CUFFT_C2C;
+  int sign = CUFFT_FORWARD;
+  bool in_to_out = true;  // false: in place on the input buffer
+  long long outer = 1, outer_step = 0;
+};
+
+// A contiguous byte range of the caller's memory that the job reads or
+// writes, staged to the device when it is host memory.
+struct Region {
+  char *start = nullptr, *end = nullptr;
+  bool input = false, output = false, device = true;
+  size_t written = 0;  // output bytes the transform writes in it
+  char *dev = nullptr;
+};
+
 class CufftJob final : public FftJob {
  public:
-  CufftJob(Type type, Real real, int sign, Key key, cufftHandle plan, cudaStream_t stream, Spans spans)
-      : type_(type), real_(real), sign_(sign), key_(std::move(key)), plan_(plan), stream_(stream), spans_(spans) {}
+  CufftJob(const Geometry &g, bool direct, std::string path) : g_(g), direct_(direct), path_(std::move(path)) {
+    in_ = make_side(g, false);
+    out_ = make_side(g, true);
+  }
   ~CufftJob() override {
-    cudaStreamSynchronize(stream_);
-    plan_cache().give_back(key_, plan_);
-    cudaStreamDestroy(stream_);
+    if (stream_) cudaStreamSynchronize(stream_);
+    for (const Step &s : steps_) plan_cache().give_back(s.key, s.handle);
+    if (stream_) cudaStreamDestroy(stream_);
   }
 
-  const Spans &spans() const override { return spans_; }
+  bool init(std::string *why) {
+    GPUFFTW_CK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), why);
+    return direct_ ? plan_direct(why) : plan_dense(why);
+  }
 
-  bool run(const void *in, void *out, std::string *why) override {
+  std::string path() const override { return path_; }
+
+  bool run(void *const in[2], void *const out[2], std::string *why) override {
     if (fault_injected("execute", why)) return false;
     GPUFFTW_CK(cudaSetDevice(device()), why);
-    const bool in_place = in == out;
-    const bool in_dev = is_device(in), out_dev = in_place ? in_dev : is_device(out);
-    // cuFFT's c2r overwrites its input; a caller's input never is.
-    const bool stage_in = !in_dev || (type_ == Type::C2R && !in_place);
-    // In place, the array is the larger of the two spans (the complex side
-    // of an in-place r2c or c2r is longer than the real one).
-    const size_t in_bytes = in_place ? std::max(spans_.in_bytes, spans_.out_bytes) : spans_.in_bytes;
-    void *d_in = const_cast<void *>(in), *d_out = out;
     std::vector<void *> scratch;
-    bool ok = stage(stage_in, in, in_dev, in_bytes, &d_in, &scratch, why);
-    if (ok && in_place) d_out = d_in;
-    if (ok && !in_place && !out_dev) {
-      ok = alloc(spans_.out_bytes, &d_out, &scratch, why);
-      // Bytes of the span the FFT does not write must come back unchanged.
-      if (ok && spans_.out_has_gaps)
-        ok = check(cudaMemcpyAsync(d_out, out, spans_.out_bytes, cudaMemcpyHostToDevice, stream_), "cudaMemcpyAsync(out gaps)", why);
-    }
-    if (ok) ok = exec(d_in, d_out, why);
-    if (ok && !out_dev)
-      ok = check(cudaMemcpyAsync(out, d_out, in_place ? in_bytes : spans_.out_bytes, cudaMemcpyDeviceToHost,
-                                 stream_),
-                 "cudaMemcpyAsync(device to host)", why);
+    bool ok = run_on_stream(in, out, &scratch, why);
     if (ok) ok = check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", why);
     for (void *p : scratch) cudaFreeAsync(p, stream_);
-    if (!ok) cudaStreamSynchronize(stream_);
+    cudaStreamSynchronize(stream_);
     return ok;
   }
 
  private:
+  bool run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why) {
+    std::vector<Region> regions = regions_of(in, out);
+    for (Region &r : regions)
+      if (!stage(&r, scratch, why)) return false;
+    auto map = [&](const void *p) -> void * {
+      for (const Region &r : regions)
+        if (static_cast<const char *>(p) >= r.start && static_cast<const char *>(p) < r.end)
+          return r.dev + (static_cast<const char *>(p) - r.start);
+      return const_cast<void *>(p);
+    };
+    if (direct_) {
+      if (!exec(steps_[0], map(in[0]), map(out[0]), why)) return false;
+    } else if (!run_dense(in, out, map, scratch, why)) {
+      return false;
+    }
+    for (const Region &r : regions)
+      if (r.output && !r.device)
+        GPUFFTW_CK(cudaMemcpyAsync(r.start, r.dev, r.end - r.start, cudaMemcpyDeviceToHost, stream_), why);
+    return true;
+  }
+
+  // The caller's arrays as merged byte ranges: an in-place transform, or a
+  // split pair that interleaves, is one region staged once.
+  std::vector<Region> regions_of(void *const in[2], void *const out[2]) const {
+    std::vector<Region> ranges;
+    auto add = [&](void *p, const Side &s, bool output) {
+      if (!p) return;
+      Region r;
+      r.start = static_cast<char *>(p) + s.min_offset() * static_cast<long long>(s.elem);
+      r.end = static_cast<char *>(p) + (s.max_offset() + 1) * static_cast<long long>(s.elem);
+      r.input = !output;
+      r.output = output;
+      r.written = output ? static_cast<size_t>(s.count()) * s.elem : 0;
+      r.device = is_device(p);
+      ranges.push_back(r);
+    };
+    add(in[0], in_, false);
+    if (in_.split) add(in[1], in_, false);
+    add(out[0], out_, true);
+    if (out_.split) add(out[1], out_, true);
+    std::sort(ranges.begin(), ranges.end(), [](const Region &a, const Region &b) { return a.start < b.start; });
+    std::vector<Region> merged;
+    for (const Region &r : ranges) {
+      if (!merged.empty() && r.start < merged.back().end) {
+        Region &m = merged.back();
+        m.end = std::max(m.end, r.end);
+        m.input |= r.input;
+        m.output |= r.output;
+        m.written += r.written;
+        m.device &= r.device;
+      } else {
+        merged.push_back(r);
+      }
+    }
+    return merged;
+  }
+
   bool alloc(size_t bytes, void **p, std::vector<void *> *scratch, std::string *why) {
     if (fault_injected("alloc", why)) return false;
     GPUFFTW_CK(cudaMallocAsync(p, bytes, stream_), why);
@@ -120,99 +228,216 @@ class CufftJob final : public FftJob {
     return true;
   }
 
-  bool stage(bool needed, const void *src, bool src_dev, size_t bytes, void **dst, std::vector<void *> *scratch,
-             std::string *why) {
-    if (!needed) return true;
-    if (!alloc(bytes, dst, scratch, why)) return false;
-    return check(cudaMemcpyAsync(*dst, src, bytes, src_dev ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice, stream_),
-                 "cudaMemcpyAsync(stage input)", why);
+  bool stage(Region *r, std::vector<void *> *scratch, std::string *why) {
+    const size_t bytes = r->end - r->start;
+    // cuFFT's c2r overwrites its input: a caller's device input that is not
+    // also the output gets a copy to work on.
+    const bool c2r_input = direct_ && g_.type == Type::C2R && r->input && !r->output;
+    if (r->device && !c2r_input) {
+      r->dev = r->start;
+      return true;
+    }
+    void *d = nullptr;
+    if (!alloc(bytes, &d, scratch, why)) return false;
+    r->dev = static_cast<char *>(d);
+    // Output-only bytes the transform does not write must come back as
+    // they were, so such a region is copied in too.
+    if (r->input || r->written < bytes)
+      GPUFFTW_CK(cudaMemcpyAsync(r->dev, r->start, bytes, r->device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice,
+                                 stream_),
+                 why);
+    return true;
   }
 
-  bool exec(void *in, void *out, std::string *why) {
+  Strided strided(const Side &s, void *const p[2], const std::function<void *(const void *)> &map) const {
+    Strided a;
+    a.naxes = static_cast<int>(s.n.size());
+    for (int i = 0; i < a.naxes; ++i) a.n[i] = s.n[i], a.stride[i] = s.stride[i];
+    const size_t real_size = g_.real == Real::F32 ? sizeof(float) : sizeof(double);
+    a.comp[0] = map(p[0]);
+    if (s.complex && s.split) {
+      a.comp[1] = map(p[1]);
+    } else if (s.complex) {
+      a.comp[1] = static_cast<char *>(map(p[0])) + real_size;
+      a.step = 2;
+    }
+    return a;
+  }
+
+  bool run_dense(void *const in[2], void *const out[2], const std::function<void *(const void *)> &map,
+                 std::vector<void *> *scratch, std::string *why) {
+    const size_t real_size = g_.real == Real::F32 ? sizeof(float) : sizeof(double);
+    void *d_in = nullptr, *d_out = nullptr;
+    if (!alloc(in_.count() * (in_.complex ? 2 : 1) * real_size, &d_in, scratch, why)) return false;
+    d_out = d_in;
+    if (g_.type != Type::C2C && !alloc(out_.count() * (out_.complex ? 2 : 1) * real_size, &d_out, scratch, why))
+      return false;
+    const Strided src = strided(in_, in, map), dst = strided(out_, out, map);
+    if (g_.real == Real::F32)
+      GPUFFTW_CK(gather(src, static_cast<float *>(d_in), in_.count(), stream_), why);
+    else
+      GPUFFTW_CK(gather(src, static_cast<double *>(d_in), in_.count(), stream_), why);
+    // The leading dims' 1-D transforms work in place on the complex buffer.
+    char *cbuf = static_cast<char *>(g_.type == Type::R2C ? d_out : d_in);
+    for (const Step &s : steps_) {
+      if (s.in_to_out) {
+        if (!exec(s, d_in, d_out, why)) return false;
+        continue;
+      }
+      for (long long o = 0; o < s.outer; ++o) {
+        char *at = cbuf + o * s.outer_step * static_cast<long long>(2 * real_size);
+        if (!exec(s, at, at, why)) return false;
+      }
+    }
+    if (g_.real == Real::F32)
+      GPUFFTW_CK(scatter(static_cast<const float *>(d_out), dst, out_.count(), stream_), why);
+    else
+      GPUFFTW_CK(scatter(static_cast<const double *>(d_out), dst, out_.count(), stream_), why);
+    return true;
+  }
+
+  bool exec(const Step &s, void *in, void *out, std::string *why) {
     const Cufft &f = cufft();
-    GPUFFTW_CK(f.set_stream(plan_, stream_), why);
-    switch (cufft_type(type_, real_)) {
+    GPUFFTW_CK(f.set_stream(s.handle, stream_), why);
+    switch (s.type) {
       case CUFFT_C2C:
-        GPUFFTW_CK(f.exec_c2c(plan_, static_cast<cufftComplex *>(in), static_cast<cufftComplex *>(out), sign_), why);
+        GPUFFTW_CK(f.exec_c2c(s.handle, static_cast<cufftComplex *>(in), static_cast<cufftComplex *>(out), s.sign), why);
         break;
       case CUFFT_Z2Z:
-        GPUFFTW_CK(f.exec_z2z(plan_, static_cast<cufftDoubleComplex *>(in), static_cast<cufftDoubleComplex *>(out), sign_), why);
+        GPUFFTW_CK(f.exec_z2z(s.handle, static_cast<cufftDoubleComplex *>(in), static_cast<cufftDoubleComplex *>(out),
+                              s.sign),
+                   why);
         break;
       case CUFFT_R2C:
-        GPUFFTW_CK(f.exec_r2c(plan_, static_cast<cufftReal *>(in), static_cast<cufftComplex *>(out)), why);
+        GPUFFTW_CK(f.exec_r2c(s.handle, static_cast<cufftReal *>(in), static_cast<cufftComplex *>(out)), why);
         break;
       case CUFFT_D2Z:
-        GPUFFTW_CK(f.exec_d2z(plan_, static_cast<cufftDoubleReal *>(in), static_cast<cufftDoubleComplex *>(out)), why);
+        GPUFFTW_CK(f.exec_d2z(s.handle, static_cast<cufftDoubleReal *>(in), static_cast<cufftDoubleComplex *>(out)), why);
         break;
       case CUFFT_C2R:
-        GPUFFTW_CK(f.exec_c2r(plan_, static_cast<cufftComplex *>(in), static_cast<cufftReal *>(out)), why);
+        GPUFFTW_CK(f.exec_c2r(s.handle, static_cast<cufftComplex *>(in), static_cast<cufftReal *>(out)), why);
         break;
       case CUFFT_Z2D:
-        GPUFFTW_CK(f.exec_z2d(plan_, static_cast<cufftDoubleComplex *>(in), static_cast<cufftDoubleReal *>(out)), why);
+        GPUFFTW_CK(f.exec_z2d(s.handle, static_cast<cufftDoubleComplex *>(in), static_cast<cufftDoubleReal *>(out)), why);
         break;
+      default: return check(CUFFT_INVALID_TYPE, "cufft type", why);
     }
     return true;
   }
 
-  Type type_;
-  Real real_;
-  int sign_;
-  Key key_;
-  cufftHandle plan_;
-  cudaStream_t stream_;
-  Spans spans_;
+  // Adds `step` with a cuFFT plan of `rank` dims n over the given embeds,
+  // from the cache or new.
+  bool add_step(Step step, int rank, const long long *n, long long *inembed, long long istride, long long idist,
+                long long *onembed, long long ostride, long long odist, long long batch, std::string *why) {
+    std::vector<long long> shape(n, n + rank);
+    for (const long long *v : {static_cast<const long long *>(inembed), static_cast<const long long *>(onembed)})
+      if (v) shape.insert(shape.end(), v, v + rank);
+    shape.insert(shape.end(), {istride, idist, ostride, odist, batch, inembed ? 1LL : 0LL});
+    step.key = Key{static_cast<int>(step.type), device(), shape};
+    if (!plan_cache().take(step.key, &step.handle)) {
+      const Cufft &f = cufft();
+      if (!check(f.create(&step.handle), "cufftCreate", why)) return false;
+      std::vector<long long> nn(n, n + rank);
+      size_t work = 0;
+      if (!check(f.make_plan_many64(step.handle, rank, nn.data(), inembed, istride, idist, onembed, ostride, odist,
+                                    step.type, batch, &work),
+                 "cufftMakePlanMany64", why)) {
+        f.destroy(step.handle);
+        return false;
+      }
+    }
+    steps_.push_back(step);
+    return true;
+  }
+
+  bool plan_direct(std::string *why) {
+    const size_t loops = g_.loops.size(), rank = g_.dims.size();
+    long long inembed[3], onembed[3], istride, ostride;
+    embed(in_, loops, inembed, &istride);
+    embed(out_, loops, onembed, &ostride);
+    const long long batch = loops ? g_.loops[0].n : 1;
+    const long long idist = loops ? g_.loops[0].is : 0, odist = loops ? g_.loops[0].os : 0;
+    std::vector<long long> n;
+    for (const Axis &a : g_.dims) n.push_back(a.n);
+    Step s;
+    s.type = cufft_type(g_.type, g_.real);
+    s.sign = g_.sign;
+    return add_step(s, static_cast<int>(rank), n.data(), inembed, istride, idist, onembed, ostride, odist, batch, why);
+  }
+
+  // Dense buffers, loops outer: the last (up to) three dims in one plan,
+  // each dim before them as strided 1-D transforms of the complex side.
+  bool plan_dense(std::string *why) {
+    const size_t rank = g_.dims.size();
+    const size_t tail = std::min<size_t>(rank, 3), lead = rank - tail;
+    std::vector<long long> n;
+    for (const Axis &a : g_.dims) n.push_back(a.n);
+    std::vector<long long> cn = n;  // the complex side's dims
+    if (g_.type != Type::C2C) cn.back() = cn.back() / 2 + 1;
+    const long long loops = product(in_.n, 0, g_.loops.size());
+    const long long outer_tail = loops * product(n, 0, lead);
+    auto add_leading = [&](int sign) -> bool {
+      for (size_t k = 0; k < lead; ++k) {
+        Step s;
+        s.type = complex_type(g_.real);
+        s.sign = sign;
+        s.in_to_out = false;
+        const long long inner = product(cn, k + 1, rank);
+        s.outer = loops * product(cn, 0, k);
+        s.outer_step = cn[k] * inner;
+        long long nk = cn[k], embed_k = cn[k];
+        if (!add_step(s, 1, &nk, &embed_k, inner, 1, &embed_k, inner, 1, inner, why)) return false;
+      }
+      return true;
+    };
+    // c2r: the leading dims first, backward, on the complex input.
+    if (g_.type == Type::C2R && !add_leading(CUFFT_INVERSE)) return false;
+    Step t;
+    t.type = cufft_type(g_.type, g_.real);
+    t.sign = g_.sign;
+    const size_t first_tail = g_.loops.size() + lead;
+    if (!add_step(t, static_cast<int>(tail), n.data() + lead, nullptr, 1, product(in_.n, first_tail, in_.n.size()),
+                  nullptr, 1, product(out_.n, first_tail, out_.n.size()), outer_tail, why))
+      return false;
+    return g_.type == Type::C2R || add_leading(g_.type == Type::R2C ? CUFFT_FORWARD : g_.sign);
+  }
+
+  Geometry g_;
+  Side in_, out_;
+  bool direct_;
+  std::string path_;
+  std::vector<Step> steps_;
+  cudaStream_t stream_ = nullptr;
 };
+
+// Whether cuFFT can read and write the arrays as they lie; else why not.
+bool direct_layout(const Geometry &g, std::string *why_not) {
+  const Side in = make_side(g, false), out = make_side(g, true);
+  long long e[3], s;
+  if (in.split || out.split) return *why_not = "split arrays", false;
+  if (g.dims.size() > 3) return *why_not = "rank " + std::to_string(g.dims.size()), false;
+  if (g.loops.size() > 1) return *why_not = "several howmany dims", false;
+  if (!g.loops.empty() && (g.loops[0].is <= 0 || g.loops[0].os <= 0)) return *why_not = "a non-positive distance", false;
+  if (!embed(in, g.loops.size(), e, &s) || !embed(out, g.loops.size(), e, &s))
+    return *why_not = "strides cuFFT's advanced layout cannot state", false;
+  return true;
+}
 
 }  // namespace
 
-std::unique_ptr<FftJob> FftJob::create(Type type, Real real, const Layout &l, int sign, std::string *why) {
+std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   if (!gpu_available(why) || fault_injected("plan", why)) return nullptr;
+  if (g.dims.empty()) return *why = "rank 0", nullptr;
+  if (g.dims.size() + g.loops.size() > static_cast<size_t>(kMaxAxes))
+    return *why = "more than " + std::to_string(kMaxAxes) + " dims and loops", nullptr;
+  for (const Axis &a : g.loops)
+    if (a.n < 1) return *why = "an empty loop", nullptr;
   if (!check(cudaSetDevice(device()), "cudaSetDevice", why)) return nullptr;
-  const cufftType t = cufft_type(type, real);
-  // Logical sizes of each side: the complex side of r2c/c2r keeps n/2+1.
-  long long nin[3], nout[3];
-  for (int i = 0; i < l.rank; ++i) nin[i] = nout[i] = l.n[i];
-  if (type == Type::R2C) nout[l.rank - 1] = l.n[l.rank - 1] / 2 + 1;
-  if (type == Type::C2R) nin[l.rank - 1] = l.n[l.rank - 1] / 2 + 1;
-  const size_t real_size = real == Real::F32 ? sizeof(float) : sizeof(double);
-  const size_t in_elem = type == Type::R2C ? real_size : 2 * real_size;
-  const size_t out_elem = type == Type::C2R ? real_size : 2 * real_size;
-  Spans spans;
-  const long long in_span = span_elems(l, nin, l.inembed, l.istride, l.idist);
-  const long long out_span = span_elems(l, nout, l.onembed, l.ostride, l.odist);
-  spans.in_bytes = static_cast<size_t>(in_span) * in_elem;
-  spans.out_bytes = static_cast<size_t>(out_span) * out_elem;
-  long long written = l.batch;
-  for (int i = 0; i < l.rank; ++i) written *= nout[i];
-  spans.out_has_gaps = written != out_span;
-
-  std::vector<long long> geometry(l.n, l.n + l.rank);
-  geometry.insert(geometry.end(), l.inembed, l.inembed + l.rank);
-  geometry.insert(geometry.end(), l.onembed, l.onembed + l.rank);
-  geometry.insert(geometry.end(), {l.istride, l.idist, l.ostride, l.odist, l.batch});
-  Key key{static_cast<int>(t), l.rank, device(), geometry};
-  cufftHandle plan = 0;
-  if (!plan_cache().take(key, &plan)) {
-    const Cufft &f = cufft();
-    if (!check(f.create(&plan), "cufftCreate", why)) return nullptr;
-    long long n[3], inembed[3], onembed[3];
-    std::memcpy(n, l.n, sizeof n);
-    std::memcpy(inembed, l.inembed, sizeof inembed);
-    std::memcpy(onembed, l.onembed, sizeof onembed);
-    size_t work = 0;
-    if (!check(f.make_plan_many64(plan, l.rank, n, inembed, l.istride, l.idist, onembed, l.ostride, l.odist, t,
-                                  l.batch, &work),
-               "cufftMakePlanMany64", why)) {
-      f.destroy(plan);
-      return nullptr;
-    }
-  }
-  cudaStream_t stream = nullptr;
-  if (!check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags", why)) {
-    plan_cache().give_back(key, plan);
-    return nullptr;
-  }
-  return std::make_unique<CufftJob>(type, real, sign, key, plan, stream, spans);
+  std::string why_not;
+  const bool direct = direct_layout(g, &why_not);
+  auto job = std::make_unique<CufftJob>(g, direct, direct ? "cuFFT" : "cuFFT, gathered (" + why_not + ")");
+  if (!job->init(why)) return nullptr;
+  return job;
 }
 
 }  // namespace gpufftw::engine

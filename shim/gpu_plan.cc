@@ -10,46 +10,16 @@
 namespace gpufftw {
 namespace {
 
-// The physical sizes behind one side's strides: stride of the last dim,
-// and nembed[i] = dims[i-1].stride / dims[i].stride, which must cover the
-// logical size. false where cuFFT's layout cannot say it.
-bool embed(const std::vector<Dim> &dims, bool output, const long long *logical, long long *nembed,
-           long long *stride) {
-  const int rank = static_cast<int>(dims.size());
-  auto s = [&](int i) { return output ? dims[i].os : dims[i].is; };
-  *stride = s(rank - 1);
-  nembed[0] = logical[0];
-  for (int i = 1; i < rank; ++i) {
-    if (s(i) <= 0 || s(i - 1) % s(i) != 0) return false;
-    nembed[i] = s(i - 1) / s(i);
-    if (nembed[i] < logical[i]) return false;
-  }
-  return *stride > 0;
-}
-
-bool to_layout(const Problem &p, engine::Layout *l, std::string *why) {
-  const int rank = static_cast<int>(p.dims.size());
-  if (p.kind == Kind::R2R) return *why = "r2r: cuFFT has none, and our kernels are not there yet", false;
-  if (p.split) return *why = "split arrays are not on the GPU yet", false;
-  if (rank < 1 || rank > 3) return *why = "rank " + std::to_string(rank) + " (the GPU takes 1 to 3)", false;
-  if (p.howmany.size() > 1) return *why = "more than one howmany dimension", false;
-  l->rank = rank;
-  long long nin[3], nout[3];
-  for (int i = 0; i < rank; ++i) l->n[i] = nin[i] = nout[i] = p.dims[i].n;
-  if (p.kind == Kind::R2C) nout[rank - 1] = l->n[rank - 1] / 2 + 1;
-  if (p.kind == Kind::C2R) nin[rank - 1] = l->n[rank - 1] / 2 + 1;
-  if (!embed(p.dims, false, nin, l->inembed, &l->istride) || !embed(p.dims, true, nout, l->onembed, &l->ostride))
-    return *why = "strides cuFFT's advanced layout cannot state", false;
-  l->batch = p.howmany.empty() ? 1 : p.howmany[0].n;
-  l->idist = p.howmany.empty() ? 0 : p.howmany[0].is;
-  l->odist = p.howmany.empty() ? 0 : p.howmany[0].os;
-  if (l->batch < 1) return *why = "an empty batch", false;
-  if (l->batch > 1 && (l->idist <= 0 || l->odist <= 0)) return *why = "a batch with non-positive distance", false;
-  return true;
-}
-
-engine::Type engine_type(Kind k) {
-  return k == Kind::R2C ? engine::Type::R2C : k == Kind::C2R ? engine::Type::C2R : engine::Type::C2C;
+engine::Geometry geometry(const Problem &p) {
+  engine::Geometry g;
+  g.type = p.kind == Kind::R2C ? engine::Type::R2C : p.kind == Kind::C2R ? engine::Type::C2R : engine::Type::C2C;
+  g.real = p.precision == Precision::F32 ? engine::Real::F32 : engine::Real::F64;
+  g.sign = p.sign;
+  for (const Dim &d : p.dims) g.dims.push_back({d.n, d.is, d.os});
+  for (const Dim &d : p.howmany) g.loops.push_back({d.n, d.is, d.os});
+  g.split_in = p.split && p.kind != Kind::R2C;
+  g.split_out = p.split && p.kind != Kind::C2R;
+  return g;
 }
 
 std::unique_ptr<Plan> cpu_twin(const Problem &p) {
@@ -66,21 +36,17 @@ class GpuPlan final : public Plan {
       : Plan(p), job_(std::move(job)), twin_(std::move(twin)) {}
 
   void execute(const Arrays &x) override {
-    const void *in = nullptr;
-    void *out = nullptr;
-    switch (x.entry) {
-      case Entry::Execute: in = problem().in[0], out = problem().out[0]; break;
-      case Entry::Dft:
-      case Entry::DftR2c:
-      case Entry::DftC2r: in = x.a[0], out = x.a[1]; break;
-      default: return on_cpu(x, "a split-array execute of an interleaved plan");
-    }
+    void *in[2] = {nullptr, nullptr}, *out[2] = {nullptr, nullptr};
     std::string why;
-    if (!job_->run(in, out, &why)) on_cpu(x, why);
+    if (!arrays(x, in, out))
+      on_cpu(x, "a split-array execute of an interleaved plan");
+    else if (!job_->run(in, out, &why))
+      on_cpu(x, why);
   }
 
   void print(FILE *out) const override {
-    std::fprintf(out, "(gpufftw-gpu cuFFT %s on %s)", problem().describe().c_str(), engine::device_name().c_str());
+    std::fprintf(out, "(gpufftw-gpu %s: %s on %s)", job_->path().c_str(), problem().describe().c_str(),
+                 engine::device_name().c_str());
   }
   void flops(double *add, double *mul, double *fma) const override {
     if (twin_) twin_->flops(add, mul, fma);
@@ -90,6 +56,32 @@ class GpuPlan final : public Plan {
   const char *where() const override { return "gpu"; }
 
  private:
+  // The job's arrays for this call, as FFTW reads them: an interleaved
+  // execute of a split plan sees the array as a pair one real apart. A
+  // split execute of an interleaved plan has FFTW-internal meaning; the
+  // real FFTW runs it.
+  bool arrays(const Arrays &x, void *in[2], void *out[2]) const {
+    const Problem &p = problem();
+    const size_t real_size = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
+    auto pair = [&](void *a, void *v[2]) {
+      v[0] = a;
+      v[1] = p.split ? static_cast<char *>(a) + real_size : nullptr;
+    };
+    switch (x.entry) {
+      case Entry::Execute:
+        for (int i = 0; i < 2; ++i) in[i] = p.in[i], out[i] = p.out[i];
+        return true;
+      case Entry::Dft: pair(x.a[0], in), pair(x.a[1], out); return true;
+      case Entry::DftR2c: in[0] = x.a[0], pair(x.a[1], out); return true;
+      case Entry::DftC2r: pair(x.a[0], in), out[0] = x.a[1]; return true;
+      case Entry::SplitDft: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2], out[1] = x.a[3]; return p.split;
+      case Entry::SplitDftR2c: in[0] = x.a[0], out[0] = x.a[1], out[1] = x.a[2]; return p.split;
+      case Entry::SplitDftC2r: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2]; return p.split;
+      case Entry::R2r: return false;
+    }
+    return false;
+  }
+
   void on_cpu(const Arrays &x, const std::string &why) {
     static std::atomic<bool> said{false};
     if (!said.exchange(true))
@@ -107,16 +99,15 @@ class GpuPlan final : public Plan {
 }  // namespace
 
 std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
-  engine::Layout layout;
-  if (!to_layout(p, &layout, why)) return nullptr;
-  auto job = engine::FftJob::create(engine_type(p.kind), p.precision == Precision::F32 ? engine::Real::F32 : engine::Real::F64,
-                                    layout, p.sign, why);
+  if (p.kind == Kind::R2R) return *why = "r2r: cuFFT has none, and our kernels are not there yet", nullptr;
+  auto job = engine::FftJob::create(geometry(p), why);
   if (!job) return nullptr;
   // Where the real FFTW refuses the problem (multi-dim c2r with
   // FFTW_PRESERVE_INPUT, say), so do we: the same plans are NULL either way.
   std::unique_ptr<Plan> twin = cpu_twin(p);
   if (!twin && (p.precision == Precision::F32 ? real_fftw<float>().loaded : real_fftw<double>().loaded))
     return *why = "the real FFTW gives no plan for it", nullptr;
+  GPUFFTW_LOG(Debug, "%s on the GPU: %s", p.describe().c_str(), job->path().c_str());
   return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }
 

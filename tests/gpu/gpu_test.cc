@@ -149,6 +149,59 @@ TEST_F(Gpu, HostInPlaceR2cC2r3dF64) {
   r2c_c2r_inplace<double>(fftw_plan_dft_r2c_3d, fftw_plan_dft_c2r_3d, fftw_execute, fftw_destroy_plan);
 }
 
+// Split arrays, two howmany dims and a rank-4 transform: the gathered path.
+TEST_F(Gpu, SplitArraysWithTwoLoopsRunOnTheGpu) {
+  const int n = 256, h0 = 3, h1 = 5, count = n * h0 * h1;
+  std::vector<double> ri(count), ii(count), ro(count), io(count), pairs(2 * count);
+  std::vector<cld> x = gpufftw_test::random_fill(pairs.data(), count);
+  for (int i = 0; i < count; ++i) ri[i] = pairs[2 * i], ii[i] = pairs[2 * i + 1];
+  // Transform t = (a, b) lies at a*(h1*n) + b*n; element stride 1.
+  fftw_iodim64 dim{n, 1, 1}, loops[2] = {{h0, h1 * n, h1 * n}, {h1, n, n}};
+  fftw_plan p = fftw_plan_guru64_split_dft(1, &dim, 2, loops, ri.data(), ii.data(), ro.data(), io.data(), FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  fftw_execute(p);
+  for (int t : {0, 7, h0 * h1 - 1}) {
+    std::vector<cld> xt(x.begin() + t * n, x.begin() + (t + 1) * n), ref = gpufftw_test::direct_dft(xt, FFTW_FORWARD);
+    std::vector<double> got(2 * n);
+    for (int k = 0; k < n; ++k) got[2 * k] = ro[t * n + k], got[2 * k + 1] = io[t * n + k];
+    double err = gpufftw_test::rel_error(got.data(), ref);
+    record<double>(err);
+    EXPECT_LT(err, tolerance<double>(n)) << "transform " << t;
+  }
+  fftw_destroy_plan(p);
+}
+
+TEST_F(Gpu, Rank4RunsOnTheGpu) {
+  const int n[4] = {3, 4, 5, 6}, total = 360;
+  fftwf_complex *a = fftwf_alloc_complex(total);
+  std::vector<cld> x = gpufftw_test::random_fill(&a[0][0], total);
+  fftwf_plan p = fftwf_plan_dft(4, n, a, a, FFTW_BACKWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  fftwf_execute(p);
+  // Direct 4-D sum at a few outputs.
+  const long double pi = std::acos(-1.0L);
+  long double num = 0, den = 0;
+  for (int k : {0, 1, 77, 359}) {
+    int kk[4] = {k / 120, k / 30 % 4, k / 6 % 5, k % 6};
+    cld ref = 0;
+    for (int j = 0; j < total; ++j) {
+      int jj[4] = {j / 120, j / 30 % 4, j / 6 % 5, j % 6};
+      long double ph = 0;
+      for (int d = 0; d < 4; ++d) ph += static_cast<long double>(jj[d] * kk[d]) / n[d];
+      ref += x[j] * std::polar(1.0L, 2 * pi * ph);
+    }
+    num += std::norm(cld(a[k][0], a[k][1]) - ref);
+    den += std::norm(ref);
+  }
+  double err = static_cast<double>(std::sqrt(num / den));
+  record<float>(err);
+  EXPECT_LT(err, tolerance<float>(total));
+  fftwf_destroy_plan(p);
+  fftwf_free(a);
+}
+
 // A fault at any step ends in a right answer: at planning the plan is the
 // CPU's, at execute the call is redone on the CPU.
 class GpuFault : public Gpu, public testing::WithParamInterface<const char *> {};
