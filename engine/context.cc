@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -55,6 +56,13 @@ bool open(Context *c) {
   }
   GPUFFTW_CK(cudaSetDevice(c->device), &c->why);
   GPUFFTW_CK(cudaFree(nullptr), &c->why);  // creates the context now
+  // Scratch comes from the stream-ordered pool on every execute; by default
+  // the pool hands its memory back at each synchronisation, and mapping a
+  // gigabyte again costs milliseconds. Keep it.
+  cudaMemPool_t pool;
+  GPUFFTW_CK(cudaDeviceGetDefaultMemPool(&pool, c->device), &c->why);
+  uint64_t keep = UINT64_MAX;
+  GPUFFTW_CK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), &c->why);
   cudaDeviceProp prop{};
   GPUFFTW_CK(cudaGetDeviceProperties(&prop, c->device), &c->why);
   c->name = prop.name;

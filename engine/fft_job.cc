@@ -9,6 +9,7 @@
 #include "engine/context.h"
 #include "engine/engine.h"
 #include "engine/gather_scatter.h"
+#include "engine/host_copy.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -142,12 +143,15 @@ class CufftJob final : public FftJob {
   ~CufftJob() override {
     if (stream_) cudaStreamSynchronize(stream_);
     for (const Step &s : steps_) plan_cache().give_back(s.key, s.handle);
+    for (cudaStream_t st : streams_)
+      if (st != stream_) cudaStreamDestroy(st);
     if (stream_) cudaStreamDestroy(stream_);
   }
 
   bool init(std::string *why) {
     GPUFFTW_CK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), why);
-    return direct_ ? plan_direct(why) : plan_dense(why);
+    if (!direct_) return plan_dense(why);
+    return plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why) && plan_chunks(why);
   }
 
   std::string path() const override { return path_; }
@@ -165,6 +169,8 @@ class CufftJob final : public FftJob {
 
  private:
   bool run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why) {
+    if (!chunk_plans_.empty() && is_pinned(in[0]) && (in[0] == out[0] || is_pinned(out[0])))
+      return run_chunked(static_cast<char *>(in[0]), static_cast<char *>(out[0]), scratch, why);
     std::vector<Region> regions = regions_of(in, out);
     for (Region &r : regions)
       if (!stage(&r, scratch, why)) return false;
@@ -180,8 +186,7 @@ class CufftJob final : public FftJob {
       return false;
     }
     for (const Region &r : regions)
-      if (r.output && !r.device)
-        GPUFFTW_CK(cudaMemcpyAsync(r.start, r.dev, r.end - r.start, cudaMemcpyDeviceToHost, stream_), why);
+      if (r.output && !r.device && !copier_.to_host(r.start, r.dev, r.end - r.start, stream_, why)) return false;
     return true;
   }
 
@@ -221,6 +226,73 @@ class CufftJob final : public FftJob {
     return merged;
   }
 
+  // A batch on pinned host arrays, in chunks of transforms round-robin over
+  // the streams: the copy in of one chunk, the FFT of another and the copy
+  // out of a third run at once.
+  bool run_chunked(char *in, char *out, std::vector<void *> *scratch, std::string *why) {
+    const Axis &loop = g_.loops[0];
+    const bool in_place = in == out;
+    const long long batch = loop.n, per = chunk_per_;
+    auto bytes = [&](const Side &s, long long dist, long long count) {
+      return static_cast<size_t>(((count - 1) * dist + extent(s)) * static_cast<long long>(s.elem));
+    };
+    const size_t in_bytes = bytes(in_, loop.is, per), out_bytes = bytes(out_, loop.os, per);
+    const size_t buf_in = in_place ? std::max(in_bytes, out_bytes) : in_bytes;
+    std::vector<void *> d_in(streams_.size()), d_out(streams_.size());
+    for (size_t k = 0; k < streams_.size(); ++k) {
+      if (!alloc(buf_in, &d_in[k], scratch, why)) return false;
+      d_out[k] = d_in[k];
+      if (!in_place && !alloc(out_bytes, &d_out[k], scratch, why)) return false;
+    }
+    for (long long first = 0, c = 0; first < batch; first += per, ++c) {
+      const size_t k = static_cast<size_t>(c) % streams_.size();
+      const long long count = std::min(per, batch - first);
+      const size_t ib = bytes(in_, loop.is, count), ob = bytes(out_, loop.os, count);
+      char *hin = in + first * loop.is * static_cast<long long>(in_.elem);
+      char *hout = out + first * loop.os * static_cast<long long>(out_.elem);
+      const Step &plan = count == per ? chunk_plans_[k] : chunk_plans_.back();
+      GPUFFTW_CK(cudaMemcpyAsync(d_in[k], hin, in_place ? std::max(ib, ob) : ib, cudaMemcpyHostToDevice, streams_[k]), why);
+      if (!exec_on(plan, streams_[k], d_in[k], d_out[k], why)) return false;
+      GPUFFTW_CK(cudaMemcpyAsync(hout, d_out[k], in_place ? std::max(ib, ob) : ob, cudaMemcpyDeviceToHost, streams_[k]), why);
+    }
+    for (cudaStream_t st : streams_) GPUFFTW_CK(cudaStreamSynchronize(st), why);
+    return true;
+  }
+
+  // Elements one transform spans on a side, behind its one loop (the
+  // direct path's strides are positive).
+  static long long extent(const Side &s) {
+    long long e = 1;
+    for (size_t i = 1; i < s.n.size(); ++i) e += (s.n[i] - 1) * s.stride[i];
+    return e;
+  }
+
+  // Chunks pay where a batch moves enough bytes and its transforms lie
+  // apart, one chunk's bytes never touching another's.
+  bool plan_chunks(std::string *why) {
+    if (g_.loops.size() != 1 || !direct_) return true;
+    const Axis &loop = g_.loops[0];
+    const long long span_in = extent(in_), span_out = extent(out_);
+    const size_t total = static_cast<size_t>(loop.n) * (span_in * in_.elem + span_out * out_.elem);
+    const long long written = product(out_.n, 1, out_.n.size());
+    if (loop.n < 8 || total < (size_t{32} << 20) || loop.is < span_in || loop.os < span_out || written != span_out)
+      return true;
+    const long long chunks = std::min<long long>(loop.n, std::max<long long>(8, static_cast<long long>(total >> 24)));
+    chunk_per_ = (loop.n + chunks - 1) / chunks;
+    const long long rem = loop.n % chunk_per_;
+    streams_.push_back(stream_);
+    for (int k = 1; k < kStreams; ++k) {
+      cudaStream_t st;
+      GPUFFTW_CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), why);
+      streams_.push_back(st);
+    }
+    const size_t before = steps_.size();
+    for (int k = 0; k < kStreams + (rem ? 1 : 0); ++k)
+      if (!plan_direct(k < kStreams ? chunk_per_ : rem, why)) return false;
+    chunk_plans_.assign(steps_.begin() + static_cast<long>(before), steps_.end());
+    return true;
+  }
+
   bool alloc(size_t bytes, void **p, std::vector<void *> *scratch, std::string *why) {
     if (fault_injected("alloc", why)) return false;
     GPUFFTW_CK(cudaMallocAsync(p, bytes, stream_), why);
@@ -242,11 +314,12 @@ class CufftJob final : public FftJob {
     r->dev = static_cast<char *>(d);
     // Output-only bytes the transform does not write must come back as
     // they were, so such a region is copied in too.
-    if (r->input || r->written < bytes)
-      GPUFFTW_CK(cudaMemcpyAsync(r->dev, r->start, bytes, r->device ? cudaMemcpyDeviceToDevice : cudaMemcpyHostToDevice,
-                                 stream_),
-                 why);
-    return true;
+    if (!(r->input || r->written < bytes)) return true;
+    if (r->device) {
+      GPUFFTW_CK(cudaMemcpyAsync(r->dev, r->start, bytes, cudaMemcpyDeviceToDevice, stream_), why);
+      return true;
+    }
+    return copier_.to_device(r->dev, r->start, bytes, stream_, why);
   }
 
   Strided strided(const Side &s, void *const p[2], const std::function<void *(const void *)> &map) const {
@@ -296,9 +369,11 @@ class CufftJob final : public FftJob {
     return true;
   }
 
-  bool exec(const Step &s, void *in, void *out, std::string *why) {
+  bool exec(const Step &s, void *in, void *out, std::string *why) { return exec_on(s, stream_, in, out, why); }
+
+  bool exec_on(const Step &s, cudaStream_t stream, void *in, void *out, std::string *why) {
     const Cufft &f = cufft();
-    GPUFFTW_CK(f.set_stream(s.handle, stream_), why);
+    GPUFFTW_CK(f.set_stream(s.handle, stream), why);
     switch (s.type) {
       case CUFFT_C2C:
         GPUFFTW_CK(f.exec_c2c(s.handle, static_cast<cufftComplex *>(in), static_cast<cufftComplex *>(out), s.sign), why);
@@ -350,12 +425,11 @@ class CufftJob final : public FftJob {
     return true;
   }
 
-  bool plan_direct(std::string *why) {
+  bool plan_direct(long long batch, std::string *why) {
     const size_t loops = g_.loops.size(), rank = g_.dims.size();
     long long inembed[3], onembed[3], istride, ostride;
     embed(in_, loops, inembed, &istride);
     embed(out_, loops, onembed, &ostride);
-    const long long batch = loops ? g_.loops[0].n : 1;
     const long long idist = loops ? g_.loops[0].is : 0, odist = loops ? g_.loops[0].os : 0;
     std::vector<long long> n;
     for (const Axis &a : g_.dims) n.push_back(a.n);
@@ -406,8 +480,13 @@ class CufftJob final : public FftJob {
   Side in_, out_;
   bool direct_;
   std::string path_;
-  std::vector<Step> steps_;
+  static constexpr int kStreams = 3;
+  std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
+  std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's
+  long long chunk_per_ = 0;        // transforms per chunk
+  std::vector<cudaStream_t> streams_;
   cudaStream_t stream_ = nullptr;
+  HostCopier copier_;
 };
 
 // Whether cuFFT can read and write the arrays as they lie; else why not.
