@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu-check.sh: the GPU machine's run. Builds gpufftw there, runs every test
+# gpu-check.sh [--bench]: the GPU machine's run. Builds gpufftw there, runs every test
 # (the GPU tests included), the correctness sweep with every GPU-able problem
 # forced onto the GPU, and FFTW's check.pl suite preloaded in forced GPU
 # mode; prints a short table last. Logs go to $OUT (or /tmp/gpu-check).
@@ -40,6 +40,12 @@ if [ -f compat/work/fftw3_3.3.10.orig.tar.gz ] || [ -d compat/work/fftw3-3.3.10 
   tail -20 "$out/check_gpu.log"
 else
   row "check.pl" "not run: FFTW source not carried in compat/work"
+fi
+
+if [ "${1:-}" = --bench ]; then
+  OUT=$out/bench "$root/bench/run.sh" "$build" > "$out/bench.log" 2>&1
+  row "benchmark" "exit $? (table in bench/table.md)"
+  cat "$out/bench/table.md"
 fi
 
 echo

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "../hazards/direct_dft.h"
@@ -201,6 +202,48 @@ TEST_F(Gpu, Rank4RunsOnTheGpu) {
   fftwf_destroy_plan(p);
   fftwf_free(a);
 }
+
+// A batch large enough to be chunked over streams, with an odd count so
+// the last chunk is short; transforms at every chunk boundary are checked.
+// Pinned (fftw_malloc) and pageable (std::vector) arrays, in and out of place.
+class GpuBatch : public Gpu, public testing::WithParamInterface<std::tuple<bool, bool>> {};
+
+TEST_P(GpuBatch, EveryChunkBoundaryIsRight) {
+  const bool pinned = std::get<0>(GetParam()), in_place = std::get<1>(GetParam());
+  const int n = 1000, batch = 16387;
+  const size_t count = static_cast<size_t>(n) * batch;
+  std::vector<float> pageable_in, pageable_out;
+  fftwf_complex *in, *out;
+  if (pinned) {
+    in = fftwf_alloc_complex(count);
+    out = in_place ? in : fftwf_alloc_complex(count);
+  } else {
+    pageable_in.resize(2 * count);
+    in = reinterpret_cast<fftwf_complex *>(pageable_in.data());
+    if (!in_place) pageable_out.resize(2 * count);
+    out = in_place ? in : reinterpret_cast<fftwf_complex *>(pageable_out.data());
+  }
+  std::vector<cld> x = gpufftw_test::random_fill(&in[0][0], count);
+  fftwf_plan p = fftwf_plan_many_dft(1, &n, batch, in, nullptr, 1, n, out, nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  fftwf_execute(p);
+  // Chunks are about 16 MB (2048 transforms here); check around each.
+  std::vector<int> check = {0, 1, batch - 1};
+  for (int b = 2048; b < batch; b += 2048) check.insert(check.end(), {b - 1, b});
+  for (int t : check) {
+    std::vector<cld> xt(x.begin() + static_cast<long>(t) * n, x.begin() + static_cast<long>(t + 1) * n);
+    double err = gpufftw_test::rel_error(&out[static_cast<size_t>(t) * n][0], gpufftw_test::direct_dft(xt, FFTW_FORWARD));
+    record<float>(err);
+    ASSERT_LT(err, tolerance<float>(n)) << "transform " << t;
+  }
+  fftwf_destroy_plan(p);
+  if (pinned) {
+    fftwf_free(in);
+    if (!in_place) fftwf_free(out);
+  }
+}
+INSTANTIATE_TEST_SUITE_P(Memory, GpuBatch, testing::Combine(testing::Bool(), testing::Bool()));
 
 // A fault at any step ends in a right answer: at planning the plan is the
 // CPU's, at execute the call is redone on the CPU.
