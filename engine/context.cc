@@ -15,6 +15,7 @@ namespace {
 struct Context {
   bool ok = false;
   int device = 0;
+  size_t memory_cap = 0;
   std::string why;
   std::string name;
   Cufft cufft;
@@ -63,6 +64,15 @@ bool open(Context *c) {
   GPUFFTW_CK(cudaDeviceGetDefaultMemPool(&pool, c->device), &c->why);
   uint64_t keep = UINT64_MAX;
   GPUFFTW_CK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), &c->why);
+  size_t free_bytes = 0, total = 0;
+  GPUFFTW_CK(cudaMemGetInfo(&free_bytes, &total), &c->why);
+  c->memory_cap = free_bytes / 5 * 4;
+  if (const char *cap = std::getenv("GPUFFTW_DEVICE_MEMORY")) {
+    char *end = nullptr;
+    double v = std::strtod(cap, &end);
+    const double unit = *end == 'G' ? 1073741824.0 : *end == 'M' ? 1048576.0 : *end == 'K' ? 1024.0 : 1.0;
+    if (v > 0) c->memory_cap = static_cast<size_t>(v * unit);
+  }
   cudaDeviceProp prop{};
   GPUFFTW_CK(cudaGetDeviceProperties(&prop, c->device), &c->why);
   c->name = prop.name;
@@ -85,6 +95,7 @@ bool gpu_available(std::string *why) {
 }
 
 std::string device_name() { return context().name; }
+size_t device_memory_cap() { return context().memory_cap; }
 int device() { return context().device; }
 const Cufft &cufft() { return context().cufft; }
 

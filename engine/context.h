@@ -12,6 +12,11 @@ namespace gpufftw::engine {
 // The device every engine call runs on; valid once gpu_available() is true.
 int device();
 
+// Device memory one job may hold at most: GPUFFTW_DEVICE_MEMORY (bytes, or
+// with a K, M or G suffix), by default four fifths of what was free when
+// the context was made.
+size_t device_memory_cap();
+
 // False (and `why` names the call and CUDA's message) unless ok.
 bool check(cudaError_t e, const char *call, std::string *why);
 bool check(cufftResult r, const char *call, std::string *why);

@@ -34,6 +34,7 @@ struct Geometry {
   std::vector<Axis> loops;     // each n >= 1
   bool split_in = false;       // complex input as separate real/imaginary arrays
   bool split_out = false;      // complex output likewise
+  bool in_place = false;       // as planned; FFTW's new-array execute keeps it
 };
 
 class FftJob {

@@ -21,22 +21,23 @@ using Key = std::tuple<int, int, std::vector<long long>>;  // type, device, shap
 
 class PlanCache {
  public:
-  bool take(const Key &k, cufftHandle *h) {
+  using Entry = std::pair<cufftHandle, size_t>;  // handle, its work area's bytes
+  bool take(const Key &k, Entry *e) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = idle_.find(k);
     if (it == idle_.end() || it->second.empty()) return false;
-    *h = it->second.back();
+    *e = it->second.back();
     it->second.pop_back();
     return true;
   }
-  void give_back(const Key &k, cufftHandle h) {
+  void give_back(const Key &k, Entry e) {
     std::lock_guard<std::mutex> lock(mutex_);
-    idle_[k].push_back(h);
+    idle_[k].push_back(e);
   }
 
  private:
   std::mutex mutex_;
-  std::map<Key, std::vector<cufftHandle>> idle_;
+  std::map<Key, std::vector<Entry>> idle_;
 };
 
 PlanCache &plan_cache() {
@@ -119,6 +120,7 @@ bool is_device(const void *p) {
 struct Step {
   Key key;
   cufftHandle handle = 0;
+  size_t work = 0;  // bytes of cuFFT's work area for it
   cufftType type = CUFFT_C2C;
   int sign = CUFFT_FORWARD;
   bool in_to_out = true;  // false: in place on the input buffer
@@ -142,7 +144,7 @@ class CufftJob final : public FftJob {
   }
   ~CufftJob() override {
     if (stream_) cudaStreamSynchronize(stream_);
-    for (const Step &s : steps_) plan_cache().give_back(s.key, s.handle);
+    for (const Step &s : steps_) plan_cache().give_back(s.key, {s.handle, s.work});
     for (cudaStream_t st : streams_)
       if (st != stream_) cudaStreamDestroy(st);
     if (stream_) cudaStreamDestroy(stream_);
@@ -151,10 +153,27 @@ class CufftJob final : public FftJob {
   bool init(std::string *why) {
     GPUFFTW_CK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), why);
     if (!direct_) return plan_dense(why);
-    return plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why) && plan_chunks(why);
+    if (!plan_chunks(why)) return false;
+    return !chunk_plans_.empty() || plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why);
   }
 
   std::string path() const override { return path_; }
+
+  // Device bytes one run holds at most: staged arrays or chunk buffers,
+  // dense buffers, cuFFT's work areas.
+  size_t device_bytes() const {
+    size_t b = 0;
+    for (const Step &s : steps_) b += s.work;
+    auto span = [](const Side &s) { return static_cast<size_t>(s.max_offset() - s.min_offset() + 1) * s.elem; };
+    if (!chunk_plans_.empty()) {
+      const Axis &loop = g_.loops[0];
+      return b + streams_.size() * static_cast<size_t>((chunk_per_ - 1) * loop.is + extent(in_)) * in_.elem +
+             streams_.size() * static_cast<size_t>((chunk_per_ - 1) * loop.os + extent(out_)) * out_.elem;
+    }
+    b += span(in_) * (in_.split ? 2 : 1) + span(out_) * (out_.split ? 2 : 1);
+    if (!direct_) b += static_cast<size_t>(in_.count() + out_.count()) * 2 * (g_.real == Real::F32 ? 4 : 8);
+    return b;
+  }
 
   bool run(void *const in[2], void *const out[2], std::string *why) override {
     if (fault_injected("execute", why)) return false;
@@ -169,8 +188,7 @@ class CufftJob final : public FftJob {
 
  private:
   bool run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why) {
-    if (!chunk_plans_.empty() && is_pinned(in[0]) && (in[0] == out[0] || is_pinned(out[0])))
-      return run_chunked(static_cast<char *>(in[0]), static_cast<char *>(out[0]), scratch, why);
+    if (!chunk_plans_.empty()) return run_chunked(static_cast<char *>(in[0]), static_cast<char *>(out[0]), scratch, why);
     std::vector<Region> regions = regions_of(in, out);
     for (Region &r : regions)
       if (!stage(&r, scratch, why)) return false;
@@ -226,12 +244,16 @@ class CufftJob final : public FftJob {
     return merged;
   }
 
-  // A batch on pinned host arrays, in chunks of transforms round-robin over
-  // the streams: the copy in of one chunk, the FFT of another and the copy
-  // out of a third run at once.
+  // A batch in chunks of transforms, round-robin over the streams: the copy
+  // in of one chunk, the FFT of another and the copy out of a third run at
+  // once on pinned arrays; pageable ones go through the copier; device
+  // arrays are used where they lie. Device memory stays a few chunks.
   bool run_chunked(char *in, char *out, std::vector<void *> *scratch, std::string *why) {
     const Axis &loop = g_.loops[0];
     const bool in_place = in == out;
+    const bool in_dev = is_device(in), out_dev = in_place ? in_dev : is_device(out);
+    // cuFFT's c2r overwrites its input: a caller's device input gets a copy.
+    const bool stage_in = !in_dev || (g_.type == Type::C2R && !in_place);
     const long long batch = loop.n, per = chunk_per_;
     auto bytes = [&](const Side &s, long long dist, long long count) {
       return static_cast<size_t>(((count - 1) * dist + extent(s)) * static_cast<long long>(s.elem));
@@ -240,20 +262,23 @@ class CufftJob final : public FftJob {
     const size_t buf_in = in_place ? std::max(in_bytes, out_bytes) : in_bytes;
     std::vector<void *> d_in(streams_.size()), d_out(streams_.size());
     for (size_t k = 0; k < streams_.size(); ++k) {
-      if (!alloc(buf_in, &d_in[k], scratch, why)) return false;
-      d_out[k] = d_in[k];
-      if (!in_place && !alloc(out_bytes, &d_out[k], scratch, why)) return false;
+      if (stage_in && !alloc(buf_in, &d_in[k], scratch, why)) return false;
+      if (!in_place && !out_dev && !alloc(out_bytes, &d_out[k], scratch, why)) return false;
     }
     for (long long first = 0, c = 0; first < batch; first += per, ++c) {
       const size_t k = static_cast<size_t>(c) % streams_.size();
+      const cudaStream_t st = streams_[k];
       const long long count = std::min(per, batch - first);
       const size_t ib = bytes(in_, loop.is, count), ob = bytes(out_, loop.os, count);
+      const size_t inb = in_place ? std::max(ib, ob) : ib;
       char *hin = in + first * loop.is * static_cast<long long>(in_.elem);
       char *hout = out + first * loop.os * static_cast<long long>(out_.elem);
-      const Step &plan = count == per ? chunk_plans_[k] : chunk_plans_.back();
-      GPUFFTW_CK(cudaMemcpyAsync(d_in[k], hin, in_place ? std::max(ib, ob) : ib, cudaMemcpyHostToDevice, streams_[k]), why);
-      if (!exec_on(plan, streams_[k], d_in[k], d_out[k], why)) return false;
-      GPUFFTW_CK(cudaMemcpyAsync(hout, d_out[k], in_place ? std::max(ib, ob) : ob, cudaMemcpyDeviceToHost, streams_[k]), why);
+      void *src = stage_in ? d_in[k] : hin;
+      void *dst = in_place ? src : out_dev ? hout : d_out[k];
+      if (stage_in && in_dev) GPUFFTW_CK(cudaMemcpyAsync(src, hin, inb, cudaMemcpyDeviceToDevice, st), why);
+      if (stage_in && !in_dev && !copier_.to_device(src, hin, inb, st, why)) return false;
+      if (!exec_on(count == per ? chunk_plans_[k] : chunk_plans_.back(), st, src, dst, why)) return false;
+      if (!out_dev && !copier_.to_host(hout, dst, in_place ? inb : ob, st, why)) return false;
     }
     for (cudaStream_t st : streams_) GPUFFTW_CK(cudaStreamSynchronize(st), why);
     return true;
@@ -275,9 +300,15 @@ class CufftJob final : public FftJob {
     const long long span_in = extent(in_), span_out = extent(out_);
     const size_t total = static_cast<size_t>(loop.n) * (span_in * in_.elem + span_out * out_.elem);
     const long long written = product(out_.n, 1, out_.n.size());
-    if (loop.n < 8 || total < (size_t{32} << 20) || loop.is < span_in || loop.os < span_out || written != span_out)
+    const bool same_bytes = loop.is * static_cast<long long>(in_.elem) == loop.os * static_cast<long long>(out_.elem);
+    if (loop.n < 8 || total < (size_t{32} << 20) || loop.is < span_in || loop.os < span_out || written != span_out ||
+        (g_.in_place && !same_bytes))
       return true;
-    const long long chunks = std::min<long long>(loop.n, std::max<long long>(8, static_cast<long long>(total >> 24)));
+    // About 16 MB a chunk, and at least 8 chunks; fewer bytes where the
+    // memory cap asks (three streams' buffers and cuFFT's work areas).
+    long long chunks = std::min<long long>(loop.n, std::max<long long>(8, static_cast<long long>(total >> 24)));
+    while (chunks < loop.n && 6 * (total / static_cast<size_t>(chunks)) > device_memory_cap()) chunks *= 2;
+    chunks = std::min(chunks, loop.n);
     chunk_per_ = (loop.n + chunks - 1) / chunks;
     const long long rem = loop.n % chunk_per_;
     streams_.push_back(stream_);
@@ -409,13 +440,16 @@ class CufftJob final : public FftJob {
       if (v) shape.insert(shape.end(), v, v + rank);
     shape.insert(shape.end(), {istride, idist, ostride, odist, batch, inembed ? 1LL : 0LL});
     step.key = Key{static_cast<int>(step.type), device(), shape};
-    if (!plan_cache().take(step.key, &step.handle)) {
+    PlanCache::Entry cached;
+    if (plan_cache().take(step.key, &cached)) {
+      step.handle = cached.first;
+      step.work = cached.second;
+    } else {
       const Cufft &f = cufft();
       if (!check(f.create(&step.handle), "cufftCreate", why)) return false;
       std::vector<long long> nn(n, n + rank);
-      size_t work = 0;
       if (!check(f.make_plan_many64(step.handle, rank, nn.data(), inembed, istride, idist, onembed, ostride, odist,
-                                    step.type, batch, &work),
+                                    step.type, batch, &step.work),
                  "cufftMakePlanMany64", why)) {
         f.destroy(step.handle);
         return false;
@@ -516,6 +550,11 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   const bool direct = direct_layout(g, &why_not);
   auto job = std::make_unique<CufftJob>(g, direct, direct ? "cuFFT" : "cuFFT, gathered (" + why_not + ")");
   if (!job->init(why)) return nullptr;
+  // Single transforms larger than the cap are not run out of core yet.
+  if (job->device_bytes() > device_memory_cap())
+    return *why = "needs " + std::to_string(job->device_bytes() >> 20) + " MiB of device memory, over the cap of " +
+                  std::to_string(device_memory_cap() >> 20) + " MiB (GPUFFTW_DEVICE_MEMORY)",
+           nullptr;
   return job;
 }
 

@@ -14,11 +14,13 @@ namespace gpufftw::engine {
 namespace {
 
 // A few threads that copy one piece together: one thread's memcpy reaches
-// about a fifth of what the bus takes.
+// about a fifth of what the bus takes. Most of the cores, leaving two to the
+// program.
 class CopyPool {
  public:
   CopyPool() {
-    const unsigned n = std::max(1u, std::min(8u, std::thread::hardware_concurrency() / 2));
+    const unsigned cores = std::thread::hardware_concurrency();
+    const unsigned n = std::max(1u, std::min(12u, cores > 2 ? cores - 2 : 1u));
     for (unsigned i = 1; i < n; ++i) workers_.emplace_back([this, i] { work(i); });
     parts_ = n;
   }

@@ -1,5 +1,6 @@
+#include <map>
 #include <mutex>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "engine/context.h"
 #include "engine/engine.h"
@@ -7,40 +8,56 @@
 namespace gpufftw::engine {
 namespace {
 
-// Which pointers are pinned, so fftw_free can tell them from malloc's.
-struct Registry {
+// Pinned blocks handed out (pointer -> size), and freed ones kept for the
+// next request of the same size: pinning is slow (it maps and locks every
+// page), and programs free and allocate the same sizes over and over.
+struct Pool {
+  static constexpr size_t kKeep = size_t{2} << 30;  // bytes kept unused at most
   std::mutex mutex;
-  std::unordered_set<void *> pinned;
+  std::unordered_map<void *, size_t> live;
+  std::multimap<size_t, void *> idle;
+  size_t idle_bytes = 0;
 };
-Registry &registry() {
-  static Registry *r = new Registry;  // fftw_free may run after static destructors
-  return *r;
+Pool &pool() {
+  static Pool *p = new Pool;  // fftw_free may run after static destructors
+  return *p;
 }
 
 }  // namespace
 
 void *alloc_pinned(size_t bytes) {
   if (!gpu_available() || fault_injected("alloc", nullptr)) return nullptr;
-  void *p = nullptr;
-  if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess) {
+  Pool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  void *block = nullptr;
+  auto it = p.idle.find(bytes);
+  if (it != p.idle.end()) {
+    block = it->second;
+    p.idle.erase(it);
+    p.idle_bytes -= bytes;
+  } else if (cudaHostAlloc(&block, bytes, cudaHostAllocPortable) != cudaSuccess) {
     cudaGetLastError();
     return nullptr;
   }
-  Registry &r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  r.pinned.insert(p);
-  return p;
+  p.live.emplace(block, bytes);
+  return block;
 }
 
-bool free_pinned(void *p) {
-  Registry &r = registry();
-  {
-    std::lock_guard<std::mutex> lock(r.mutex);
-    if (!r.pinned.erase(p)) return false;
+bool free_pinned(void *block) {
+  Pool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  auto it = p.live.find(block);
+  if (it == p.live.end()) return false;
+  const size_t bytes = it->second;
+  p.live.erase(it);
+  if (p.idle_bytes + bytes <= Pool::kKeep) {
+    p.idle.emplace(bytes, block);
+    p.idle_bytes += bytes;
+    return true;
   }
   // After the device went away this fails and the pages stay mapped; the
   // program goes on.
-  if (cudaFreeHost(p) != cudaSuccess) cudaGetLastError();
+  if (cudaFreeHost(block) != cudaSuccess) cudaGetLastError();
   return true;
 }
 

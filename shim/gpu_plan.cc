@@ -19,6 +19,7 @@ engine::Geometry geometry(const Problem &p) {
   for (const Dim &d : p.howmany) g.loops.push_back({d.n, d.is, d.os});
   g.split_in = p.split && p.kind != Kind::R2C;
   g.split_out = p.split && p.kind != Kind::C2R;
+  g.in_place = p.in_place();
   return g;
 }
 

@@ -245,6 +245,59 @@ TEST_P(GpuBatch, EveryChunkBoundaryIsRight) {
 }
 INSTANTIATE_TEST_SUITE_P(Memory, GpuBatch, testing::Combine(testing::Bool(), testing::Bool()));
 
+// Under a small device-memory cap (ctest runs these with
+// GPUFFTW_DEVICE_MEMORY=64M): a batch many times the cap runs on the GPU in
+// chunks; a single transform over it still runs, correctly.
+class GpuCap : public Gpu {
+ protected:
+  void SetUp() override {
+    Gpu::SetUp();
+    if (!IsSkipped() && !std::getenv("GPUFFTW_DEVICE_MEMORY"))
+      GTEST_SKIP() << "needs GPUFFTW_DEVICE_MEMORY=64M (the ctest entry gpu_device_memory_cap sets it)";
+  }
+};
+
+TEST_F(GpuCap, BatchOverTheCapRunsInChunks) {
+  const int n = 1024, batch = 65536;  // 512 MB each way
+  const size_t count = static_cast<size_t>(n) * batch;
+  fftwf_complex *in = fftwf_alloc_complex(count), *out = fftwf_alloc_complex(count);
+  std::vector<cld> x = gpufftw_test::random_fill(&in[0][0], count);
+  fftwf_plan p = fftwf_plan_many_dft(1, &n, batch, in, nullptr, 1, n, out, nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  fftwf_execute(p);
+  for (int t : {0, 4095, 4096, 33333, batch - 1}) {
+    std::vector<cld> xt(x.begin() + static_cast<long>(t) * n, x.begin() + static_cast<long>(t + 1) * n);
+    double err = gpufftw_test::rel_error(&out[static_cast<size_t>(t) * n][0], gpufftw_test::direct_dft(xt, FFTW_FORWARD));
+    ASSERT_LT(err, tolerance<float>(n)) << "transform " << t;
+  }
+  fftwf_destroy_plan(p);
+  fftwf_free(in);
+  fftwf_free(out);
+}
+
+TEST_F(GpuCap, SingleTransformOverTheCapStillRuns) {
+  const int n = 256;  // 3-D 256^3 c2c: 128 MB each way, 4x the cap
+  const size_t count = size_t{1} << 24;
+  fftwf_complex *a = fftwf_alloc_complex(count);
+  std::vector<cld> x = gpufftw_test::random_fill(&a[0][0], count);
+  fftwf_plan p = fftwf_plan_dft_3d(n, n, n, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  fftwf_execute(p);
+  const long double pi = std::acos(-1.0L);
+  for (size_t k : {size_t{0}, size_t{1} + 256 * (3 + 256 * 5)}) {
+    const size_t k0 = k >> 16, k1 = (k >> 8) & 255, k2 = k & 255;
+    cld ref = 0;
+    for (size_t j = 0; j < count; ++j) {
+      const size_t ph = ((j >> 16) * k0 + ((j >> 8) & 255) * k1 + (j & 255) * k2) % n;
+      ref += x[j] * std::polar(1.0L, -2 * pi * ph / n);
+    }
+    EXPECT_LT(std::abs(cld(a[k][0], a[k][1]) - ref) / std::abs(ref), 1e-3) << "output " << k;
+  }
+  fftwf_destroy_plan(p);
+  fftwf_free(a);
+}
+
 // A fault at any step ends in a right answer: at planning the plan is the
 // CPU's, at execute the call is redone on the CPU.
 class GpuFault : public Gpu, public testing::WithParamInterface<const char *> {};
