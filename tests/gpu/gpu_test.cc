@@ -4,6 +4,7 @@
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -244,6 +245,60 @@ TEST_P(GpuBatch, EveryChunkBoundaryIsRight) {
   }
 }
 INSTANTIATE_TEST_SUITE_P(Memory, GpuBatch, testing::Combine(testing::Bool(), testing::Bool()));
+
+// Large single 2-D and 3-D transforms on pinned arrays take the two-phase
+// (slabs, then pencils) path; the real FFTW in double precision, on the
+// same input, is the reference.
+struct Shape {
+  bool r2c, in_place;
+  std::vector<int> n;
+};
+class GpuSlabs : public Gpu, public testing::WithParamInterface<Shape> {};
+
+TEST_P(GpuSlabs, MatchTheRealFftw) {
+  const Shape &s = GetParam();
+  const int rank = static_cast<int>(s.n.size());
+  size_t points = 1;
+  for (int v : s.n) points *= static_cast<size_t>(v);
+  const size_t cpoints = s.r2c ? points / s.n.back() * (s.n.back() / 2 + 1) : points;
+  float *in = fftwf_alloc_real(s.r2c ? points : 2 * points);
+  float *out = s.in_place ? in : fftwf_alloc_real(2 * cpoints);
+  std::vector<float> pairs(2 * points);
+  gpufftw_test::random_fill(pairs.data(), points);
+  const size_t in_reals = s.r2c ? points : 2 * points;
+  std::copy(pairs.begin(), pairs.begin() + static_cast<long>(in_reals), in);
+  fftwf_plan p = s.r2c ? fftwf_plan_dft_r2c(rank, s.n.data(), in, reinterpret_cast<fftwf_complex *>(out), FFTW_ESTIMATE)
+                       : fftwf_plan_dft(rank, s.n.data(), reinterpret_cast<fftwf_complex *>(in),
+                                        reinterpret_cast<fftwf_complex *>(out), FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  fftwf_execute(p);
+  // Reference: the real FFTW in double precision on the same input.
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  std::vector<double> rin(pairs.begin(), pairs.begin() + static_cast<long>(in_reals)), rout(2 * cpoints);
+  fftw_plan q = s.r2c ? fftw_plan_dft_r2c(rank, s.n.data(), rin.data(), reinterpret_cast<fftw_complex *>(rout.data()),
+                                          FFTW_ESTIMATE)
+                      : fftw_plan_dft(rank, s.n.data(), reinterpret_cast<fftw_complex *>(rin.data()),
+                                      reinterpret_cast<fftw_complex *>(rout.data()), FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(q, nullptr);
+  fftw_execute(q);
+  long double num = 0, den = 0;
+  for (size_t i = 0; i < 2 * cpoints; ++i) {
+    num += (out[i] - rout[i]) * static_cast<long double>(out[i] - rout[i]);
+    den += rout[i] * static_cast<long double>(rout[i]);
+  }
+  const double err = static_cast<double>(std::sqrt(num / den));
+  record<float>(err);
+  EXPECT_LT(err, tolerance<float>(points));
+  fftw_destroy_plan(q);
+  fftwf_destroy_plan(p);
+  fftwf_free(in);
+  if (!s.in_place) fftwf_free(out);
+}
+INSTANTIATE_TEST_SUITE_P(Shapes, GpuSlabs,
+                         testing::Values(Shape{false, true, {256, 256, 128}}, Shape{false, false, {96, 200, 512}},
+                                         Shape{false, false, {4096, 2048}}, Shape{true, false, {256, 256, 256}},
+                                         Shape{true, false, {128, 160, 1000}}));
 
 // Under a small device-memory cap (ctest runs these with
 // GPUFFTW_DEVICE_MEMORY=64M): a batch many times the cap runs on the GPU in
