@@ -168,8 +168,7 @@ class CufftJob final : public FftJob {
     auto span = [](const Side &s) { return static_cast<size_t>(s.max_offset() - s.min_offset() + 1) * s.elem; };
     if (!chunk_plans_.empty()) {
       const Axis &loop = g_.loops[0];
-      return b + streams_.size() * static_cast<size_t>((chunk_per_ - 1) * loop.is + extent(in_)) * in_.elem +
-             streams_.size() * static_cast<size_t>((chunk_per_ - 1) * loop.os + extent(out_)) * out_.elem;
+      return b + streams_.size() * (chunk_bytes(in_, loop.is, chunk_per_) + chunk_bytes(out_, loop.os, chunk_per_));
     }
     b += span(in_) * (in_.split ? 2 : 1) + span(out_) * (out_.split ? 2 : 1);
     if (!direct_) b += static_cast<size_t>(in_.count() + out_.count()) * 2 * (g_.real == Real::F32 ? 4 : 8);
@@ -249,19 +248,48 @@ class CufftJob final : public FftJob {
 
   // A batch in chunks of transforms, round-robin over the streams: the copy
   // in of one chunk, the FFT of another and the copy out of a third run at
-  // once on pinned arrays; pageable ones go through the copier; device
-  // arrays are used where they lie. Device memory stays a few chunks.
+  // once on pinned arrays; device arrays are used where they lie. Pageable
+  // arrays are staged whole through the copier (its threads are the
+  // bottleneck, so they must not wait on each chunk), unless that would
+  // pass the memory cap; then chunk by chunk. Device memory stays a few
+  // chunks otherwise.
   bool run_chunked(char *in, char *out, std::vector<void *> *scratch, std::string *why) {
     const Axis &loop = g_.loops[0];
     const bool in_place = in == out;
     const bool in_dev = is_device(in), out_dev = in_place ? in_dev : is_device(out);
+    const size_t in_all = chunk_bytes(in_, loop.is, loop.n), out_all = chunk_bytes(out_, loop.os, loop.n);
+    const size_t in_stage = in_place ? std::max(in_all, out_all) : in_all;
+    const bool pageable = (!in_dev && !is_pinned(in)) || (!out_dev && !is_pinned(out));
+    if (!pageable || in_stage + (in_place ? 0 : out_all) > device_memory_cap())
+      return run_chunks(in, out, in_dev, out_dev, scratch, why);
+    void *d_in = in, *d_out = out;
+    if (!in_dev || g_.type == Type::C2R) {  // cuFFT's c2r overwrites its input
+      if (!alloc(in_stage, &d_in, scratch, why)) return false;
+      if (in_dev)
+        GPUFFTW_CK(cudaMemcpyAsync(d_in, in, in_stage, cudaMemcpyDeviceToDevice, stream_), why);
+      else if (!copier_.to_device(d_in, in, in_stage, stream_, why))
+        return false;
+    }
+    if (in_place)
+      d_out = d_in;
+    else if (!out_dev && !alloc(out_all, &d_out, scratch, why))
+      return false;
+    GPUFFTW_CK(cudaStreamSynchronize(stream_), why);
+    if (!run_chunks(static_cast<char *>(d_in), static_cast<char *>(d_out), true, true, scratch, why)) return false;
+    return out_dev || copier_.to_host(out, d_out, in_place ? in_stage : out_all, stream_, why);
+  }
+
+  size_t chunk_bytes(const Side &s, long long dist, long long count) const {
+    return static_cast<size_t>(((count - 1) * dist + extent(s)) * static_cast<long long>(s.elem));
+  }
+
+  bool run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch, std::string *why) {
+    const Axis &loop = g_.loops[0];
+    const bool in_place = in == out;
     // cuFFT's c2r overwrites its input: a caller's device input gets a copy.
-    const bool stage_in = !in_dev || (g_.type == Type::C2R && !in_place);
+    const bool stage_in = !in_dev || (g_.type == Type::C2R && !in_place && !owned(in, scratch));
     const long long batch = loop.n, per = chunk_per_;
-    auto bytes = [&](const Side &s, long long dist, long long count) {
-      return static_cast<size_t>(((count - 1) * dist + extent(s)) * static_cast<long long>(s.elem));
-    };
-    const size_t in_bytes = bytes(in_, loop.is, per), out_bytes = bytes(out_, loop.os, per);
+    const size_t in_bytes = chunk_bytes(in_, loop.is, per), out_bytes = chunk_bytes(out_, loop.os, per);
     const size_t buf_in = in_place ? std::max(in_bytes, out_bytes) : in_bytes;
     std::vector<void *> d_in(streams_.size()), d_out(streams_.size());
     for (size_t k = 0; k < streams_.size(); ++k) {
@@ -272,7 +300,7 @@ class CufftJob final : public FftJob {
       const size_t k = static_cast<size_t>(c) % streams_.size();
       const cudaStream_t st = streams_[k];
       const long long count = std::min(per, batch - first);
-      const size_t ib = bytes(in_, loop.is, count), ob = bytes(out_, loop.os, count);
+      const size_t ib = chunk_bytes(in_, loop.is, count), ob = chunk_bytes(out_, loop.os, count);
       const size_t inb = in_place ? std::max(ib, ob) : ib;
       char *hin = in + first * loop.is * static_cast<long long>(in_.elem);
       char *hout = out + first * loop.os * static_cast<long long>(out_.elem);
@@ -285,6 +313,11 @@ class CufftJob final : public FftJob {
     }
     for (cudaStream_t st : streams_) GPUFFTW_CK(cudaStreamSynchronize(st), why);
     return true;
+  }
+
+  // Whether p is scratch of this run (staged already, free to overwrite).
+  static bool owned(const void *p, const std::vector<void *> *scratch) {
+    return std::find(scratch->begin(), scratch->end(), p) != scratch->end();
   }
 
   // One large 2-D or 3-D transform on pinned arrays, in two phases that
