@@ -28,7 +28,7 @@ from=${FFTW_SOURCE_FROM:-}
 while [ $# -gt 0 ]; do
     case $1 in
         --from) from=$2; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "fetch-fftw-source: unknown argument $1" >&2; exit 2 ;;
     esac
 done

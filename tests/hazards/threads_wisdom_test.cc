@@ -12,6 +12,7 @@
 #include "gpufftw/gpufftw.h"
 
 TEST(Threads, PlanWithNthreadsIsHonoured) {
+  const gpufftw_mode saved = gpufftw_get_mode();
   gpufftw_set_mode(GPUFFTW_MODE_CPU);  // the real FFTW's threads are the subject
   ASSERT_EQ(fftwf_init_threads(), 1);
   fftwf_plan_with_nthreads(3);
@@ -37,7 +38,7 @@ TEST(Threads, PlanWithNthreadsIsHonoured) {
   fftwf_free(a);
   fftwf_plan_with_nthreads(1);
   fftwf_cleanup_threads();
-  gpufftw_set_mode(GPUFFTW_MODE_AUTO);
+  gpufftw_set_mode(saved);
 }
 
 class Wisdom : public testing::Test {
