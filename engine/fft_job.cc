@@ -296,6 +296,7 @@ class CufftJob final : public FftJob {
       if (stage_in && !alloc(buf_in, &d_in[k], scratch, why)) return false;
       if (!in_place && !out_dev && !alloc(out_bytes, &d_out[k], scratch, why)) return false;
     }
+    if (!join_streams(why)) return false;
     for (long long first = 0, c = 0; first < batch; first += per, ++c) {
       const size_t k = static_cast<size_t>(c) % streams_.size();
       const cudaStream_t st = streams_[k];
@@ -313,6 +314,18 @@ class CufftJob final : public FftJob {
     }
     for (cudaStream_t st : streams_) GPUFFTW_CK(cudaStreamSynchronize(st), why);
     return true;
+  }
+
+  // Scratch comes from the pool in stream_'s order; the other streams may
+  // touch it only after that point of stream_.
+  bool join_streams(std::string *why) {
+    cudaEvent_t ready;
+    GPUFFTW_CK(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming), why);
+    bool ok = check(cudaEventRecord(ready, stream_), "cudaEventRecord", why);
+    for (cudaStream_t st : streams_)
+      if (ok && st != stream_) ok = check(cudaStreamWaitEvent(st, ready, 0), "cudaStreamWaitEvent", why);
+    cudaEventDestroy(ready);
+    return ok;
   }
 
   // Whether p is scratch of this run (staged already, free to overwrite).
@@ -337,6 +350,7 @@ class CufftJob final : public FftJob {
     if (!alloc(std::max(in_total, in_place ? out_total : 0), &d_in, scratch, why)) return false;
     d_out = d_in;
     if (g_.type != Type::C2C && !alloc(out_total, &d_out, scratch, why)) return false;
+    if (!join_streams(why)) return false;
     cudaStream_t st[2] = {streams_[0], streams_[1]};
     const long long slabs = slab_count_, per = n0 / slabs;
     for (long long k = 0; k < slabs; ++k) {
