@@ -24,6 +24,14 @@ struct Types<double> {
   using r2r_kind = fftw_r2r_kind;
 };
 
+template <>
+struct Types<long double> {
+  using plan = fftwl_plan;
+  using complex = fftwl_complex;
+  using iodim64 = fftwl_iodim64;
+  using r2r_kind = fftwl_r2r_kind;
+};
+
 template <class R>
 class CpuPlan final : public Plan {
   using T = Types<R>;
@@ -107,5 +115,6 @@ std::unique_ptr<Plan> make_cpu_plan(const Problem &problem) {
 
 template std::unique_ptr<Plan> make_cpu_plan<float>(const Problem &);
 template std::unique_ptr<Plan> make_cpu_plan<double>(const Problem &);
+template std::unique_ptr<Plan> make_cpu_plan<long double>(const Problem &);
 
 }  // namespace gpufftw

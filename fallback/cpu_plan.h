@@ -7,7 +7,8 @@
 
 namespace gpufftw {
 
-// A real FFTW plan for the problem, or nullptr where the real FFTW gives none
+// A real FFTW plan for the problem (R: float, double, or long double for
+// the comparison mode's reference), or nullptr where the real FFTW gives none
 // (bad layout, FFTW_WISDOM_ONLY without wisdom) or is not there.
 template <class R>
 std::unique_ptr<Plan> make_cpu_plan(const Problem &problem);

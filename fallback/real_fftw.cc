@@ -123,6 +123,14 @@ struct Names<double> {
   static constexpr const char *word = "double";
 };
 
+template <>
+struct Names<long double> {
+  static constexpr const char *lib = "libfftw3l.so.3";
+  static constexpr const char *threads = "libfftw3l_threads.so.3";
+  static constexpr const char *probe = "fftwl_plan_guru64_dft";
+  static constexpr const char *word = "long double";
+};
+
 template <class T>
 bool load_symbol(void *handle, const char *name, T *slot) {
   *slot = reinterpret_cast<T>(dlsym(handle, name));
@@ -159,6 +167,18 @@ template <>
 bool load_threads(RealFftw<double> &t, void *h) {
   bool ok = true;
   GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, fftw_)
+  return ok;
+}
+template <>
+bool load_core(RealFftw<long double> &t, void *h) {
+  bool ok = true;
+  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, fftwl_)
+  return ok;
+}
+template <>
+bool load_threads(RealFftw<long double> &t, void *h) {
+  bool ok = true;
+  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, fftwl_)
   return ok;
 }
 #undef GPUFFTW_LOAD
@@ -198,5 +218,6 @@ const RealFftw<R> &real_fftw() {
 
 template const RealFftw<float> &real_fftw<float>();
 template const RealFftw<double> &real_fftw<double>();
+template const RealFftw<long double> &real_fftw<long double>();
 
 }  // namespace gpufftw

@@ -80,6 +80,17 @@ struct RealFftw<double> {
   std::string path;
 };
 
+// Long double: never exported by gpufftw, only the reference of the
+// comparison mode for double-precision plans.
+template <>
+struct RealFftw<long double> {
+  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_REAL_FIELD, fftwl_)
+  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_REAL_FIELD, fftwl_)
+  bool loaded = false;
+  bool threads_loaded = false;
+  std::string path;
+};
+
 #undef GPUFFTW_REAL_FIELD
 
 // The table of the real FFTW of precision R; `loaded` is false when it could

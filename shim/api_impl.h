@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "fallback/real_fftw.h"
+#include "shim/compare.h"
 #include "shim/log.h"
 #include "shim/plan.h"
 #include "shim/planner.h"
@@ -121,7 +122,10 @@ inline void run(Plan *plan, const Arrays &arrays, const char *entry) {
     return;
   }
   plan->stats->executes.fetch_add(1, std::memory_order_relaxed);
-  plan->execute(arrays);
+  if (compare_enabled())
+    execute_compared(plan, arrays);
+  else
+    plan->execute(arrays);
 }
 
 // FFTW's *_to_filename and system-wisdom functions, on top of the real

@@ -2,6 +2,7 @@
 #include "gpufftw/gpufftw.h"
 
 #include "fallback/real_fftw.h"
+#include "shim/compare.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
 #endif
@@ -40,6 +41,8 @@ const char *gpufftw_plan_where(const void *plan) {
 unsigned long gpufftw_reentry_count(void) { return gpufftw::reentry_count(); }
 
 void gpufftw_report(FILE *out) { gpufftw::write_report(out ? out : stderr); }
+
+void gpufftw_compare_table(FILE *out) { gpufftw::write_compare_table(out ? out : stderr); }
 
 }  // extern "C"
 

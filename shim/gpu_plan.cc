@@ -39,7 +39,7 @@ class GpuPlan final : public Plan {
   void execute(const Arrays &x) override {
     void *in[2] = {nullptr, nullptr}, *out[2] = {nullptr, nullptr};
     std::string why;
-    if (!arrays(x, in, out))
+    if (!resolve_arrays(problem(), x, in, out))
       on_cpu(x, "a split-array execute of an interleaved plan");
     else if (!job_->run(in, out, &why))
       on_cpu(x, why);
@@ -57,32 +57,6 @@ class GpuPlan final : public Plan {
   const char *where() const override { return "gpu"; }
 
  private:
-  // The job's arrays for this call, as FFTW reads them: an interleaved
-  // execute of a split plan sees the array as a pair one real apart. A
-  // split execute of an interleaved plan has FFTW-internal meaning; the
-  // real FFTW runs it.
-  bool arrays(const Arrays &x, void *in[2], void *out[2]) const {
-    const Problem &p = problem();
-    const size_t real_size = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
-    auto pair = [&](void *a, void *v[2]) {
-      v[0] = a;
-      v[1] = p.split ? static_cast<char *>(a) + real_size : nullptr;
-    };
-    switch (x.entry) {
-      case Entry::Execute:
-        for (int i = 0; i < 2; ++i) in[i] = p.in[i], out[i] = p.out[i];
-        return true;
-      case Entry::Dft: pair(x.a[0], in), pair(x.a[1], out); return true;
-      case Entry::DftR2c: in[0] = x.a[0], pair(x.a[1], out); return true;
-      case Entry::DftC2r: pair(x.a[0], in), out[0] = x.a[1]; return true;
-      case Entry::SplitDft: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2], out[1] = x.a[3]; return p.split;
-      case Entry::SplitDftR2c: in[0] = x.a[0], out[0] = x.a[1], out[1] = x.a[2]; return p.split;
-      case Entry::SplitDftC2r: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2]; return p.split;
-      case Entry::R2r: return false;
-    }
-    return false;
-  }
-
   void on_cpu(const Arrays &x, const std::string &why) {
     static std::atomic<bool> said{false};
     if (!said.exchange(true))

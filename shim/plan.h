@@ -2,6 +2,7 @@
 // planner for one Problem, that runs on the real FFTW or on the GPU.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 
@@ -17,6 +18,13 @@ struct Arrays {
   Entry entry = Entry::Execute;
   void *a[4] = {nullptr, nullptr, nullptr, nullptr};
 };
+
+// The arrays of one call as the plan's own transform reads them: in and
+// out hold one pointer, or {re, im} for a split side. An interleaved execute
+// of a split plan sees the array as a pair one real apart (as FFTW does);
+// a split execute of an interleaved plan has FFTW-internal meaning, and
+// false is returned.
+bool resolve_arrays(const Problem &p, const Arrays &x, void *in[2], void *out[2]);
 
 struct PlanStats;  // report.h
 
@@ -36,6 +44,7 @@ class Plan {
 
   const Problem &problem() const { return problem_; }
   PlanStats *stats = nullptr;  // set by the planner, owned by the report
+  uint64_t id = 0;             // set by the planner: 1, 2, ... in order of making
 
  private:
   Problem problem_;

@@ -63,7 +63,9 @@ Plan *make_plan(const Problem &problem) {
   PlanStats *stats = stats_for(problem, where);
   stats->plans.fetch_add(1, std::memory_order_relaxed);
   if (!plan) return nullptr;
+  static std::atomic<uint64_t> next_id{0};
   plan->stats = stats;
+  plan->id = ++next_id;
   return plan.release();
 }
 

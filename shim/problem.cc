@@ -1,5 +1,7 @@
 #include "shim/problem.h"
 
+#include "shim/plan.h"
+
 #include <sstream>
 
 namespace gpufftw {
@@ -93,6 +95,28 @@ bool from_many(const ManyLayout &m, Problem *p) {
   }
   p->howmany.assign(1, Dim{m.howmany, m.idist, m.odist});
   return true;
+}
+
+bool resolve_arrays(const Problem &p, const Arrays &x, void *in[2], void *out[2]) {
+  const size_t real_size = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
+  auto pair = [&](void *a, void *v[2]) {
+    v[0] = a;
+    v[1] = p.split ? static_cast<char *>(a) + real_size : nullptr;
+  };
+  in[0] = in[1] = out[0] = out[1] = nullptr;
+  switch (x.entry) {
+    case Entry::Execute:
+      for (int i = 0; i < 2; ++i) in[i] = p.in[i], out[i] = p.out[i];
+      return true;
+    case Entry::Dft: pair(x.a[0], in), pair(x.a[1], out); return true;
+    case Entry::DftR2c: in[0] = x.a[0], pair(x.a[1], out); return true;
+    case Entry::DftC2r: pair(x.a[0], in), out[0] = x.a[1]; return true;
+    case Entry::R2r: in[0] = x.a[0], out[0] = x.a[1]; return true;
+    case Entry::SplitDft: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2], out[1] = x.a[3]; return p.split;
+    case Entry::SplitDftR2c: in[0] = x.a[0], out[0] = x.a[1], out[1] = x.a[2]; return p.split;
+    case Entry::SplitDftC2r: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2]; return p.split;
+  }
+  return false;
 }
 
 }  // namespace gpufftw

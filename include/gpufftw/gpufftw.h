@@ -40,6 +40,12 @@ unsigned long gpufftw_reentry_count(void);
 /* The table GPUFFTW_REPORT=1 prints at exit, written to `out` now. */
 void gpufftw_report(FILE *out);
 
+/* The comparison mode's table (GPUFFTW_COMPARE=1 prints it at exit),
+ * written to `out` now: per plan, the worst relative L2 and max errors of
+ * gpufftw's results against the real FFTW in higher precision, the real
+ * FFTW's own in the plan's precision, the tolerance, and OVER where above it. */
+void gpufftw_compare_table(FILE *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,261 @@
+#include "shim/compare.h"
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <type_traits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "fallback/cpu_plan.h"
+#include "fallback/real_fftw.h"
+#include "shim/log.h"
+#include "shim/report.h"
+
+namespace gpufftw {
+namespace {
+
+constexpr double kToleranceC = 5.0;
+
+struct Settings {
+  bool on = false;
+  uint64_t every = 1;
+  std::string file;
+  bool perturb = false;
+};
+
+const Settings &settings() {
+  static const Settings s = [] {
+    Settings t;
+    const char *on = std::getenv("GPUFFTW_COMPARE");
+    t.on = on && std::string(on) == "1";
+    if (const char *e = std::getenv("GPUFFTW_COMPARE_EVERY")) t.every = std::max(1ULL, std::strtoull(e, nullptr, 10));
+    if (const char *f = std::getenv("GPUFFTW_COMPARE_FILE")) t.file = f;
+    const char *p = std::getenv("GPUFFTW_COMPARE_PERTURB");
+    t.perturb = p && std::string(p) == "1";
+    return t;
+  }();
+  return s;
+}
+
+struct Record {
+  std::string problem, where;
+  uint64_t executes = 0, compared = 0, over = 0;
+  double rel_l2 = 0, rel_max = 0, fftw_rel_l2 = 0;  // worst seen
+  double tolerance = 0;
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::map<uint64_t, Record> records;  // by plan id
+};
+Registry &registry() {
+  static Registry *r = new Registry;  // plans may run after static destructors
+  return *r;
+}
+
+// One side of a problem as dense loops-then-dims axes: logical sizes (the
+// last dim halved on the complex side of r2c/c2r) and the caller's strides.
+struct Side {
+  std::vector<int64_t> n, stride;
+  bool complex = false, split = false;
+  int64_t count() const {
+    int64_t c = 1;
+    for (int64_t v : n) c *= v;
+    return c;
+  }
+};
+
+Side side_of(const Problem &p, bool output) {
+  Side s;
+  s.complex = p.kind == Kind::C2C || p.kind == (output ? Kind::R2C : Kind::C2R);
+  s.split = s.complex && p.split;
+  for (const Dim &d : p.howmany) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
+  for (const Dim &d : p.dims) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
+  if (s.complex && p.kind != Kind::C2C && !p.dims.empty()) s.n.back() = s.n.back() / 2 + 1;
+  return s;
+}
+
+// The side's elements, read in dense row-major order into type H (complex
+// as re, im pairs).
+template <class R, class H>
+std::vector<H> gather(const Side &s, void *const ptr[2]) {
+  const int64_t total = s.count(), width = s.complex ? 2 : 1;
+  std::vector<H> v(static_cast<size_t>(total * width));
+  const R *a = static_cast<const R *>(ptr[0]), *b = static_cast<const R *>(ptr[1]);
+  for (int64_t i = 0; i < total; ++i) {
+    int64_t rest = i, off = 0;
+    for (size_t k = s.n.size(); k-- > 0;) {
+      off += (rest % s.n[k]) * s.stride[k];
+      rest /= s.n[k];
+    }
+    if (!s.complex) {
+      v[i] = static_cast<H>(a[off]);
+    } else if (s.split) {
+      v[2 * i] = static_cast<H>(a[off]), v[2 * i + 1] = static_cast<H>(b[off]);
+    } else {
+      v[2 * i] = static_cast<H>(a[2 * off]), v[2 * i + 1] = static_cast<H>(a[2 * off + 1]);
+    }
+  }
+  return v;
+}
+
+// The problem's transform by the real FFTW in precision T, on dense arrays.
+// `in` is consumed (c2r may overwrite it). Empty if the real FFTW gives no plan.
+template <class T>
+std::vector<T> dense_transform(const Problem &p, std::vector<T> in) {
+  Problem d = p;
+  d.split = false;
+  d.flags = FFTW_ESTIMATE;
+  const Side si = side_of(p, false), so = side_of(p, true);
+  std::vector<T> out(static_cast<size_t>(so.count() * (so.complex ? 2 : 1)));
+  int64_t is = 1, os = 1;
+  const size_t loops = p.howmany.size();
+  for (size_t k = si.n.size(); k-- > 0;) {
+    Dim &dim = k < loops ? d.howmany[k] : d.dims[k - loops];
+    dim.is = is, dim.os = os;
+    is *= si.n[k], os *= so.n[k];
+  }
+  d.in[0] = in.data(), d.in[1] = nullptr;
+  d.out[0] = out.data(), d.out[1] = nullptr;
+  std::unique_ptr<Plan> plan = make_cpu_plan<T>(d);
+  if (!plan) return {};
+  plan->execute({Entry::Execute, {}});
+  return out;
+}
+
+struct Errors {
+  double rel_l2, rel_max;
+};
+
+template <class A, class H>
+Errors errors(const std::vector<A> &got, const std::vector<H> &ref) {
+  long double num = 0, den = 0, dmax = 0, rmax = 0;
+  for (size_t i = 0; i < ref.size() && i < got.size(); ++i) {
+    const long double d = static_cast<long double>(got[i]) - static_cast<long double>(ref[i]);
+    num += d * d;
+    den += static_cast<long double>(ref[i]) * ref[i];
+    dmax = std::max(dmax, std::fabs(d));
+    rmax = std::max(rmax, std::fabs(static_cast<long double>(ref[i])));
+  }
+  if (got.size() != ref.size()) return {INFINITY, INFINITY};
+  return {den > 0 ? static_cast<double>(std::sqrt(num / den)) : (num > 0 ? INFINITY : 0.0),
+          rmax > 0 ? static_cast<double>(dmax / rmax) : (dmax > 0 ? INFINITY : 0.0)};
+}
+
+// The real planners are called from execute, maybe from several threads:
+// FFTW's planners must then be made thread safe.
+void make_planners_thread_safe() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (real_fftw<float>().threads_loaded) real_fftw<float>().make_planner_thread_safe();
+    if (real_fftw<double>().threads_loaded) real_fftw<double>().make_planner_thread_safe();
+    if (real_fftw<long double>().threads_loaded) real_fftw<long double>().make_planner_thread_safe();
+  });
+}
+
+// One compared execute of a plan of precision R, with reference type H.
+template <class R, class H>
+void compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *const out[2]) {
+  const Problem &p = plan->problem();
+  const Side si = side_of(p, false), so = side_of(p, true);
+  std::vector<H> in_high = gather<R, H>(si, in);
+  std::vector<R> in_own = gather<R, R>(si, in);
+  plan->execute(arrays);
+  if (settings().perturb) static_cast<R *>(out[0])[0] += 1;  // element 0 lies at offset 0 in every layout
+  const std::vector<H> got = gather<R, H>(so, out);
+  const std::vector<H> ref = dense_transform<H>(p, std::move(in_high));
+  const std::vector<R> own = dense_transform<R>(p, std::move(in_own));
+  const double eps = std::is_same<R, float>::value ? 1.1920929e-7 : 2.220446049250313e-16;
+  const double n = static_cast<double>(p.transform_size());
+  const double tol = kToleranceC * eps * std::sqrt(std::max(1.0, std::log2(n)));
+  const Errors e = ref.empty() ? Errors{NAN, NAN} : errors(got, ref);
+  const Errors f = ref.empty() || own.empty() ? Errors{NAN, NAN} : errors(own, ref);
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  Record &rec = r.records[plan->id];
+  rec.compared++;
+  rec.tolerance = tol;
+  rec.rel_l2 = std::max(rec.rel_l2, e.rel_l2);
+  rec.rel_max = std::max(rec.rel_max, e.rel_max);
+  rec.fftw_rel_l2 = std::max(rec.fftw_rel_l2, f.rel_l2);
+  if (!(e.rel_l2 <= tol)) rec.over++;
+}
+
+void write_file(const std::string &path) {
+  FILE *f = std::fopen(path.c_str(), "w");
+  if (!f) {
+    GPUFFTW_LOG(Warn, "GPUFFTW_COMPARE_FILE=%s cannot be written", path.c_str());
+    return;
+  }
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto &kv : r.records) {
+    const Record &c = kv.second;
+    std::fprintf(f,
+                 "{\"plan\":%llu,\"problem\":\"%s\",\"where\":\"%s\",\"executes\":%llu,\"compared\":%llu,"
+                 "\"gpufftw_rel_l2\":%.3g,\"gpufftw_rel_max\":%.3g,\"fftw_rel_l2\":%.3g,\"tolerance\":%.3g,"
+                 "\"over\":%s}\n",
+                 static_cast<unsigned long long>(kv.first), c.problem.c_str(), c.where.c_str(),
+                 static_cast<unsigned long long>(c.executes), static_cast<unsigned long long>(c.compared), c.rel_l2,
+                 c.rel_max, c.fftw_rel_l2, c.tolerance, c.over ? "true" : "false");
+  }
+  std::fclose(f);
+}
+
+void arm_exit() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    std::atexit([] {
+      write_compare_table(stderr);
+      if (!settings().file.empty()) write_file(settings().file);
+    });
+  });
+}
+
+}  // namespace
+
+bool compare_enabled() { return settings().on; }
+
+void execute_compared(Plan *plan, const Arrays &arrays) {
+  arm_exit();
+  const Problem &p = plan->problem();
+  uint64_t k;
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    Record &rec = r.records[plan->id];
+    if (rec.problem.empty()) rec.problem = p.describe(), rec.where = plan->where();
+    k = rec.executes++;
+  }
+  void *in[2], *out[2];
+  if (k % settings().every != 0 || !resolve_arrays(p, arrays, in, out)) return plan->execute(arrays);
+  make_planners_thread_safe();
+  if (p.precision == Precision::F32)
+    compare_once<float, double>(plan, arrays, in, out);
+  else
+    compare_once<double, long double>(plan, arrays, in, out);
+}
+
+void write_compare_table(FILE *out) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  uint64_t over = 0;
+  for (const auto &kv : r.records) over += kv.second.over ? 1 : 0;
+  std::fprintf(out, "gpufftw compare: %zu plans, %llu over tolerance (c*eps*sqrt(log2 N), c = %g)\n",
+               r.records.size(), static_cast<unsigned long long>(over), kToleranceC);
+  std::fprintf(out, "  %5s %-5s %9s %11s %11s %11s %9s  %s\n", "plan", "where", "compared", "gpufftw L2", "gpufftw max",
+               "FFTW L2", "tolerance", "problem");
+  for (const auto &kv : r.records) {
+    const Record &c = kv.second;
+    std::fprintf(out, "  %5llu %-5s %4llu/%-4llu %11.3g %11.3g %11.3g %9.3g  %s%s\n",
+                 static_cast<unsigned long long>(kv.first), c.where.c_str(), static_cast<unsigned long long>(c.compared),
+                 static_cast<unsigned long long>(c.executes), c.rel_l2, c.rel_max, c.fftw_rel_l2, c.tolerance,
+                 c.problem.c_str(), c.over ? "  OVER" : "");
+  }
+}
+
+}  // namespace gpufftw

@@ -1,0 +1,17 @@
+#!/bin/sh
+# compare_test.sh BUILD_DIR: gpufftw-compare on a real program. Clean, it
+# exits 0 with a table whose errors are FFTW's own; with one output element
+# perturbed (GPUFFTW_COMPARE_PERTURB=1) it exits 3, and both the table and
+# the JSON Lines file name the plan as over tolerance.
+set -u
+build=$1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+"$build/gpufftw-compare" -- "$build/compat/spectrogram" 1 > "$tmp/out" 2>&1 || fail "clean run exited $?: $(cat "$tmp/out")"
+grep -q "gpufftw compare: 1 plans, 0 over tolerance" "$tmp/out" || fail "no clean table: $(cat "$tmp/out")"
+GPUFFTW_COMPARE_PERTURB=1 "$build/gpufftw-compare" --file "$tmp/c.jsonl" -- "$build/compat/spectrogram" 1 > "$tmp/out" 2>&1
+status=$?
+[ $status = 3 ] || fail "perturbed run exited $status, not 3: $(cat "$tmp/out")"
+grep -q "r2c f32 n=\[4096\] howmany=\[1024\] out-of-place  OVER" "$tmp/out" || fail "table does not flag the plan: $(cat "$tmp/out")"
+grep -q '"problem":"r2c f32 n=\[4096\] howmany=\[1024\] out-of-place".*"over":true' "$tmp/c.jsonl" || fail "file does not flag it: $(cat "$tmp/c.jsonl")"
+echo PASS
