@@ -210,6 +210,7 @@ void arm_exit() {
   static std::once_flag once;
   std::call_once(once, [] {
     std::atexit([] {
+      std::fflush(stdout);  // the program's own output first
       write_compare_table(stderr);
       if (!settings().file.empty()) write_file(settings().file);
     });

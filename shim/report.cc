@@ -57,7 +57,15 @@ void write_report(FILE *out) {
 
 void arm_exit_report() {
   static std::once_flag once;
-  if (config().report) std::call_once(once, [] { std::atexit([] { write_report(stderr); }); });
+  // The program's own output comes first: stdout is flushed only after
+  // the atexit handlers.
+  if (config().report)
+    std::call_once(once, [] {
+      std::atexit([] {
+        std::fflush(stdout);
+        write_report(stderr);
+      });
+    });
 }
 
 }  // namespace gpufftw
