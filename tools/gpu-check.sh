@@ -34,6 +34,10 @@ GPUFFTW_MODE=gpu GPUFFTW_REPORT=1 "$build/tests/sweep/gpufftw_sweep_test" --gtes
 row "sweep, GPUFFTW_MODE=gpu" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/sweep_gpu.log" | tr '\n' ' ')"
 row "  plans placed on the GPU" "$(awk '$1=="gpu"{p+=$2} $1=="cpu"{c+=$2} END{print p+0 " gpu, " c+0 " cpu"}' "$out/sweep_gpu.log")"
 
+# The comparison mode on a real program whose plans run on the GPU.
+"$build/gpufftw-compare" -- "$build/compat/spectrogram" 8 > "$out/compare.log" 2>&1
+row "gpufftw-compare spectrogram" "exit $? ($(grep -o '[0-9]* plans, [0-9]* over tolerance' "$out/compare.log"))"
+
 if [ -f compat/work/fftw3_3.3.10.orig.tar.gz ] || [ -d compat/work/fftw3-3.3.10 ]; then
   GPUFFTW_BUILD=$build GPUFFTW_MODE=gpu compat/run-check.sh --quick --modes "preload relink dropin" > "$out/check_gpu.log" 2>&1
   row "check.pl preload GPUFFTW_MODE=gpu" "exit $?"
@@ -48,6 +52,7 @@ if [ "${1:-}" = --bench ]; then
   cat "$out/bench/table.md"
 fi
 
+cat "$out/compare.log"
 echo
 echo "== gpufftw GPU check, $(cat "$out/device.txt" | tr '\n' ' ')"
 printf '%s\n' "${rows[@]}"
