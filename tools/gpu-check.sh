@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# gpu-check.sh [--bench]: the GPU machine's run. Builds gpufftw there, runs every test
-# (the GPU tests included), the correctness sweep with every GPU-able problem
-# forced onto the GPU, and FFTW's check.pl suite preloaded in forced GPU
-# mode; prints a short table last. Logs go to $OUT (or /tmp/gpu-check).
-# FFTW's source must be carried in compat/work/ (fetch-fftw-source.sh here).
+# gpu-check.sh [--bench]: the GPU machine's run. Builds gpufftw there, runs
+# every test (the GPU tests included), the correctness sweep with every
+# GPU-able problem forced onto the GPU, gpufftw-compare on the spectrogram
+# example, FFTW's check.pl suite preloaded in forced GPU mode, and with
+# --bench the side-by-side benchmark; prints a short table last. Logs go to
+# $OUT (or /tmp/gpu-check). FFTW's source must be carried in compat/work/
+# (fetch-fftw-source.sh here).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-/tmp/gpu-check}
