@@ -53,6 +53,11 @@ class FftJob {
   virtual std::string path() const = 0;
 };
 
+// Where an array lies, for choosing how to move it; Pageable for anything
+// CUDA does not know (and before the context exists).
+enum class Memory { Pageable, Pinned, Device, Managed };
+Memory memory_type(const void *p);
+
 // Pinned host memory for fftw_malloc, or nullptr. Freed by free_pinned,
 // which also works after the device went away.
 void *alloc_pinned(size_t bytes);
