@@ -15,6 +15,9 @@ namespace gpufftw::engine {
 // and loads cuFFT. `why` says what is missing when it is false.
 bool gpu_available(std::string *why = nullptr);
 std::string device_name();
+// What a calibration of this device stays valid for: name, compute
+// capability, memory and driver version.
+std::string device_identity();
 
 enum class Type { C2C, R2C, C2R };
 enum class Real { F32, F64 };

@@ -1,11 +1,24 @@
 #include <cuda_runtime_api.h>
+#include <dlfcn.h>
 
 #include "engine/engine.h"
 
 namespace gpufftw::engine {
+namespace {
+
+// Until someone in the process has loaded the CUDA driver, no pointer can
+// be pinned or on a device; asking the runtime would create a context
+// (hundreds of milliseconds) for nothing.
+bool cuda_driver_loaded() {
+  void *h = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  if (h) dlclose(h);
+  return h != nullptr;
+}
+
+}  // namespace
 
 Memory memory_type(const void *p) {
-  if (!p || !gpu_available()) return Memory::Pageable;
+  if (!p || !cuda_driver_loaded() || !gpu_available()) return Memory::Pageable;
   cudaPointerAttributes a{};
   if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
     cudaGetLastError();  // clear it: an unknown pointer is not an error here
