@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/context.h"
+#include "engine/engine.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -83,15 +84,6 @@ void parallel_copy(char *dst, const char *src, size_t bytes) {
 
 }  // namespace
 
-bool is_pinned(const void *host) {
-  cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, host) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return a.type == cudaMemoryTypeHost;
-}
-
 HostCopier::~HostCopier() {
   for (int i = 0; i < kSlots; ++i) {
     if (done_[i]) cudaEventDestroy(done_[i]);
@@ -109,7 +101,7 @@ bool HostCopier::ensure_slots(std::string *why) {
 }
 
 bool HostCopier::to_device(void *dst, const void *src, size_t bytes, cudaStream_t stream, std::string *why) {
-  if (is_pinned(src)) {
+  if (memory_type(src) == Memory::Pinned) {
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream), why);
     return true;
   }
@@ -126,7 +118,7 @@ bool HostCopier::to_device(void *dst, const void *src, size_t bytes, cudaStream_
 }
 
 bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t stream, std::string *why) {
-  if (is_pinned(dst)) {
+  if (memory_type(dst) == Memory::Pinned) {
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream), why);
     return true;
   }

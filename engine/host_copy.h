@@ -11,8 +11,6 @@
 
 namespace gpufftw::engine {
 
-bool is_pinned(const void *host);
-
 class HostCopier {
  public:
   HostCopier() = default;
