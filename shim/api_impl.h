@@ -5,6 +5,7 @@
 
 #include <fftw3.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "fallback/real_fftw.h"
 #include "shim/compare.h"
+#include "shim/dispatch.h"
 #include "shim/log.h"
 #include "shim/plan.h"
 #include "shim/planner.h"
@@ -31,10 +33,15 @@ Plan *unwrap(Handle h) {
 }
 
 template <class R>
+constexpr Precision precision_of() {
+  return std::is_same<R, float>::value ? Precision::F32 : Precision::F64;
+}
+
+template <class R>
 Problem new_problem(Kind kind, unsigned flags) {
   Problem p;
   p.kind = kind;
-  p.precision = std::is_same<R, float>::value ? Precision::F32 : Precision::F64;
+  p.precision = precision_of<R>();
   p.flags = flags;
   return p;
 }
@@ -121,11 +128,14 @@ inline void run(Plan *plan, const Arrays &arrays, const char *entry) {
     GPUFFTW_LOG(Warn, "%s called with a %s plan; nothing done", entry, kind_name(plan->problem().kind));
     return;
   }
-  plan->stats->executes.fetch_add(1, std::memory_order_relaxed);
+  const auto t0 = std::chrono::steady_clock::now();
   if (compare_enabled())
     execute_compared(plan, arrays);
   else
     plan->execute(arrays);
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0);
+  plan->stats->executes.fetch_add(1, std::memory_order_relaxed);
+  plan->stats->execute_ns.fetch_add(static_cast<uint64_t>(ns.count()), std::memory_order_relaxed);
 }
 
 // FFTW's *_to_filename and system-wisdom functions, on top of the real

@@ -31,6 +31,8 @@ Config read_config() {
   static const char *const bool_names[] = {"0", "1"};
   static const bool bools[] = {false, true};
   c.report = parse_choice("GPUFFTW_REPORT", bool_names, bools, c.report);
+  static const char *const measure_names[] = {"auto", "always"};
+  c.measure_always = parse_choice("GPUFFTW_MEASURE", measure_names, bools, c.measure_always);
   return c;
 }
 

@@ -10,6 +10,7 @@ struct Config {
   gpufftw_mode mode = GPUFFTW_MODE_AUTO;  // GPUFFTW_MODE=auto|gpu|cpu
   LogLevel log = LogLevel::Warn;          // GPUFFTW_LOG=off|info|debug
   bool report = false;                    // GPUFFTW_REPORT=1: table at exit
+  bool measure_always = false;            // GPUFFTW_MEASURE=always: FFTW_MEASURE times both sides even where the model is sure
 };
 
 // The environment's settings, parsed on first use; a bad value is warned

@@ -38,6 +38,10 @@ const char *gpufftw_plan_where(const void *plan) {
   return plan ? static_cast<const gpufftw::Plan *>(plan)->where() : "none";
 }
 
+const char *gpufftw_plan_why(const void *plan) {
+  return plan ? static_cast<const gpufftw::Plan *>(plan)->reason.c_str() : "";
+}
+
 unsigned long gpufftw_reentry_count(void) { return gpufftw::reentry_count(); }
 
 void gpufftw_report(FILE *out) { gpufftw::write_report(out ? out : stderr); }

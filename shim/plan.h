@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "shim/problem.h"
 
@@ -45,6 +46,7 @@ class Plan {
   const Problem &problem() const { return problem_; }
   PlanStats *stats = nullptr;  // set by the planner, owned by the report
   uint64_t id = 0;             // set by the planner: 1, 2, ... in order of making
+  std::string reason;          // set by the planner: why it runs where it does
 
  private:
   Problem problem_;

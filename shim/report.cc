@@ -11,9 +11,14 @@
 namespace gpufftw {
 namespace {
 
+struct Entry {
+  PlanStats stats;
+  std::string why;  // under the registry's mutex
+};
+
 struct Registry {
   std::mutex mutex;
-  std::map<std::string, std::unique_ptr<PlanStats>> entries;  // sorted: stable report
+  std::map<std::string, std::unique_ptr<Entry>> entries;  // sorted: stable report
 };
 
 // Never destroyed: plans may be executed or destroyed by other libraries'
@@ -25,34 +30,37 @@ Registry &registry() {
 
 }  // namespace
 
-PlanStats *stats_for(const Problem &problem, const char *where) {
+PlanStats *stats_for(const Problem &problem, const char *where, const std::string &why) {
   std::string desc = problem.describe();
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  std::unique_ptr<PlanStats> &e = r.entries[desc + "|" + where];
+  std::unique_ptr<Entry> &e = r.entries[desc + "|" + where];
   if (!e) {
-    e = std::make_unique<PlanStats>();
-    e->problem = desc;
-    e->where = where;
+    e = std::make_unique<Entry>();
+    e->stats.problem = desc;
+    e->stats.where = where;
   }
-  return e.get();
+  e->why = why;
+  return &e->stats;
 }
 
 void write_report(FILE *out) {
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  uint64_t plans = 0, executes = 0;
+  uint64_t plans = 0, executes = 0, ns = 0;
   std::fprintf(out, "gpufftw report: %zu kinds of plan\n", r.entries.size());
-  std::fprintf(out, "  %-5s %8s %10s  %s\n", "where", "plans", "executes", "problem");
+  std::fprintf(out, "  %-5s %6s %9s %11s  %-44s %s\n", "where", "plans", "executes", "execute ms", "problem", "why");
   for (const auto &kv : r.entries) {
-    const PlanStats &s = *kv.second;
-    std::fprintf(out, "  %-5s %8llu %10llu  %s\n", s.where.c_str(), static_cast<unsigned long long>(s.plans.load()),
-                 static_cast<unsigned long long>(s.executes.load()), s.problem.c_str());
+    const PlanStats &s = kv.second->stats;
+    std::fprintf(out, "  %-5s %6llu %9llu %11.3f  %-44s %s\n", s.where.c_str(),
+                 static_cast<unsigned long long>(s.plans.load()), static_cast<unsigned long long>(s.executes.load()),
+                 1e-6 * static_cast<double>(s.execute_ns.load()), s.problem.c_str(), kv.second->why.c_str());
     plans += s.plans;
     executes += s.executes;
+    ns += s.execute_ns;
   }
-  std::fprintf(out, "  total %8llu %10llu\n", static_cast<unsigned long long>(plans),
-               static_cast<unsigned long long>(executes));
+  std::fprintf(out, "  total %6llu %9llu %11.3f\n", static_cast<unsigned long long>(plans),
+               static_cast<unsigned long long>(executes), 1e-6 * static_cast<double>(ns));
 }
 
 void arm_exit_report() {

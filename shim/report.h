@@ -15,11 +15,14 @@ struct PlanStats {
   std::string where;    // "cpu", "gpu", or "none" for a NULL plan
   std::atomic<uint64_t> plans{0};
   std::atomic<uint64_t> executes{0};
+  std::atomic<uint64_t> execute_ns{0};  // wall time inside execute
 };
 
-// The entry for plans of this problem made to run `where`; it lives until
-// the process ends, so a plan's pointer to it stays valid after destroy.
-PlanStats *stats_for(const Problem &problem, const char *where);
+// The entry for plans of this problem made to run `where`, for the reason
+// `why` (the latest plan's, where plans of one problem had several); it
+// lives until the process ends, so a plan's pointer to it stays valid after
+// destroy.
+PlanStats *stats_for(const Problem &problem, const char *where, const std::string &why);
 
 void write_report(FILE *out);
 

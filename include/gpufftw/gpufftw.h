@@ -32,6 +32,10 @@ int gpufftw_real_fftw_available(char precision);
  * The plan is passed as void* so one function serves both precisions. */
 const char *gpufftw_plan_where(const void *plan);
 
+/* Why the plan runs where it does: the mode, the arrays' memory, the cost
+ * model's two predictions, or the two measured times. "" for NULL. */
+const char *gpufftw_plan_why(const void *plan);
+
 /* Public FFTW calls that were entered while another public call of this
  * library was still running on the same thread (a call wrapped twice).
  * gpufftw is built so that this stays 0; tests hold it to that. */

@@ -1,0 +1,184 @@
+#include "shim/calibrate.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "fallback/cpu_plan.h"
+#include "fallback/real_fftw.h"
+#include "shim/log.h"
+#if GPUFFTW_HAVE_CUDA
+#include "engine/engine.h"
+#endif
+
+namespace gpufftw {
+namespace {
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Seconds per call of f: calls are grouped until a group takes 100 µs
+// (clock resolution and loop cost vanish), then the median of 5 groups, or
+// of 3 where a group takes over 10 ms.
+template <class F>
+double seconds_per_call(F &&f) {
+  f();  // warm: first-touch pages, plan caches
+  int calls = 1;
+  double t = 0;
+  for (;;) {
+    const double t0 = now();
+    for (int i = 0; i < calls; ++i) f();
+    t = now() - t0;
+    if (t >= 1e-4 || calls >= (1 << 20)) break;
+    calls *= 2;
+  }
+  double samples[5];
+  const int n = t > 1e-2 ? 3 : 5;
+  for (int s = 0; s < n; ++s) {
+    const double t0 = now();
+    for (int i = 0; i < calls; ++i) f();
+    samples[s] = (now() - t0) / calls;
+  }
+  std::sort(samples, samples + n);
+  return samples[n / 2];
+}
+
+struct FreeDeleter {
+  void operator()(void *p) const { std::free(p); }
+};
+using Buffer = std::unique_ptr<void, FreeDeleter>;
+
+Buffer zeroed(size_t bytes) {
+  void *p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+  if (p) std::memset(p, 0, bytes);
+  return Buffer(p);
+}
+
+// Row-major dims of about equal size whose product is 2^log2.
+std::vector<Dim> dense_dims(int rank, int log2) {
+  std::vector<Dim> dims(rank);
+  int64_t stride = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    const int bits = log2 / rank + (i < log2 % rank ? 1 : 0);
+    dims[i] = {int64_t{1} << bits, stride, stride};
+    stride *= dims[i].n;
+  }
+  return dims;
+}
+
+template <class R>
+struct WisdomKeeper {
+  const RealFftw<R> &f = real_fftw<R>();
+  std::string saved;
+  WisdomKeeper() {
+    f.export_wisdom([](char c, void *s) { static_cast<std::string *>(s)->push_back(c); }, &saved);
+  }
+  ~WisdomKeeper() {
+    f.forget_wisdom();
+    f.import_wisdom_from_string(saved.c_str());
+  }
+};
+
+// ns per point per log2 n of the real FFTW on one c2c problem, ESTIMATE.
+template <class R>
+double cpu_ns(int rank, int log2, int64_t batch) {
+  Problem p;
+  p.kind = Kind::C2C;
+  p.precision = sizeof(R) == 4 ? Precision::F32 : Precision::F64;
+  p.dims = dense_dims(rank, log2);
+  const int64_t n = int64_t{1} << log2;
+  if (batch > 1) p.howmany.push_back({batch, n, n});
+  p.flags = FFTW_ESTIMATE;
+  const size_t bytes = static_cast<size_t>(n * batch) * 2 * sizeof(R);
+  Buffer in = zeroed(bytes), out = zeroed(bytes);
+  if (!in || !out) return 0;
+  p.in[0] = in.get();
+  p.out[0] = out.get();
+  std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
+  if (!plan) return 0;
+  const Arrays arrays;
+  const double t = seconds_per_call([&] { plan->execute(arrays); });
+  return t * 1e9 / (static_cast<double>(n * batch) * std::max(log2, 1));
+}
+
+template <class R>
+CpuRates calibrate_cpu_typed(int threads) {
+  CpuRates r;
+  r.precision = sizeof(R) == 4 ? Precision::F32 : Precision::F64;
+  r.threads = threads;
+  if (!real_fftw<R>().loaded) return r;
+  WisdomKeeper<R> keep;
+  for (int rank = 1; rank <= 3; ++rank)
+    for (int i = 0; i < CpuRates::kSizes; ++i) r.single_ns[rank - 1][i] = cpu_ns<R>(rank, cpu_sizes(rank)[i], 1);
+  for (int i = 0; i < CpuRates::kSizes; ++i) {
+    const int log2 = cpu_sizes(1)[i];
+    r.batch_ns[i] = log2 < CpuRates::kBatchLog2
+                        ? cpu_ns<R>(1, log2, int64_t{1} << (CpuRates::kBatchLog2 - log2))
+                        : r.single_ns[0][i];
+  }
+  return r;
+}
+
+#if GPUFFTW_HAVE_CUDA
+struct PinnedDeleter {
+  void operator()(void *p) const { engine::free_pinned(p); }
+};
+
+// Seconds of one c2c f32 job of n × batch on the two arrays; 0 on failure.
+double gpu_job_seconds(long long n, long long batch, void *in, void *out, std::string *why) {
+  engine::Geometry g;
+  g.dims.push_back({n, 1, 1});
+  if (batch > 1) g.loops.push_back({batch, n, n});
+  auto job = engine::FftJob::create(g, why);
+  if (!job) return 0;
+  void *const i2[2] = {in, nullptr}, *const o2[2] = {out, nullptr};
+  bool ok = true;
+  const double t = seconds_per_call([&] { ok = ok && job->run(i2, o2, why); });
+  return ok ? t : 0;
+}
+#endif
+
+}  // namespace
+
+CpuRates calibrate_cpu(Precision precision, int threads) {
+  const double t0 = now();
+  CpuRates r = precision == Precision::F32 ? calibrate_cpu_typed<float>(threads) : calibrate_cpu_typed<double>(threads);
+  GPUFFTW_LOG(Info, "calibrated the real FFTW (%s, %d threads) in %.0f ms: %s",
+              precision == Precision::F32 ? "f32" : "f64", threads, 1e3 * (now() - t0), format(r).c_str());
+  return r;
+}
+
+#if GPUFFTW_HAVE_CUDA
+bool calibrate_gpu(GpuRates *rates, std::string *why) {
+  const double t0 = now();
+  // 32 MB each way: long enough for the rates, short enough to be quick.
+  constexpr long long kSingle = 1 << 22, kBatchN = 1024, kBatch = 4096;
+  constexpr size_t kBytes = size_t{1} << 25;
+  constexpr double kTiny = 256;
+  std::unique_ptr<void, PinnedDeleter> pin_in(engine::alloc_pinned(kBytes)), pin_out(engine::alloc_pinned(kBytes));
+  Buffer page_in = zeroed(kBytes), page_out = zeroed(kBytes);
+  if (!pin_in || !pin_out || !page_in || !page_out) return *why = "no memory to calibrate with", false;
+  std::memset(pin_in.get(), 0, kBytes);
+  GpuRates r;
+  for (int m = 0; m < 2; ++m) {
+    void *in = m ? pin_in.get() : page_in.get(), *out = m ? pin_out.get() : page_out.get();
+    const double tiny = gpu_job_seconds(static_cast<long long>(kTiny), 1, in, out, why);
+    const double single = gpu_job_seconds(kSingle, 1, in, out, why);
+    const double batch = gpu_job_seconds(kBatchN, kBatch, in, out, why);
+    if (tiny <= 0 || single <= 0 || batch <= 0) return false;
+    r.latency_s[m] = tiny;
+    r.single_bps[m] = 2.0 * kBytes / std::max(single - tiny, 1e-6);
+    r.batch_bps[m] = kBytes / std::max(batch - tiny, 1e-6);
+  }
+  *rates = r;
+  GPUFFTW_LOG(Info, "calibrated the GPU in %.0f ms: %s", 1e3 * (now() - t0), format(r).c_str());
+  return true;
+}
+#endif
+
+}  // namespace gpufftw

@@ -1,0 +1,23 @@
+// Measuring this machine for the cost model. Each takes a fraction of a
+// second, so the dispatch store keeps the results per machine and thread
+// count, and they run once.
+#pragma once
+
+#include <string>
+
+#include "shim/cost_model.h"
+
+namespace gpufftw {
+
+// The real FFTW with FFTW_ESTIMATE plans at its current thread count for
+// that precision. Its wisdom is left as it was: the measuring plans add
+// none that the program could export.
+CpuRates calibrate_cpu(Precision precision, int threads);
+
+#if GPUFFTW_HAVE_CUDA
+// The engine end to end on pinned and pageable arrays; false (with why)
+// where a job cannot run.
+bool calibrate_gpu(GpuRates *rates, std::string *why);
+#endif
+
+}  // namespace gpufftw

@@ -1,0 +1,199 @@
+#include "shim/dispatch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "fallback/cpu_plan.h"
+#include "fallback/real_fftw.h"
+#include "fftw_strings.h"
+#include "shim/calibrate.h"
+#include "shim/config.h"
+#include "shim/cost_model.h"
+#include "shim/dispatch_store.h"
+#include "shim/log.h"
+#if GPUFFTW_HAVE_CUDA
+#include "engine/engine.h"
+#include "shim/gpu_plan.h"
+#endif
+
+namespace gpufftw {
+namespace {
+
+// Below this many points no GPU can win: a launch and a synchronisation
+// alone cost more than the real FFTW's whole transform (DESIGN.md, where
+// the time goes). Deciding so needs neither CUDA nor the model.
+constexpr int64_t kTinyPoints = 4096;
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+
+std::string machine_identity() {
+#if GPUFFTW_HAVE_CUDA
+  const std::string gpu = engine::device_identity();
+#else
+  const std::string gpu = "no CUDA";
+#endif
+  return gpu + " | " + cpu_model() + ", " + std::to_string(std::thread::hardware_concurrency()) + " threads | " +
+         fftw_version_value + " | gpufftw " GPUFFTW_VERSION;
+}
+
+// Made on first need only: naming the machine creates the CUDA context.
+std::atomic<DispatchStore *> made_store{nullptr};
+
+DispatchStore &store() {
+  // Never destroyed: plans may be made from other libraries' destructors.
+  static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity(),
+                                              {
+#if GPUFFTW_HAVE_CUDA
+                                                  calibrate_gpu,
+#else
+                                                  nullptr,
+#endif
+                                                  calibrate_cpu});
+  made_store.store(s);
+  return *s;
+}
+
+std::unique_ptr<Plan> cpu_plan(const Problem &p) {
+  return p.precision == Precision::F32 ? make_cpu_plan<float>(p) : make_cpu_plan<double>(p);
+}
+
+int planner_threads(Precision precision) {
+  if (precision == Precision::F32) {
+    const RealFftw<float> &f = real_fftw<float>();
+    return f.threads_loaded ? f.planner_nthreads() : 1;
+  }
+  const RealFftw<double> &f = real_fftw<double>();
+  return f.threads_loaded ? f.planner_nthreads() : 1;
+}
+
+std::string ms(double seconds) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g ms", 1e3 * seconds);
+  return buf;
+}
+
+Dispatched on_cpu(const Problem &p, std::string why) { return {cpu_plan(p), std::move(why)}; }
+
+#if GPUFFTW_HAVE_CUDA
+bool in_device_memory(engine::Memory m) { return m == engine::Memory::Device || m == engine::Memory::Managed; }
+
+// The GPU's plan, or the CPU's where the GPU cannot take the problem.
+Dispatched on_gpu(const Problem &p, const std::string &why) {
+  std::string why_not;
+  if (auto plan = make_gpu_plan(p, &why_not)) return {std::move(plan), why};
+  return on_cpu(p, why_not);
+}
+
+// Seconds of one execute of the plan on its own arrays (FFTW_MEASURE may
+// overwrite them): the median of 3 after a warm-up, or a single run where
+// one takes over 50 ms.
+double time_execute(Plan *plan) {
+  using clock = std::chrono::steady_clock;
+  const Arrays arrays;
+  double t[3];
+  for (int i = -1; i < 3; ++i) {
+    const auto t0 = clock::now();
+    plan->execute(arrays);
+    const double s = std::chrono::duration<double>(clock::now() - t0).count();
+    if (i >= 0) t[i] = s;
+    if (i == 0 && s > 0.05) return s;
+  }
+  std::sort(t, t + 3);
+  return t[1];
+}
+
+Dispatched measured(const Problem &p, const std::string &key) {
+  std::string why_not;
+  std::unique_ptr<Plan> gpu = make_gpu_plan(p, &why_not);
+  std::unique_ptr<Plan> cpu = cpu_plan(p);
+  if (!gpu || !cpu) return gpu ? Dispatched{std::move(gpu), "the real FFTW gives no plan"} : on_cpu(p, why_not);
+  Choice c;
+  c.gpu_s = time_execute(gpu.get());
+  c.cpu_s = time_execute(cpu.get());
+  c.gpu = c.gpu_s < c.cpu_s;
+  store().remember(key, c);
+  const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
+  return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
+}
+
+Dispatched automatic(const Problem &p) {
+  const engine::Memory in = engine::memory_type(p.in[0]), out = engine::memory_type(p.out[0]);
+  if (in == engine::Memory::Device || out == engine::Memory::Device) {
+    std::string why_not;
+    if (auto plan = make_gpu_plan(p, &why_not)) return {std::move(plan), "arrays in device memory"};
+    // The real FFTW would read device memory from the host and crash.
+    GPUFFTW_LOG(Warn, "%s: arrays in device memory, but the GPU cannot take it (%s): NULL plan",
+                p.describe().c_str(), why_not.c_str());
+    return {nullptr, "arrays in device memory, but the GPU cannot take it: " + why_not};
+  }
+  if (in_device_memory(in) || in_device_memory(out)) return on_gpu(p, "arrays in managed memory");
+  if (p.transform_size() * p.batch() <= kTinyPoints) return on_cpu(p, "too small for the GPU to pay");
+  std::string why_not;
+  if (!engine::gpu_available(&why_not)) return on_cpu(p, why_not);
+  const int threads = planner_threads(p.precision);
+  const bool pinned = in == engine::Memory::Pinned && out == engine::Memory::Pinned;
+  const std::string key = choice_key(p, threads, pinned);
+  Choice c;
+  if (store().recall(key, &c)) {
+    const std::string why = "measured earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
+    return c.gpu ? on_gpu(p, why) : on_cpu(p, why);
+  }
+  if (p.flags & FFTW_WISDOM_ONLY) return on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
+  const std::optional<GpuRates> g = store().gpu_rates();
+  if (!g) return on_cpu(p, "the GPU could not be calibrated");
+  const Verdict v = judge(p, pinned, *g, store().cpu_rates(p.precision, threads));
+  const bool measuring = !(p.flags & FFTW_ESTIMATE) && p.in[0] && p.out[0];
+  if (measuring && (!v.sure || config().measure_always)) return measured(p, key);
+  const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + " (" + std::to_string(threads) +
+                          (threads == 1 ? " thread)" : " threads)");
+  return v.gpu ? on_gpu(p, why) : on_cpu(p, why);
+}
+#endif
+
+}  // namespace
+
+std::string choice_key(const Problem &p, int threads, bool pinned) {
+  std::string k = std::string(kind_name(p.kind)) + (p.precision == Precision::F32 ? ".f32" : ".f64");
+  auto dims = [&k](char tag, const std::vector<Dim> &v) {
+    k += '.';
+    k += tag;
+    for (const Dim &d : v) k += std::to_string(d.n) + ":" + std::to_string(d.is) + ":" + std::to_string(d.os) + ",";
+  };
+  dims('n', p.dims);
+  dims('h', p.howmany);
+  if (p.kind == Kind::C2C) k += p.sign == FFTW_FORWARD ? ".fwd" : ".bwd";
+  k += p.in_place() ? ".ip" : ".oop";
+  if (p.split) k += ".split";
+  k += ".t" + std::to_string(threads) + (pinned ? ".pinned" : ".pageable");
+  return k;
+}
+
+void forget_choices(Precision precision) {
+  const std::string tag = precision == Precision::F32 ? ".f32." : ".f64.";
+  if (DispatchStore *s = made_store.load())
+    s->forget([&tag](const std::string &key) { return key.find(tag) != std::string::npos; });
+}
+
+Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
+  if (mode == GPUFFTW_MODE_CPU) return on_cpu(p, "GPUFFTW_MODE=cpu");
+#if GPUFFTW_HAVE_CUDA
+  if (p.kind == Kind::R2R) return on_cpu(p, "r2r: cuFFT has none");
+  if (mode == GPUFFTW_MODE_GPU)
+    return p.flags & FFTW_WISDOM_ONLY ? on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides")
+                                      : on_gpu(p, "GPUFFTW_MODE=gpu");
+  return automatic(p);
+#else
+  return on_cpu(p, "built without CUDA");
+#endif
+}
+
+}  // namespace gpufftw

@@ -1,0 +1,182 @@
+#include "shim/dispatch_store.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "shim/log.h"
+
+namespace gpufftw {
+namespace {
+
+constexpr const char *kHeader = "gpufftw dispatch store 1";
+
+int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
+
+bool parse_choice(const std::string &line, std::string *key, Choice *c) {
+  std::istringstream in(line);
+  std::string tag, where, rest;
+  in >> tag >> *key >> where >> c->gpu_s >> c->cpu_s;
+  if (tag != "choice" || in.fail() || (in >> rest) || (where != "gpu" && where != "cpu")) return false;
+  c->gpu = where == "gpu";
+  return true;
+}
+
+// mkdir -p; false where a component cannot be made.
+bool make_dirs(const std::string &dir) {
+  for (size_t i = 1; i <= dir.size(); ++i)
+    if (i == dir.size() || dir[i] == '/') {
+      const std::string part = dir.substr(0, i);
+      if (mkdir(part.c_str(), 0755) != 0 && errno != EEXIST) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+DispatchStore::DispatchStore(std::string path, std::string machine, Calibrators calibrate)
+    : path_(std::move(path)), machine_(std::move(machine)), calibrate_(std::move(calibrate)) {}
+
+void DispatchStore::load() {
+  if (loaded_) return;
+  loaded_ = true;
+  std::ifstream in(path_);
+  if (!in) return;
+  std::string header, machine_line;
+  std::getline(in, header);
+  std::getline(in, machine_line);
+  if (header != kHeader || machine_line != "machine " + machine_) {
+    GPUFFTW_LOG(Info, "%s is for another machine or version: calibrating again", path_.c_str());
+    return;
+  }
+  std::optional<GpuRates> gpu;
+  std::map<std::pair<int, int>, CpuRates> cpu;
+  std::map<std::string, Choice> choices;
+  for (std::string line; std::getline(in, line);) {
+    GpuRates g;
+    CpuRates c;
+    std::string key;
+    Choice choice;
+    if (parse(line, &g))
+      gpu = g;
+    else if (parse(line, &c))
+      cpu[{precision_index(c.precision), c.threads}] = c;
+    else if (parse_choice(line, &key, &choice))
+      choices[key] = choice;
+    else {
+      GPUFFTW_LOG(Info, "%s is corrupt (\"%.60s\"): calibrating again", path_.c_str(), line.c_str());
+      return;
+    }
+  }
+  gpu_ = gpu;
+  cpu_ = std::move(cpu);
+  choices_ = std::move(choices);
+}
+
+void DispatchStore::save() {
+  // Another process may have added choices since we read the file.
+  std::map<std::string, Choice> merged;
+  {
+    std::ifstream in(path_);
+    std::string header, machine_line;
+    if (std::getline(in, header) && std::getline(in, machine_line) && header == kHeader &&
+        machine_line == "machine " + machine_)
+      for (std::string line; std::getline(in, line);) {
+        std::string key;
+        Choice c;
+        if (parse_choice(line, &key, &c) && !(forgotten_ && forgotten_(key))) merged[key] = c;
+      }
+  }
+  for (const auto &kv : choices_) merged[kv.first] = kv.second;
+  const size_t slash = path_.rfind('/');
+  if (slash != std::string::npos && !make_dirs(path_.substr(0, slash))) {
+    GPUFFTW_LOG(Info, "cannot create the directory of %s: dispatch choices stay in this process", path_.c_str());
+    return;
+  }
+  const std::string tmp = path_ + "." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << kHeader << "\nmachine " << machine_ << '\n';
+    if (gpu_) out << format(*gpu_) << '\n';
+    for (const auto &kv : cpu_) out << format(kv.second) << '\n';
+    char buf[64];
+    for (const auto &kv : merged) {
+      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", kv.second.gpu ? "gpu" : "cpu", kv.second.gpu_s, kv.second.cpu_s);
+      out << "choice " << kv.first << buf << '\n';
+    }
+    if (!out.flush()) {
+      GPUFFTW_LOG(Info, "cannot write %s: dispatch choices stay in this process", tmp.c_str());
+      std::remove(tmp.c_str());
+      return;
+    }
+  }
+  // A rename replaces the file whole: a reader never sees half of it.
+  if (std::rename(tmp.c_str(), path_.c_str()) != 0) std::remove(tmp.c_str());
+}
+
+std::optional<GpuRates> DispatchStore::gpu_rates() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  if (!gpu_ && gpu_why_.empty()) {
+    GpuRates r;
+    if (calibrate_.gpu && calibrate_.gpu(&r, &gpu_why_)) {
+      gpu_ = r;
+      save();
+    } else if (gpu_why_.empty()) {
+      gpu_why_ = "no GPU calibration";
+    }
+    if (!gpu_) GPUFFTW_LOG(Info, "the GPU could not be calibrated (%s): the model gives the CPU", gpu_why_.c_str());
+  }
+  return gpu_;
+}
+
+CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  auto it = cpu_.find({precision_index(precision), threads});
+  if (it != cpu_.end()) return it->second;
+  CpuRates r = calibrate_.cpu(precision, threads);
+  if (r.valid()) {
+    cpu_[{precision_index(precision), threads}] = r;
+    save();
+  }
+  return r;
+}
+
+bool DispatchStore::recall(const std::string &problem_key, Choice *choice) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  auto it = choices_.find(problem_key);
+  if (it == choices_.end()) return false;
+  *choice = it->second;
+  return true;
+}
+
+void DispatchStore::remember(const std::string &problem_key, const Choice &choice) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  choices_[problem_key] = choice;
+  save();
+}
+
+void DispatchStore::forget(const std::function<bool(const std::string &)> &which) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  for (auto it = choices_.begin(); it != choices_.end();) it = which(it->first) ? choices_.erase(it) : std::next(it);
+  auto before = forgotten_;
+  forgotten_ = [before, which](const std::string &key) { return which(key) || (before && before(key)); };
+}
+
+std::string dispatch_store_path() {
+  if (const char *d = std::getenv("GPUFFTW_CACHE_DIR"); d && *d) return std::string(d) + "/dispatch.txt";
+  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/gpufftw/dispatch.txt";
+  if (const char *h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/gpufftw/dispatch.txt";
+  return "/tmp/gpufftw-" + std::to_string(getuid()) + "/dispatch.txt";
+}
+
+}  // namespace gpufftw

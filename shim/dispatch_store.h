@@ -1,0 +1,65 @@
+// What dispatch keeps across runs, in one file per user and machine: the
+// calibrated rates of the cost model and the choices that measuring made.
+// The file is $GPUFFTW_CACHE_DIR/dispatch.txt, else under
+// $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. It is trusted only for
+// the machine that wrote it (GPU, driver, CPU, cores, FFTW and gpufftw
+// versions); anything else, a corrupt file included, is recalibrated and
+// rewritten.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "shim/cost_model.h"
+
+namespace gpufftw {
+
+// A measured choice between the GPU and the real FFTW for one problem.
+struct Choice {
+  bool gpu = false;
+  double gpu_s = 0, cpu_s = 0;
+};
+
+class DispatchStore {
+ public:
+  struct Calibrators {
+    std::function<bool(GpuRates *, std::string *)> gpu;
+    std::function<CpuRates(Precision, int)> cpu;
+  };
+  DispatchStore(std::string path, std::string machine, Calibrators calibrate);
+
+  // The rates, calibrated (and saved) the first time they are asked for.
+  std::optional<GpuRates> gpu_rates();
+  CpuRates cpu_rates(Precision precision, int threads);
+
+  bool recall(const std::string &problem_key, Choice *choice);
+  void remember(const std::string &problem_key, const Choice &choice);
+  // fftw_forget_wisdom: this process forgets the choices whose keys match,
+  // and the file loses them at its next write.
+  void forget(const std::function<bool(const std::string &)> &which);
+
+  const std::string &path() const { return path_; }
+
+ private:
+  void load();  // under mutex_, once
+  void save();  // under mutex_; merges choices another process saved meanwhile
+
+  std::mutex mutex_;
+  const std::string path_, machine_;
+  const Calibrators calibrate_;
+  bool loaded_ = false;
+  std::function<bool(const std::string &)> forgotten_;  // not merged back from the file
+  std::optional<GpuRates> gpu_;
+  std::string gpu_why_;
+  std::map<std::pair<int, int>, CpuRates> cpu_;  // by (precision, threads)
+  std::map<std::string, Choice> choices_;
+};
+
+// The store's file: the directory the environment gives, and dispatch.txt.
+std::string dispatch_store_path();
+
+}  // namespace gpufftw

@@ -1,0 +1,176 @@
+// Dispatch on a GPU machine, in auto mode: where plans go and why, the
+// calibration's file, FFTW_MEASURE's timing and its memory across plans,
+// runs and fftw_forget_wisdom, and the real FFTW's wisdom left as it was.
+// Run with GPUFFTW_MEASURE=always (CMake sets it), so that FFTW_MEASURE
+// times both sides whatever the model says. Each test skips without a GPU.
+#include <cuda_runtime_api.h>
+#include <fftw3.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "gpufftw/gpufftw.h"
+
+namespace {
+
+class Dispatch : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (!gpufftw_gpu_available()) GTEST_SKIP() << "no usable GPU here: GPU tests skipped";
+    ASSERT_EQ(gpufftw_get_mode(), GPUFFTW_MODE_AUTO);
+    char tmpl[] = "/tmp/gpufftw-dispatch-gpu-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    // Read when the store is first needed, which is after this.
+    setenv("GPUFFTW_CACHE_DIR", dir_.c_str(), 1);
+  }
+  void TearDown() override {
+    if (!dir_.empty()) std::system(("rm -rf " + dir_).c_str());
+  }
+  std::string store_file() const {
+    std::ifstream in(dir_ + "/dispatch.txt");
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::string dir_;
+};
+
+// The two predictions or measurements a why names, "gpu A ms, cpu B ms".
+bool times_in(const std::string &why, double *gpu_ms, double *cpu_ms) {
+  const size_t at = why.find("gpu ");
+  return at != std::string::npos && std::sscanf(why.c_str() + at, "gpu %lf ms, cpu %lf ms", gpu_ms, cpu_ms) == 2;
+}
+
+void expect_placed_by_times(fftwf_plan plan, const char *prefix) {
+  const std::string why = gpufftw_plan_why(plan), where = gpufftw_plan_where(plan);
+  SCOPED_TRACE(why);
+  EXPECT_EQ(why.rfind(prefix, 0), 0u);
+  double g = 0, c = 0;
+  ASSERT_TRUE(times_in(why, &g, &c));
+  EXPECT_EQ(where, g < c ? "gpu" : "cpu");
+}
+
+TEST_F(Dispatch, SmallProblemsStayOnTheCpuWithoutTheStore) {
+  fftwf_complex *a = fftwf_alloc_complex(64);
+  fftwf_plan p = fftwf_plan_dft_1d(64, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+  EXPECT_STREQ(gpufftw_plan_where(p), "cpu");
+  EXPECT_STREQ(gpufftw_plan_why(p), "too small for the GPU to pay");
+  EXPECT_EQ(store_file(), "");
+  fftwf_destroy_plan(p);
+  fftwf_free(a);
+}
+
+TEST_F(Dispatch, DeviceArraysGoToTheGpuHoweverSmall) {
+  void *d = nullptr;
+  ASSERT_EQ(cudaMalloc(&d, 64 * sizeof(fftwf_complex)), cudaSuccess);
+  fftwf_complex h[64];
+  for (int i = 0; i < 64; ++i) h[i][0] = i == 1, h[i][1] = 0;  // an impulse at 1
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
+  auto *a = static_cast<fftwf_complex *>(d);
+  fftwf_plan p = fftwf_plan_dft_1d(64, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  EXPECT_STREQ(gpufftw_plan_why(p), "arrays in device memory");
+  fftwf_execute(p);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  for (int k = 0; k < 64; ++k) {
+    EXPECT_NEAR(h[k][0], std::cos(2 * 3.14159265358979 * k / 64), 1e-5);
+    EXPECT_NEAR(h[k][1], -std::sin(2 * 3.14159265358979 * k / 64), 1e-5);
+  }
+  fftwf_destroy_plan(p);
+  cudaFree(d);
+}
+
+TEST_F(Dispatch, EstimateFollowsTheCalibratedModel) {
+  const int n = 1 << 22;
+  fftwf_complex *a = fftwf_alloc_complex(n), *b = fftwf_alloc_complex(n);
+  fftwf_plan big = fftwf_plan_dft_1d(n, a, b, FFTW_FORWARD, FFTW_ESTIMATE);
+  expect_placed_by_times(big, "model: ");
+  EXPECT_STREQ(gpufftw_plan_where(big), "gpu");  // 32 MB: PCIe beats the CPU by far
+  const std::string file = store_file();
+  EXPECT_NE(file.find("\ngpu "), std::string::npos) << file;
+  EXPECT_NE(file.find("\ncpu f32 "), std::string::npos) << file;
+  // After calibration an ESTIMATE plan costs the model and the plan itself.
+  for (int m : {5000, 8192, 3 << 12, 1 << 16, 1 << 20}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    fftwf_plan p = fftwf_plan_dft_1d(m, a, b, FFTW_FORWARD, FFTW_ESTIMATE);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("ESTIMATE plan of n=%d: %.2f ms, %s (%s)\n", m, ms, gpufftw_plan_where(p), gpufftw_plan_why(p));
+    expect_placed_by_times(p, "model: ");
+    fftwf_destroy_plan(p);
+  }
+  fftwf_destroy_plan(big);
+  fftwf_free(a);
+  fftwf_free(b);
+}
+
+TEST_F(Dispatch, MeasureTimesBothRemembersAndForgets) {
+  const int n = 1 << 14, howmany = 64;
+  fftwf_complex *a = fftwf_alloc_complex(n * howmany), *b = fftwf_alloc_complex(n * howmany);
+  auto plan = [&] {
+    return fftwf_plan_many_dft(1, &n, howmany, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, FFTW_MEASURE);
+  };
+  fftwf_plan first = plan();
+  expect_placed_by_times(first, "measured: ");
+  EXPECT_NE(store_file().find("\nchoice c2c.f32.n16384:1:1,.h64:16384:16384,.fwd.oop."), std::string::npos);
+  fftwf_plan again = plan();
+  expect_placed_by_times(again, "measured earlier: ");
+  EXPECT_STREQ(gpufftw_plan_where(again), gpufftw_plan_where(first));
+  fftwf_forget_wisdom();
+  fftwf_plan after = plan();
+  expect_placed_by_times(after, "measured: ");
+  for (fftwf_plan p : {first, again, after}) fftwf_destroy_plan(p);
+  fftwf_free(a);
+  fftwf_free(b);
+}
+
+std::string wisdom() {
+  char *w = fftwf_export_wisdom_to_string();
+  std::string s = w;
+  fftwf_free(w);
+  return s;
+}
+
+TEST_F(Dispatch, CalibrationLeavesTheRealWisdomAsItWas) {
+  const int n = 1 << 21;
+  fftwf_complex *a = fftwf_alloc_complex(n), *b = fftwf_alloc_complex(n);
+  fftwf_forget_wisdom();
+  fftwf_plan p = fftwf_plan_dft_1d(n, a, b, FFTW_FORWARD, FFTW_ESTIMATE);  // calibrates
+  const std::string calibrating = wisdom();
+  fftwf_destroy_plan(p);
+  fftwf_forget_wisdom();
+  p = fftwf_plan_dft_1d(n, a, b, FFTW_FORWARD, FFTW_ESTIMATE);  // the store is read
+  EXPECT_EQ(calibrating, wisdom());
+  fftwf_destroy_plan(p);
+  fftwf_free(a);
+  fftwf_free(b);
+}
+
+TEST_F(Dispatch, ReportSaysWhy) {
+  const int n = 1 << 20;
+  fftwf_complex *a = fftwf_alloc_complex(n);
+  fftwf_plan p = fftwf_plan_dft_1d(n, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+  fftwf_execute(p);
+  char *text = nullptr;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  gpufftw_report(f);
+  std::fclose(f);
+  const std::string report = text;
+  std::free(text);
+  EXPECT_NE(report.find("execute ms"), std::string::npos) << report;
+  EXPECT_NE(report.find("model: gpu "), std::string::npos) << report;
+  fftwf_destroy_plan(p);
+  fftwf_free(a);
+}
+
+}  // namespace
