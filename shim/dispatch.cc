@@ -144,7 +144,7 @@ Dispatched automatic(const Problem &p) {
   const std::string key = choice_key(p, threads, pinned);
   Choice c;
   if (store().recall(key, &c)) {
-    const std::string why = "measured earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
+    const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
     return c.gpu ? on_gpu(p, why) : on_cpu(p, why);
   }
   if (p.flags & FFTW_WISDOM_ONLY) return on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
@@ -155,6 +155,9 @@ Dispatched automatic(const Problem &p) {
   if (measuring && (!v.sure || config().measure_always)) return measured(p, key);
   const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + " (" + std::to_string(threads) +
                           (threads == 1 ? " thread)" : " threads)");
+  // A measuring plan leaves wisdom behind in the real FFTW; this one's is
+  // the choice, so that FFTW_WISDOM_ONLY finds a plan for it later too.
+  if (measuring) store().remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});
   return v.gpu ? on_gpu(p, why) : on_cpu(p, why);
 }
 #endif

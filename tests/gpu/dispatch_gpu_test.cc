@@ -123,12 +123,17 @@ TEST_F(Dispatch, MeasureTimesBothRemembersAndForgets) {
   expect_placed_by_times(first, "measured: ");
   EXPECT_NE(store_file().find("\nchoice c2c.f32.n16384:1:1,.h64:16384:16384,.fwd.oop."), std::string::npos);
   fftwf_plan again = plan();
-  expect_placed_by_times(again, "measured earlier: ");
+  expect_placed_by_times(again, "chosen earlier: ");
   EXPECT_STREQ(gpufftw_plan_where(again), gpufftw_plan_where(first));
+  // FFTW_WISDOM_ONLY finds the choice as it finds the real FFTW's wisdom.
+  fftwf_plan wise =
+      fftwf_plan_many_dft(1, &n, howmany, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, FFTW_WISDOM_ONLY);
+  ASSERT_NE(wise, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(wise), gpufftw_plan_where(first));
   fftwf_forget_wisdom();
   fftwf_plan after = plan();
   expect_placed_by_times(after, "measured: ");
-  for (fftwf_plan p : {first, again, after}) fftwf_destroy_plan(p);
+  for (fftwf_plan p : {first, again, wise, after}) fftwf_destroy_plan(p);
   fftwf_free(a);
   fftwf_free(b);
 }
