@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/context.h"
+#include "engine/out_of_core.h"
 
 namespace gpufftw::engine {
 
@@ -76,6 +77,15 @@ bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<
   return true;
 }
 
+void CufftJob::drop_plans() {
+  if (stream_) cudaStreamSynchronize(stream_);
+  for (const Step &s : steps_) destroy_plan(s);
+  steps_.clear();
+  chunk_plans_.clear();
+  slab_plans_.clear();
+  pencil_plans_.clear();
+}
+
 bool CufftJob::alloc(size_t bytes, void **p, std::vector<void *> *scratch, std::string *why) {
   if (fault_injected("alloc", why)) return false;
   GPUFFTW_CK(cudaMallocAsync(p, bytes, stream_), why);
@@ -118,16 +128,31 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   for (const Axis &a : g.loops)
     if (a.n < 1) return *why = "an empty loop", nullptr;
   if (!check(cudaSetDevice(device()), "cudaSetDevice", why)) return nullptr;
+  // A single transform the out-of-core path takes runs there when its
+  // arrays alone pass the cap (not even planned in core: cuFFT would
+  // allocate a work area the size of the problem), or when the in-core job
+  // cannot be planned or needs more than the cap.
+  std::string not_out_of_core;
+  const bool out_of_core = out_of_core_suits(g, &not_out_of_core);
+  const size_t cap = device_memory_cap();
+  if (out_of_core && out_of_core_array_bytes(g) > cap) return make_out_of_core_job(g, why);
   std::string why_not;
   const bool direct = direct_layout(g, &why_not);
   auto job = std::make_unique<CufftJob>(g, direct, direct ? "cuFFT" : "cuFFT, gathered (" + why_not + ")");
-  if (!job->init(why)) return nullptr;
-  // Single transforms larger than the cap are not run out of core yet.
-  if (job->device_bytes() > device_memory_cap())
-    return *why = "needs " + std::to_string(job->device_bytes() >> 20) + " MiB of device memory, over the cap of " +
-                  std::to_string(device_memory_cap() >> 20) + " MiB (GPUFFTW_DEVICE_MEMORY)",
-           nullptr;
-  return job;
+  if (!job->init(why)) {
+    if (!out_of_core) return nullptr;
+    job->drop_plans();
+    job.reset();
+    return make_out_of_core_job(g, why);
+  }
+  if (job->device_bytes() <= cap) return job;
+  const std::string over = "needs " + std::to_string(job->device_bytes() >> 20) +
+                           " MiB of device memory, over the cap of " + std::to_string(cap >> 20) +
+                           " MiB (GPUFFTW_DEVICE_MEMORY)";
+  job->drop_plans();
+  job.reset();
+  if (!out_of_core) return *why = over + "; " + not_out_of_core, nullptr;
+  return make_out_of_core_job(g, why);
 }
 
 }  // namespace gpufftw::engine

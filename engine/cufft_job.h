@@ -6,7 +6,7 @@
 //   chunked.cc      a batch in chunks over three streams
 //   slabs.cc        one large 2-D/3-D transform on pinned arrays in two
 //                   overlapped phases
-// Problems larger than the cap go to out_of_core.h.
+// Single 2-D/3-D transforms larger than the cap go to out_of_core.h.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -43,6 +43,9 @@ class CufftJob final : public FftJob {
   // dense buffers, cuFFT's work areas.
   size_t device_bytes() const;
   bool run(void *const in[2], void *const out[2], std::string *why) override;
+  // Its cuFFT plans destroyed, not kept in the cache for the next job: a
+  // job over the cap must not leave work areas that large behind.
+  void drop_plans();
 
  private:
   using Map = std::function<void *(const void *)>;

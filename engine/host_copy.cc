@@ -14,6 +14,17 @@
 namespace gpufftw::engine {
 namespace {
 
+// Bytes [off, off + len) of a block of rows of `width` bytes, read in row
+// order, between a staging slot that holds just those bytes and a host
+// array whose rows lie `pitch` bytes apart (a plain range: one row,
+// pitch = width).
+struct Strip {
+  char *slot = nullptr;
+  char *host = nullptr;  // only read when to_slot
+  size_t pitch = 0, width = 0, off = 0, len = 0;
+  bool to_slot = true;
+};
+
 // A few threads that copy one piece together: one thread's memcpy reaches
 // about a fifth of what the bus takes. Most of the cores, leaving two to the
 // program.
@@ -26,10 +37,10 @@ class CopyPool {
     parts_ = n;
   }
 
-  // dst[0, bytes) = src[0, bytes), split among the threads.
-  void copy(char *dst, const char *src, size_t bytes) {
+  // The strip's bytes, split among the threads.
+  void copy(const Strip &s) {
     std::unique_lock<std::mutex> lock(mutex_);
-    dst_ = dst, src_ = src, bytes_ = bytes, pending_ = parts_ - 1, ++generation_;
+    strip_ = s, pending_ = parts_ - 1, ++generation_;
     wake_.notify_all();
     lock.unlock();
     part(0);
@@ -39,9 +50,18 @@ class CopyPool {
 
  private:
   void part(unsigned i) {
-    const size_t chunk = (bytes_ + parts_ - 1) / parts_, begin = std::min(bytes_, i * chunk),
-                 end = std::min(bytes_, begin + chunk);
-    if (end > begin) std::memcpy(dst_ + begin, src_ + begin, end - begin);
+    const Strip &s = strip_;
+    const size_t chunk = (s.len + parts_ - 1) / parts_, begin = std::min(s.len, i * chunk),
+                 end = std::min(s.len, begin + chunk);
+    for (size_t x = begin; x < end;) {
+      const size_t at = s.off + x, row = at / s.width, col = at % s.width, n = std::min(end - x, s.width - col);
+      char *h = s.host + row * s.pitch + col;
+      if (s.to_slot)
+        std::memcpy(s.slot + x, h, n);
+      else
+        std::memcpy(h, s.slot + x, n);
+      x += n;
+    }
   }
   void work(unsigned i) {
     unsigned long seen = 0;
@@ -61,9 +81,7 @@ class CopyPool {
   std::vector<std::thread> workers_;
   unsigned parts_ = 1, pending_ = 0;
   unsigned long generation_ = 0;
-  char *dst_ = nullptr;
-  const char *src_ = nullptr;
-  size_t bytes_ = 0;
+  Strip strip_;
 };
 
 // One pool, used by one copy at a time: the threads are the bandwidth.
@@ -76,10 +94,10 @@ SharedPool &shared_pool() {
   return *p;
 }
 
-void parallel_copy(char *dst, const char *src, size_t bytes) {
+void parallel_copy(const Strip &s) {
   SharedPool &p = shared_pool();
   std::lock_guard<std::mutex> lock(p.busy);
-  p.pool.copy(dst, src, bytes);
+  p.pool.copy(s);
 }
 
 }  // namespace
@@ -105,16 +123,16 @@ bool HostCopier::to_device(void *dst, const void *src, size_t bytes, cudaStream_
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream), why);
     return true;
   }
-  if (!ensure_slots(why)) return false;
-  for (size_t off = 0, k = 0; off < bytes; off += kPiece, ++k) {
-    const int s = static_cast<int>(k % kSlots);
-    const size_t len = std::min(kPiece, bytes - off);
-    GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);  // its last DMA is done
-    parallel_copy(slot_[s], static_cast<const char *>(src) + off, len);
-    GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + off, slot_[s], len, cudaMemcpyHostToDevice, stream), why);
-    GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
+  return staged_to_device(dst, src, bytes, bytes, bytes, stream, why);
+}
+
+bool HostCopier::rows_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t rows,
+                                cudaStream_t stream, std::string *why) {
+  if (memory_type(src) == Memory::Pinned) {
+    GPUFFTW_CK(cudaMemcpy2DAsync(dst, width, src, pitch, width, rows, cudaMemcpyHostToDevice, stream), why);
+    return true;
   }
-  return true;
+  return staged_to_device(dst, src, pitch, width, width * rows, stream, why);
 }
 
 bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t stream, std::string *why) {
@@ -122,22 +140,60 @@ bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t 
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream), why);
     return true;
   }
+  return staged_to_host(dst, bytes, src, bytes, bytes, stream, why);
+}
+
+bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t rows,
+                              cudaStream_t stream, std::string *why) {
+  if (memory_type(dst) == Memory::Pinned) {
+    GPUFFTW_CK(cudaMemcpy2DAsync(dst, pitch, src, width, width, rows, cudaMemcpyDeviceToHost, stream), why);
+    return true;
+  }
+  return staged_to_host(dst, pitch, src, width, width * rows, stream, why);
+}
+
+bool HostCopier::staged_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t bytes,
+                                  cudaStream_t stream, std::string *why) {
+  if (!ensure_slots(why)) return false;
+  Strip strip;
+  strip.host = const_cast<char *>(static_cast<const char *>(src));
+  strip.pitch = pitch, strip.width = width, strip.to_slot = true;
+  for (size_t off = 0, k = 0; off < bytes; off += kPiece, ++k) {
+    const int s = static_cast<int>(k % kSlots);
+    const size_t len = std::min(kPiece, bytes - off);
+    GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);  // its last DMA is done
+    strip.slot = slot_[s], strip.off = off, strip.len = len;
+    parallel_copy(strip);
+    GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + off, slot_[s], len, cudaMemcpyHostToDevice, stream), why);
+    GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
+  }
+  return true;
+}
+
+bool HostCopier::staged_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t bytes,
+                                cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
   const size_t pieces = (bytes + kPiece - 1) / kPiece;
   auto issue = [&](size_t k) -> bool {
     const int s = static_cast<int>(k % kSlots);
     const size_t off = k * kPiece, len = std::min(kPiece, bytes - off);
+    // The slot may still feed a copy to the device queued on another
+    // stream (the host has filled it; its DMA has not run yet).
+    GPUFFTW_CK(cudaStreamWaitEvent(stream, done_[s], 0), why);
     GPUFFTW_CK(cudaMemcpyAsync(slot_[s], static_cast<const char *>(src) + off, len, cudaMemcpyDeviceToHost, stream), why);
     GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
     return true;
   };
   for (size_t k = 0; k < std::min<size_t>(pieces, kSlots); ++k)
     if (!issue(k)) return false;
+  Strip strip;
+  strip.host = static_cast<char *>(dst);
+  strip.pitch = pitch, strip.width = width, strip.to_slot = false;
   for (size_t k = 0; k < pieces; ++k) {
     const int s = static_cast<int>(k % kSlots);
-    const size_t off = k * kPiece, len = std::min(kPiece, bytes - off);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);
-    parallel_copy(static_cast<char *>(dst) + off, slot_[s], len);
+    strip.slot = slot_[s], strip.off = k * kPiece, strip.len = std::min(kPiece, bytes - k * kPiece);
+    parallel_copy(strip);
     if (k + kSlots < pieces && !issue(k + kSlots)) return false;
   }
   return true;

@@ -23,11 +23,24 @@ class HostCopier {
   // Queued on `stream`; a pageable destination is written (and the stream's
   // earlier work finished) before this returns.
   bool to_host(void *dst, const void *src, size_t bytes, cudaStream_t stream, std::string *why);
+  // The same for `rows` rows of `width` bytes that lie `pitch` bytes apart
+  // in the host array and back to back (row r at r * width) in device
+  // memory: a block of columns of a row-major array.
+  bool rows_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t rows, cudaStream_t stream,
+                      std::string *why);
+  bool rows_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t rows, cudaStream_t stream,
+                    std::string *why);
 
  private:
   static constexpr int kSlots = 3;
   static constexpr size_t kPiece = size_t{8} << 20;
   bool ensure_slots(std::string *why);
+  // Through the slots: rows of `width` bytes, `pitch` apart on the host,
+  // `bytes` in all (a plain range: pitch = width = bytes).
+  bool staged_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t bytes, cudaStream_t stream,
+                        std::string *why);
+  bool staged_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t bytes, cudaStream_t stream,
+                      std::string *why);
   char *slot_[kSlots] = {};
   cudaEvent_t done_[kSlots] = {};
 };

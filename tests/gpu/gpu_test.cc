@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -302,7 +304,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, GpuSlabs,
 
 // Under a small device-memory cap (ctest runs these with
 // GPUFFTW_DEVICE_MEMORY=64M): a batch many times the cap runs on the GPU in
-// chunks; a single transform over it still runs, correctly.
+// chunks; a single transform over it runs out of core, correctly.
 class GpuCap : public Gpu {
  protected:
   void SetUp() override {
@@ -331,26 +333,181 @@ TEST_F(GpuCap, BatchOverTheCapRunsInChunks) {
   fftwf_free(out);
 }
 
-TEST_F(GpuCap, SingleTransformOverTheCapStillRuns) {
-  const int n = 256;  // 3-D 256^3 c2c: 128 MB each way, 4x the cap
-  const size_t count = size_t{1} << 24;
-  fftwf_complex *a = fftwf_alloc_complex(count);
-  std::vector<cld> x = gpufftw_test::random_fill(&a[0][0], count);
-  fftwf_plan p = fftwf_plan_dft_3d(n, n, n, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
-  ASSERT_NE(p, nullptr);
-  fftwf_execute(p);
-  const long double pi = std::acos(-1.0L);
-  for (size_t k : {size_t{0}, size_t{1} + 256 * (3 + 256 * 5)}) {
-    const size_t k0 = k >> 16, k1 = (k >> 8) & 255, k2 = k & 255;
-    cld ref = 0;
-    for (size_t j = 0; j < count; ++j) {
-      const size_t ph = ((j >> 16) * k0 + ((j >> 8) & 255) * k1 + (j & 255) * k2) % n;
-      ref += x[j] * std::polar(1.0L, -2 * pi * ph / n);
-    }
-    EXPECT_LT(std::abs(cld(a[k][0], a[k][1]) - ref) / std::abs(ref), 1e-3) << "output " << k;
+// Single 2-D and 3-D transforms over the cap run out of core on the GPU
+// (slabs of dim 0, then pencils along it, through buffers within the cap):
+// in and out of place, pinned (fftw_malloc), pageable (malloc) and device
+// arrays, f32 and f64, both signs, shapes that split unevenly. The real
+// FFTW in double precision, on the same input, is the reference; an
+// out-of-place transform's input comes back unchanged.
+enum class Mem { Pinned, Pageable, Device };
+struct OutOfCore {
+  std::vector<int> n;
+  bool in_place;
+  Mem mem;
+  int sign;
+};
+
+template <class T>
+struct Fftw;
+template <>
+struct Fftw<float> {
+  using Plan = fftwf_plan;
+  using Complex = fftwf_complex;
+  static Plan plan(int rank, const int *n, void *in, void *out, int sign) {
+    return fftwf_plan_dft(rank, n, static_cast<Complex *>(in), static_cast<Complex *>(out), sign, FFTW_ESTIMATE);
   }
-  fftwf_destroy_plan(p);
-  fftwf_free(a);
+  static void execute(Plan p) { fftwf_execute(p); }
+  static void destroy(Plan p) { fftwf_destroy_plan(p); }
+  static char *sprint(Plan p) { return fftwf_sprint_plan(p); }
+  static void *malloc(size_t b) { return fftwf_malloc(b); }
+  static void free(void *p) { fftwf_free(p); }
+};
+template <>
+struct Fftw<double> {
+  using Plan = fftw_plan;
+  using Complex = fftw_complex;
+  static Plan plan(int rank, const int *n, void *in, void *out, int sign) {
+    return fftw_plan_dft(rank, n, static_cast<Complex *>(in), static_cast<Complex *>(out), sign, FFTW_ESTIMATE);
+  }
+  static void execute(Plan p) { fftw_execute(p); }
+  static void destroy(Plan p) { fftw_destroy_plan(p); }
+  static char *sprint(Plan p) { return fftw_sprint_plan(p); }
+  static void *malloc(size_t b) { return fftw_malloc(b); }
+  static void free(void *p) { fftw_free(p); }
+};
+
+// Uniform in [-0.5, 0.5), fresh for every call (random_fill's, without
+// its long-double copy, which is large here).
+template <class T>
+void fill(T *a, size_t count) {
+  static std::mt19937_64 rng{std::random_device{}()};
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  for (size_t i = 0; i < count; ++i) a[i] = static_cast<T>(u(rng));
+}
+
+template <class T>
+void out_of_core(const OutOfCore &c) {
+  using F = Fftw<T>;
+  const int rank = static_cast<int>(c.n.size());
+  size_t points = 1;
+  for (int v : c.n) points *= static_cast<size_t>(v);
+  const size_t reals = 2 * points, bytes = reals * sizeof(T);
+  std::vector<T> x(reals);  // the input, kept
+  fill(x.data(), reals);
+  void *in = nullptr, *out = nullptr;
+  switch (c.mem) {
+    case Mem::Pinned:
+      in = F::malloc(bytes);
+      out = c.in_place ? in : F::malloc(bytes);
+      break;
+    case Mem::Pageable:
+      in = std::malloc(bytes);
+      out = c.in_place ? in : std::malloc(bytes);
+      break;
+    case Mem::Device:
+      ASSERT_EQ(cudaMalloc(&in, bytes), cudaSuccess);
+      out = in;
+      if (!c.in_place) {
+        ASSERT_EQ(cudaMalloc(&out, bytes), cudaSuccess);
+      }
+      break;
+  }
+  ASSERT_TRUE(in && out);
+  cudaPointerAttributes attr{};
+  ASSERT_EQ(cudaPointerGetAttributes(&attr, in), cudaSuccess);
+  EXPECT_EQ(attr.type, c.mem == Mem::Pinned     ? cudaMemoryTypeHost
+                       : c.mem == Mem::Pageable ? cudaMemoryTypeUnregistered
+                                                : cudaMemoryTypeDevice);
+  typename F::Plan p = F::plan(rank, c.n.data(), in, out, c.sign);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  char *printed = F::sprint(p);
+  ASSERT_NE(printed, nullptr);
+  std::printf("%s\n", printed);
+  EXPECT_NE(std::strstr(printed, "out-of-core slabs+pencils"), nullptr) << printed;
+  std::free(printed);
+  // The arrays are filled after planning (FFTW's rules allow planning to
+  // overwrite them).
+  if (c.mem == Mem::Device)
+    ASSERT_EQ(cudaMemcpy(in, x.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  else
+    std::memcpy(in, x.data(), bytes);
+  F::execute(p);
+  std::vector<T> got(reals), in_after;
+  if (c.mem == Mem::Device) {
+    ASSERT_EQ(cudaMemcpy(got.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+    if (!c.in_place) {
+      in_after.resize(reals);
+      ASSERT_EQ(cudaMemcpy(in_after.data(), in, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+    }
+  } else {
+    std::memcpy(got.data(), out, bytes);
+    if (!c.in_place) in_after.assign(static_cast<T *>(in), static_cast<T *>(in) + reals);
+  }
+  if (!c.in_place) {
+    EXPECT_EQ(std::memcmp(in_after.data(), x.data(), bytes), 0) << "out-of-place input modified";
+  }
+  F::destroy(p);
+  switch (c.mem) {
+    case Mem::Pinned:
+      F::free(in);
+      if (!c.in_place) F::free(out);
+      break;
+    case Mem::Pageable:
+      std::free(in);
+      if (!c.in_place) std::free(out);
+      break;
+    case Mem::Device:
+      cudaFree(in);
+      if (!c.in_place) cudaFree(out);
+      break;
+  }
+  // Reference: the real FFTW in double precision, on the cores.
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  std::vector<double> rin(x.begin(), x.end()), rout(reals);
+  const bool threads = fftw_init_threads() != 0;
+  if (threads) fftw_plan_with_nthreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  fftw_plan q = fftw_plan_dft(rank, c.n.data(), reinterpret_cast<fftw_complex *>(rin.data()),
+                              reinterpret_cast<fftw_complex *>(rout.data()), c.sign, FFTW_ESTIMATE);
+  if (threads) fftw_plan_with_nthreads(1);
+  ASSERT_NE(q, nullptr);
+  fftw_execute(q);
+  fftw_destroy_plan(q);
+  long double num = 0, den = 0;
+  for (size_t i = 0; i < reals; ++i) {
+    const long double d = static_cast<long double>(got[i]) - rout[i];
+    num += d * d;
+    den += static_cast<long double>(rout[i]) * rout[i];
+  }
+  const double err = static_cast<double>(std::sqrt(num / den));
+  record<T>(err);
+  EXPECT_LT(err, tolerance<T>(points));
+}
+
+TEST_F(GpuCap, SingleTransformOverTheCapStillRuns) {
+  out_of_core<float>({{256, 256, 256}, true, Mem::Pinned, FFTW_FORWARD});  // 128 MB, twice the cap
+}
+TEST_F(GpuCap, OutOfCoreOutOfPlacePinned3dF32) {
+  out_of_core<float>({{189, 200, 175}, false, Mem::Pinned, FFTW_FORWARD});  // 53 MB each way
+}
+TEST_F(GpuCap, OutOfCoreInPlacePageable3dF32Backward) {
+  // 43 MB: under the cap alone, over it with the in-core job's buffers
+  out_of_core<float>({{135, 160, 250}, true, Mem::Pageable, FFTW_BACKWARD});
+}
+TEST_F(GpuCap, OutOfCoreOutOfPlacePageable3dF32) {
+  out_of_core<float>({{96, 200, 270}, false, Mem::Pageable, FFTW_FORWARD});  // 41 MB each way
+}
+TEST_F(GpuCap, OutOfCoreInPlacePinned2dF32) {
+  out_of_core<float>({{3000, 2880}, true, Mem::Pinned, FFTW_FORWARD});  // 69 MB
+}
+TEST_F(GpuCap, OutOfCoreOutOfPlacePageable2dF64Backward) {
+  out_of_core<double>({{1800, 2400}, false, Mem::Pageable, FFTW_BACKWARD});  // 69 MB each way
+}
+TEST_F(GpuCap, OutOfCoreOutOfPlacePinned3dF64) {
+  out_of_core<double>({{128, 120, 150}, false, Mem::Pinned, FFTW_FORWARD});  // 37 MB each way
+}
+TEST_F(GpuCap, OutOfCoreOutOfPlaceDevice3dF32Backward) {
+  out_of_core<float>({{160, 128, 256}, false, Mem::Device, FFTW_BACKWARD});  // 42 MB each way
 }
 
 // A fault at any step ends in a right answer: at planning the plan is the

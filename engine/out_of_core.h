@@ -1,0 +1,34 @@
+// One 2-D or 3-D transform larger than the device memory cap (or the
+// GPU), run through device memory a piece at a time in two phases:
+//   1. slabs: a chunk of whole planes of dim 0 in, the (rank-1)-D
+//      transform over the trailing dims, out to the output array;
+//   2. pencils: a block of contiguous columns of a plane, across all n0
+//      planes (a 2-D copy, pitch = the plane), in, the 1-D transform of
+//      length n0 down each column, back to the output array.
+// Both phases write the output array and phase 2 reads only it, so the
+// input of an out-of-place transform is read once and never written.
+// Chunks are sized so that the buffers and cuFFT's work areas stay within
+// the cap, and go round-robin over three streams, so that one chunk's copy
+// in, another's FFT and a third's copy out run at once.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/engine.h"
+
+namespace gpufftw::engine {
+
+// Whether the out-of-core path takes the geometry: one (howmany 1) dense
+// row-major 2-D or 3-D c2c on interleaved arrays; else why not.
+bool out_of_core_suits(const Geometry &g, std::string *why_not);
+
+// Bytes the in-core job would have to stage at least: the input, and the
+// output where it is another array.
+size_t out_of_core_array_bytes(const Geometry &g);
+
+// The job, sized to device_memory_cap(); nullptr (with `why`) where even
+// the smallest chunks do not fit or cuFFT cannot plan them.
+std::unique_ptr<FftJob> make_out_of_core_job(const Geometry &g, std::string *why);
+
+}  // namespace gpufftw::engine
