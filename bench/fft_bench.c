@@ -3,14 +3,35 @@
  * cuFFTW or gpufftw (by LD_PRELOAD), so each peer runs the very same code.
  *
  *   fft_bench [--alloc fftw|malloc|pinned] [--threads N] [--timelimit S]
- *             [--seconds S] PROBLEM...
+ *             [--seconds S] [--flags estimate|measure|patient|exhaustive]
+ *             PROBLEM...
  *   PROBLEM   KIND-PREC-DIMS[-bBATCH], KIND c2c|r2c, PREC f32|f64,
  *             DIMS n or n0xn1[xn2]; e.g. c2c-f32-4096-b4096, r2c-f32-512x512x512
  *
  * --alloc pinned takes the arrays from cudaMallocHost (libcudart opened at
  * run time): what a user who changes code to help cuFFTW would do.
- * Prints one line per problem:
- *   RESULT problem plan_ms median_ms min_ms reps                          */
+ * --flags is the planner flag (default measure, FFTW_MEASURE).
+ * --timelimit S calls fftw(f)_set_timelimit(S): FFTW 3.3 then plans with
+ * FFTW_ESTIMATE first, then with the flag given, and keeps the estimated
+ * plan when measuring runs past about S seconds.
+ *
+ * Timing: two executes to warm up, then samples until at least 5 were taken
+ * and --seconds (default 1) spent, at most 64; the median and the minimum
+ * are reported. A sample is `inner` executes timed together, divided by
+ * `inner`: 1 when one execute already takes >= 0.1 ms (every problem of
+ * bench/run.sh), else the smallest power of two that makes a sample take
+ * >= 0.1 ms, so that microsecond problems are timed well above the clock's
+ * resolution and call overhead.
+ *
+ * Prints one line per problem (times in ms; medians and minima with six
+ * significant digits, since a 16-point transform takes tens of ns):
+ *   RESULT problem plan_ms median_ms min_ms reps where inner [| why]
+ * where: gpufftw_plan_where(plan) ("cpu" or "gpu") when gpufftw is in the
+ * process (found by dlsym), else "fftw"; why: gpufftw_plan_why(plan) where
+ * gpufftw has it (free text, to the end of the line); reps: samples taken.
+ * The fields up to reps are those of earlier versions (bench/table.py
+ * reads only them).
+ * A plan that comes back NULL prints "RESULT problem NULL-plan".           */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fftw3.h>
@@ -18,6 +39,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#define MAX_SAMPLES 64
+#define MIN_SAMPLE_MS 0.1
+#define MAX_INNER (1 << 22)
+
+static unsigned plan_flags = FFTW_MEASURE;
+static const char *(*plan_where)(const void *), *(*plan_why)(const void *);
 
 static double now_ms(void) {
   struct timespec t;
@@ -89,6 +117,12 @@ static void fill(void *a, size_t reals, int f32) {
   }
 }
 
+static void execute(void *plan, int f32, int times) {
+  for (int i = 0; i < times; ++i) {
+    if (f32) fftwf_execute((fftwf_plan)plan); else fftw_execute((fftw_plan)plan);
+  }
+}
+
 static void run(const problem *p, double seconds) {
   size_t points = (size_t)p->batch, cpoints = (size_t)p->batch;
   for (int i = 0; i < p->rank; ++i) {
@@ -103,34 +137,55 @@ static void run(const problem *p, double seconds) {
   void *plan;
   if (p->f32)
     plan = p->r2c ? (void *)fftwf_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
-                                                    dist_out, FFTW_MEASURE)
+                                                    dist_out, plan_flags)
                   : (void *)fftwf_plan_many_dft(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1, dist_out,
-                                                FFTW_FORWARD, FFTW_MEASURE);
+                                                FFTW_FORWARD, plan_flags);
   else
     plan = p->r2c ? (void *)fftw_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
-                                                   dist_out, FFTW_MEASURE)
+                                                   dist_out, plan_flags)
                   : (void *)fftw_plan_many_dft(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1, dist_out,
-                                               FFTW_FORWARD, FFTW_MEASURE);
+                                               FFTW_FORWARD, plan_flags);
   const double plan_ms = now_ms() - t0;
   if (!plan) {
     printf("RESULT %s NULL-plan\n", p->name);
+    fflush(stdout);
+    free_bytes(in, p->f32);
+    free_bytes(out, p->f32);
     return;
   }
-  fill(in, in_bytes / real, p->f32);
-  double times[64];
-  int reps = 0;
-  double spent = 0;
-  for (int warm = 0; warm < 2; ++warm) {
-    if (p->f32) fftwf_execute(plan); else fftw_execute(plan);
+  const char *where = plan_where ? plan_where(plan) : "fftw";
+  char why[160] = "";
+  if (plan_why) {  // one line: newlines become spaces
+    snprintf(why, sizeof why, " | %s", plan_why(plan));
+    for (char *c = why; *c; ++c)
+      if (*c == '\n' || *c == '\r') *c = ' ';
   }
-  while (reps < 64 && (reps < 5 || spent < 1e3 * seconds)) {
+  fill(in, in_bytes / real, p->f32);
+  double times[MAX_SAMPLES];
+  int reps = 0, inner = 1;
+  double spent = 0, warm_ms = 0;
+  for (int warm = 0; warm < 2; ++warm) {
     t0 = now_ms();
-    if (p->f32) fftwf_execute(plan); else fftw_execute(plan);
-    times[reps] = now_ms() - t0;
-    spent += times[reps++];
+    execute(plan, p->f32, 1);
+    warm_ms = now_ms() - t0;
+  }
+  if (warm_ms < MIN_SAMPLE_MS) {  // calibrate: double inner until a sample is long enough
+    for (inner = 2; inner < MAX_INNER; inner *= 2) {
+      t0 = now_ms();
+      execute(plan, p->f32, inner);
+      if (now_ms() - t0 >= MIN_SAMPLE_MS) break;
+    }
+  }
+  while (reps < MAX_SAMPLES && (reps < 5 || spent < 1e3 * seconds)) {
+    t0 = now_ms();
+    execute(plan, p->f32, inner);
+    const double t = now_ms() - t0;
+    times[reps++] = t / inner;
+    spent += t;
   }
   qsort(times, (size_t)reps, sizeof times[0], cmp_double);
-  printf("RESULT %s %.2f %.3f %.3f %d\n", p->name, plan_ms, times[reps / 2], times[0], reps);
+  printf("RESULT %s %.3f %.6g %.6g %d %s %d%s\n", p->name, plan_ms, times[reps / 2], times[0], reps, where, inner,
+         why);
   fflush(stdout);
   if (p->f32) fftwf_destroy_plan(plan); else fftw_destroy_plan(plan);
   free_bytes(in, p->f32);
@@ -148,7 +203,17 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--timelimit")) timelimit = atof(argv[i + 1]);
     else if (!strcmp(argv[i], "--seconds")) seconds = atof(argv[i + 1]);
+    else if (!strcmp(argv[i], "--flags")) {
+      const char *f = argv[i + 1];
+      if (!strcmp(f, "estimate")) plan_flags = FFTW_ESTIMATE;
+      else if (!strcmp(f, "measure")) plan_flags = FFTW_MEASURE;
+      else if (!strcmp(f, "patient")) plan_flags = FFTW_PATIENT;
+      else if (!strcmp(f, "exhaustive")) plan_flags = FFTW_EXHAUSTIVE;
+      else { fprintf(stderr, "fft_bench: --flags estimate|measure|patient|exhaustive, not %s\n", f); return 2; }
+    } else { fprintf(stderr, "fft_bench: unknown option %s\n", argv[i]); return 2; }
   }
+  plan_where = (const char *(*)(const void *))dlsym(RTLD_DEFAULT, "gpufftw_plan_where");
+  plan_why = (const char *(*)(const void *))dlsym(RTLD_DEFAULT, "gpufftw_plan_why");
   if (alloc_mode == ALLOC_PINNED) {
     void *rt = dlopen("libcudart.so.13", RTLD_NOW);
     if (!rt) rt = dlopen("libcudart.so", RTLD_NOW);
