@@ -23,9 +23,11 @@
 namespace gpufftw {
 namespace {
 
-// Below this many points no GPU can win: a launch and a synchronisation
-// alone cost more than the real FFTW's whole transform (DESIGN.md, where
-// the time goes). Deciding so needs neither CUDA nor the model.
+// Below this many points no GPU can win against the real FFTW on one
+// thread: a launch and a synchronisation alone cost more than its whole
+// transform (DESIGN.md, where the time goes). Deciding so needs neither
+// CUDA nor the model. With threads the real FFTW can take tens of µs on
+// tiny problems, so those go to the model.
 constexpr int64_t kTinyPoints = 4096;
 
 std::string cpu_model() {
@@ -136,10 +138,10 @@ Dispatched automatic(const Problem &p) {
     return {nullptr, "arrays in device memory, but the GPU cannot take it: " + why_not};
   }
   if (in_device_memory(in) || in_device_memory(out)) return on_gpu(p, "arrays in managed memory");
-  if (p.transform_size() * p.batch() <= kTinyPoints) return on_cpu(p, "too small for the GPU to pay");
+  const int threads = planner_threads(p.precision);
+  if (threads == 1 && p.transform_size() * p.batch() <= kTinyPoints) return on_cpu(p, "too small for the GPU to pay");
   std::string why_not;
   if (!engine::gpu_available(&why_not)) return on_cpu(p, why_not);
-  const int threads = planner_threads(p.precision);
   const bool pinned = in == engine::Memory::Pinned && out == engine::Memory::Pinned;
   const std::string key = choice_key(p, threads, pinned);
   Choice c;

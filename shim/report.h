@@ -15,7 +15,7 @@ struct PlanStats {
   std::string where;    // "cpu", "gpu", or "none" for a NULL plan
   std::atomic<uint64_t> plans{0};
   std::atomic<uint64_t> executes{0};
-  std::atomic<uint64_t> execute_ns{0};  // wall time inside execute
+  std::atomic<uint64_t> execute_ns{0};  // wall time inside execute, with GPUFFTW_REPORT=1
 };
 
 // The entry for plans of this problem made to run `where`, for the reason
