@@ -43,9 +43,15 @@ struct PhasePlans {
 class OutOfCoreJob final : public FftJob {
  public:
   explicit OutOfCoreJob(const Geometry &g) : g_(g) {
+    const size_t rank = g.dims.size(), real_size = g.real == Real::F32 ? sizeof(float) : sizeof(double);
     n0_ = g.dims[0].n;
-    for (size_t i = 1; i < g.dims.size(); ++i) plane_ *= g.dims[i].n;
-    cbytes_ = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
+    for (size_t i = 1; i < rank; ++i) plane_ *= i + 1 < rank || g.type == Type::C2C ? g.dims[i].n : g.dims[i].n / 2 + 1;
+    cbytes_ = 2 * real_size;
+    // r2c: a plane of the real input is its dim 0 stride (its rows may be
+    // padded); in place, it is the output's plane, the same bytes.
+    in_plane_bytes_ = g.type == Type::C2C ? static_cast<size_t>(plane_) * cbytes_
+                                          : static_cast<size_t>(g.dims[0].is) * real_size;
+    slab_apart_ = g.type == Type::R2C && !g.in_place;
   }
 
   ~OutOfCoreJob() override {
@@ -128,31 +134,45 @@ class OutOfCoreJob final : public FftJob {
  private:
   // Plans for chunks of about `target` bytes a buffer.
   bool make_plans(size_t target, std::string *why) {
-    slabs_ = Split(n0_, static_cast<long long>(target / (static_cast<size_t>(plane_) * cbytes_)));
+    const size_t out_plane_bytes = static_cast<size_t>(plane_) * cbytes_;
+    const size_t slab_plane_bytes = slab_apart_ ? in_plane_bytes_ + out_plane_bytes : out_plane_bytes;
+    slabs_ = Split(n0_, static_cast<long long>(target / slab_plane_bytes));
     pencils_ = Split(plane_, static_cast<long long>(target / (static_cast<size_t>(n0_) * cbytes_)));
     // Each chunk of a phase goes to the next stream and its buffer; with
     // fewer chunks than streams, no buffer is used twice.
     buffers_ = static_cast<int>(std::min<long long>(kStreams, std::max(slabs_.chunks, pencils_.chunks)));
-    buffer_bytes_ = static_cast<size_t>(std::max(slabs_.per * plane_, pencils_.per * n0_)) * cbytes_;
+    slab_out_ = slab_apart_ ? (static_cast<size_t>(slabs_.per) * in_plane_bytes_ + 255) / 256 * 256 : 0;
+    buffer_bytes_ = std::max(slab_out_ + static_cast<size_t>(slabs_.per) * out_plane_bytes,
+                             static_cast<size_t>(pencils_.per * n0_) * cbytes_);
     std::vector<long long> trailing;
     for (size_t i = 1; i < g_.dims.size(); ++i) trailing.push_back(g_.dims[i].n);
-    // Slabs: `planes` dense planes, the transform over the trailing dims.
+    const int rank = static_cast<int>(trailing.size());
+    // Slabs: `planes` planes, the transform over the trailing dims; c2c
+    // dense and in place, r2c from rows `pitch` reals apart (as the input
+    // lies) to dense complex rows.
     auto slab = [&](long long planes, std::vector<Step> *to) {
       Step s;
-      s.type = complex_type(g_.real);
-      s.sign = g_.sign;
-      if (!make_plan(&s, static_cast<int>(trailing.size()), trailing.data(), nullptr, 1, plane_, nullptr, 1, plane_,
-                     planes, why))
-        return false;
-      to->push_back(s);
-      return true;
+      s.type = cufft_type(g_.type, g_.real);
+      s.sign = g_.type == Type::C2C ? g_.sign : CUFFT_FORWARD;
+      bool made;
+      if (g_.type == Type::C2C) {
+        made = make_plan(&s, rank, trailing.data(), nullptr, 1, plane_, nullptr, 1, plane_, planes, why);
+      } else {
+        std::vector<long long> inembed = trailing, onembed = trailing;
+        inembed.back() = g_.dims[g_.dims.size() - 2].is;
+        onembed.back() = trailing.back() / 2 + 1;
+        made = make_plan(&s, rank, trailing.data(), inembed.data(), 1, product(inembed, 0, inembed.size()),
+                         onembed.data(), 1, plane_, planes, why);
+      }
+      if (made) to->push_back(s);
+      return made;
     };
     // Pencils: n0 rows of `columns` (row r at r * columns), each column
     // transformed along the rows.
     auto pencil = [&](long long columns, std::vector<Step> *to) {
       Step s;
       s.type = complex_type(g_.real);
-      s.sign = g_.sign;
+      s.sign = g_.type == Type::C2C ? g_.sign : CUFFT_FORWARD;
       long long n = n0_, embed_n = n0_;
       if (!make_plan(&s, 1, &n, &embed_n, columns, 1, &embed_n, columns, 1, columns, why)) return false;
       to->push_back(s);
@@ -211,23 +231,23 @@ class OutOfCoreJob final : public FftJob {
   }
 
   // Phase 1: chunks of whole planes, in -> out, each transformed over the
-  // trailing dims in its buffer.
+  // trailing dims in its buffer (r2c out of place: from its start to
+  // slab_out_).
   bool run_slabs(const char *in, Memory in_mem, char *out, Memory out_mem, const std::vector<void *> &buf,
                  std::string *why) {
-    const size_t plane_bytes = static_cast<size_t>(plane_) * cbytes_;
+    const size_t out_plane_bytes = static_cast<size_t>(plane_) * cbytes_;
     auto start = [&](long long c) {
       const size_t k = static_cast<size_t>(c % buffers_);
       const cudaStream_t st = streams_[k];
-      const size_t off = static_cast<size_t>(slabs_.first(c)) * plane_bytes;
-      const size_t bytes = static_cast<size_t>(slabs_.count(c)) * plane_bytes;
-      return copy_in(buf[k], in + off, bytes, in_mem, st, why) &&
-             exec_plan(slab_plans_.of(slabs_, c, k), st, buf[k], buf[k], why);
+      const size_t first = static_cast<size_t>(slabs_.first(c)), count = static_cast<size_t>(slabs_.count(c));
+      return copy_in(buf[k], in + first * in_plane_bytes_, count * in_plane_bytes_, in_mem, st, why) &&
+             exec_plan(slab_plans_.of(slabs_, c, k), st, buf[k], static_cast<char *>(buf[k]) + slab_out_, why);
     };
     auto finish = [&](long long c) {
       const size_t k = static_cast<size_t>(c % buffers_);
-      const size_t off = static_cast<size_t>(slabs_.first(c)) * plane_bytes;
-      const size_t bytes = static_cast<size_t>(slabs_.count(c)) * plane_bytes;
-      return copy_out(out + off, buf[k], bytes, out_mem, streams_[k], why);
+      const size_t first = static_cast<size_t>(slabs_.first(c)), count = static_cast<size_t>(slabs_.count(c));
+      return copy_out(out + first * out_plane_bytes, static_cast<char *>(buf[k]) + slab_out_, count * out_plane_bytes,
+                      out_mem, streams_[k], why);
     };
     return pipeline(slabs_.chunks, start, finish);
   }
@@ -279,8 +299,11 @@ class OutOfCoreJob final : public FftJob {
   }
 
   Geometry g_;
-  long long n0_ = 0, plane_ = 1;  // plane_: elements of a plane of dim 0
+  long long n0_ = 0, plane_ = 1;  // plane_: complex elements of a plane of dim 0 of the output
   size_t cbytes_ = 0;             // bytes of a complex element
+  size_t in_plane_bytes_ = 0;     // bytes of a plane of the input, as it lies
+  bool slab_apart_ = false;       // a slab's input and output apart in its buffer (r2c out of place)
+  size_t slab_out_ = 0;           // where a slab's output starts in its buffer
   Split slabs_, pencils_;         // planes per slab, columns per pencil group
   PhasePlans slab_plans_, pencil_plans_;
   int buffers_ = 0;               // buffers, one per stream used
@@ -294,28 +317,42 @@ class OutOfCoreJob final : public FftJob {
 }  // namespace
 
 bool out_of_core_suits(const Geometry &g, std::string *why_not) {
-  if (g.type != Type::C2C) return *why_not = "out of core: c2c only", false;
+  if (g.type == Type::C2R) return *why_not = "out of core: c2c and r2c only", false;
   if (g.split_in || g.split_out) return *why_not = "out of core: split arrays", false;
-  if (g.dims.size() < 2 || g.dims.size() > 3)
-    return *why_not = "out of core: rank " + std::to_string(g.dims.size()) + ", not 2 or 3", false;
+  const size_t rank = g.dims.size();
+  if (rank < 2 || rank > 3) return *why_not = "out of core: rank " + std::to_string(rank) + ", not 2 or 3", false;
   for (const Axis &a : g.loops)
     if (a.n != 1) return *why_not = "out of core: a batch", false;
-  long long is = 1, os = 1;
-  for (size_t i = g.dims.size(); i-- > 0;) {
+  const bool r2c = g.type == Type::R2C;
+  // The output: dense and row-major (r2c: its last dim n/2 + 1).
+  long long os = 1;
+  for (size_t i = rank; i-- > 0;) {
     const Axis &a = g.dims[i];
     if (a.n < 2) return *why_not = "out of core: a dim of size 1", false;
-    if (a.is != is || a.os != os) return *why_not = "out of core: arrays not dense and row-major", false;
-    is *= a.n;
-    os *= a.n;
+    if (a.os != os) return *why_not = "out of core: output not dense and row-major", false;
+    os *= r2c && i == rank - 1 ? a.n / 2 + 1 : a.n;
+  }
+  // The input: row-major and dense, but for r2c rows `pitch` reals apart
+  // (in place: FFTW's padding, so that a plane is the output's bytes).
+  const long long last = g.dims[rank - 1].n, pitch = r2c ? g.dims[rank - 2].is : last;
+  if (g.dims[rank - 1].is != 1 || pitch < last || (r2c && g.in_place && pitch != 2 * (last / 2 + 1)))
+    return *why_not = "out of core: input rows not as the path lays them", false;
+  long long is = pitch;
+  for (size_t i = rank - 1; i-- > 0;) {
+    if (g.dims[i].is != is) return *why_not = "out of core: input not dense and row-major", false;
+    is *= g.dims[i].n;
   }
   return true;
 }
 
 size_t out_of_core_array_bytes(const Geometry &g) {
-  size_t points = 1;
-  for (const Axis &a : g.dims) points *= static_cast<size_t>(a.n);
-  const size_t bytes = points * 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
-  return g.in_place ? bytes : 2 * bytes;
+  const size_t real_size = g.real == Real::F32 ? sizeof(float) : sizeof(double), rank = g.dims.size();
+  size_t out = 2 * real_size;
+  for (size_t i = 0; i < rank; ++i)
+    out *= static_cast<size_t>(g.type == Type::R2C && i == rank - 1 ? g.dims[i].n / 2 + 1 : g.dims[i].n);
+  const size_t in =
+      g.type == Type::C2C ? out : static_cast<size_t>(g.dims[0].n) * static_cast<size_t>(g.dims[0].is) * real_size;
+  return g.in_place ? std::max(in, out) : in + out;
 }
 
 std::unique_ptr<FftJob> make_out_of_core_job(const Geometry &g, std::string *why) {

@@ -1,7 +1,8 @@
 // One 2-D or 3-D transform larger than the device memory cap (or the
 // GPU), run through device memory a piece at a time in two phases:
 //   1. slabs: a chunk of whole planes of dim 0 in, the (rank-1)-D
-//      transform over the trailing dims, out to the output array;
+//      transform over the trailing dims (r2c: real to complex, the last
+//      dim halved), out to the output array;
 //   2. pencils: a block of contiguous columns of a plane, across all n0
 //      planes (a 2-D copy, pitch = the plane), in, the 1-D transform of
 //      length n0 down each column, back to the output array.
@@ -19,12 +20,15 @@
 
 namespace gpufftw::engine {
 
-// Whether the out-of-core path takes the geometry: one (howmany 1) dense
-// row-major 2-D or 3-D c2c on interleaved arrays; else why not.
+// Whether the out-of-core path takes the geometry: one (howmany 1) 2-D or
+// 3-D c2c or r2c, dense and row-major on interleaved arrays (r2c: the
+// real input's rows may be padded, as in FFTW's in-place layout); else
+// why not. (c2r would need the input's transform along dim 0 first, and
+// the engine never writes an input that is not also the output.)
 bool out_of_core_suits(const Geometry &g, std::string *why_not);
 
 // Bytes the in-core job would have to stage at least: the input, and the
-// output where it is another array.
+// output where it is another array (for a geometry the path takes).
 size_t out_of_core_array_bytes(const Geometry &g);
 
 // The job, sized to device_memory_cap(); nullptr (with `why`) where even

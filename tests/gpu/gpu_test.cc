@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -356,6 +357,9 @@ struct Fftw<float> {
   static Plan plan(int rank, const int *n, void *in, void *out, int sign) {
     return fftwf_plan_dft(rank, n, static_cast<Complex *>(in), static_cast<Complex *>(out), sign, FFTW_ESTIMATE);
   }
+  static Plan plan_r2c(int rank, const int *n, void *in, void *out) {
+    return fftwf_plan_dft_r2c(rank, n, static_cast<float *>(in), static_cast<Complex *>(out), FFTW_ESTIMATE);
+  }
   static void execute(Plan p) { fftwf_execute(p); }
   static void destroy(Plan p) { fftwf_destroy_plan(p); }
   static char *sprint(Plan p) { return fftwf_sprint_plan(p); }
@@ -369,6 +373,9 @@ struct Fftw<double> {
   static Plan plan(int rank, const int *n, void *in, void *out, int sign) {
     return fftw_plan_dft(rank, n, static_cast<Complex *>(in), static_cast<Complex *>(out), sign, FFTW_ESTIMATE);
   }
+  static Plan plan_r2c(int rank, const int *n, void *in, void *out) {
+    return fftw_plan_dft_r2c(rank, n, static_cast<double *>(in), static_cast<Complex *>(out), FFTW_ESTIMATE);
+  }
   static void execute(Plan p) { fftw_execute(p); }
   static void destroy(Plan p) { fftw_destroy_plan(p); }
   static char *sprint(Plan p) { return fftw_sprint_plan(p); }
@@ -376,18 +383,63 @@ struct Fftw<double> {
   static void free(void *p) { fftw_free(p); }
 };
 
-// Uniform in [-0.5, 0.5), fresh for every call (random_fill's, without
-// its long-double copy, which is large here).
+// Uniform in [-0.5, 0.5), fresh for every call: random_fill's, without
+// its long-double copy and faster (splitmix64), the arrays being large.
 template <class T>
 void fill(T *a, size_t count) {
-  static std::mt19937_64 rng{std::random_device{}()};
-  std::uniform_real_distribution<double> u(-0.5, 0.5);
-  for (size_t i = 0; i < count; ++i) a[i] = static_cast<T>(u(rng));
+  static uint64_t state = std::random_device{}() * 0x9e3779b97f4a7c15ull;
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    a[i] = static_cast<T>(static_cast<double>(z >> 11) * 0x1p-53 - 0.5);
+  }
 }
 
+// The plan is the GPU's, out of core; its line goes to the log of the run.
+template <class F>
+void expect_out_of_core(typename F::Plan p) {
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  char *printed = F::sprint(p);
+  ASSERT_NE(printed, nullptr);
+  std::printf("%s\n", printed);
+  EXPECT_NE(std::strstr(printed, "out-of-core slabs+pencils"), nullptr) << printed;
+  std::free(printed);
+}
+
+// Relative L2 error of `got` against `ref`, recorded and checked.
 template <class T>
-void out_of_core(const OutOfCore &c) {
+void expect_close(const std::vector<T> &got, const std::vector<double> &ref, size_t points) {
+  double num = 0, den = 0;  // a few digits of the ratio are all it needs
+  for (size_t i = 0; i < ref.size(); ++i) {
+    const double d = static_cast<double>(got[i]) - ref[i];
+    num += d * d;
+    den += ref[i] * ref[i];
+  }
+  const double err = std::sqrt(num / den);
+  record<T>(err);
+  EXPECT_LT(err, tolerance<T>(points));
+}
+
+// Runs the real FFTW's plan made by `make` in CPU mode, on all cores.
+template <class Make>
+void reference(Make make) {
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  const bool threads = fftw_init_threads() != 0;
+  if (threads) fftw_plan_with_nthreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  fftw_plan q = make();
+  if (threads) fftw_plan_with_nthreads(1);
+  ASSERT_NE(q, nullptr);
+  fftw_execute(q);
+  fftw_destroy_plan(q);
+}
+
+// `fault`: GPUFFTW_FAULT set for the execute, which then runs on the CPU.
+template <class T>
+void out_of_core(const OutOfCore &c, const char *fault = nullptr) {
   using F = Fftw<T>;
+  gpufftw_set_mode(GPUFFTW_MODE_GPU);  // the reference of an earlier case left it on the CPU
   const int rank = static_cast<int>(c.n.size());
   size_t points = 1;
   for (int v : c.n) points *= static_cast<size_t>(v);
@@ -420,19 +472,16 @@ void out_of_core(const OutOfCore &c) {
                                                 : cudaMemoryTypeDevice);
   typename F::Plan p = F::plan(rank, c.n.data(), in, out, c.sign);
   ASSERT_NE(p, nullptr);
-  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
-  char *printed = F::sprint(p);
-  ASSERT_NE(printed, nullptr);
-  std::printf("%s\n", printed);
-  EXPECT_NE(std::strstr(printed, "out-of-core slabs+pencils"), nullptr) << printed;
-  std::free(printed);
+  expect_out_of_core<F>(p);
   // The arrays are filled after planning (FFTW's rules allow planning to
   // overwrite them).
   if (c.mem == Mem::Device)
     ASSERT_EQ(cudaMemcpy(in, x.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
   else
     std::memcpy(in, x.data(), bytes);
+  if (fault) setenv("GPUFFTW_FAULT", fault, 1);
   F::execute(p);
+  unsetenv("GPUFFTW_FAULT");
   std::vector<T> got(reals), in_after;
   if (c.mem == Mem::Device) {
     ASSERT_EQ(cudaMemcpy(got.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
@@ -462,26 +511,54 @@ void out_of_core(const OutOfCore &c) {
       if (!c.in_place) cudaFree(out);
       break;
   }
-  // Reference: the real FFTW in double precision, on the cores.
-  gpufftw_set_mode(GPUFFTW_MODE_CPU);
   std::vector<double> rin(x.begin(), x.end()), rout(reals);
-  const bool threads = fftw_init_threads() != 0;
-  if (threads) fftw_plan_with_nthreads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
-  fftw_plan q = fftw_plan_dft(rank, c.n.data(), reinterpret_cast<fftw_complex *>(rin.data()),
-                              reinterpret_cast<fftw_complex *>(rout.data()), c.sign, FFTW_ESTIMATE);
-  if (threads) fftw_plan_with_nthreads(1);
-  ASSERT_NE(q, nullptr);
-  fftw_execute(q);
-  fftw_destroy_plan(q);
-  long double num = 0, den = 0;
-  for (size_t i = 0; i < reals; ++i) {
-    const long double d = static_cast<long double>(got[i]) - rout[i];
-    num += d * d;
-    den += static_cast<long double>(rout[i]) * rout[i];
+  reference([&] {
+    return fftw_plan_dft(rank, c.n.data(), reinterpret_cast<fftw_complex *>(rin.data()),
+                         reinterpret_cast<fftw_complex *>(rout.data()), c.sign, FFTW_ESTIMATE);
+  });
+  expect_close(got, rout, points);
+}
+
+// r2c: host arrays; in place, the real rows padded to 2 (n/2 + 1).
+template <class T>
+void out_of_core_r2c(const OutOfCore &c) {
+  using F = Fftw<T>;
+  gpufftw_set_mode(GPUFFTW_MODE_GPU);
+  const int rank = static_cast<int>(c.n.size());
+  size_t points = 1;
+  for (int v : c.n) points *= static_cast<size_t>(v);
+  const size_t last = static_cast<size_t>(c.n.back()), half = last / 2 + 1, rows = points / last;
+  const size_t pitch = c.in_place ? 2 * half : last;  // reals a row of the input
+  const size_t in_bytes = rows * pitch * sizeof(T), out_reals = 2 * rows * half, out_bytes = out_reals * sizeof(T);
+  ASSERT_NE(c.mem, Mem::Device);
+  std::vector<T> x(points);  // the real input, dense, kept
+  fill(x.data(), points);
+  void *in = c.mem == Mem::Pinned ? F::malloc(in_bytes) : std::malloc(in_bytes);
+  void *out = c.in_place ? in : c.mem == Mem::Pinned ? F::malloc(out_bytes) : std::malloc(out_bytes);
+  ASSERT_TRUE(in && out);
+  typename F::Plan p = F::plan_r2c(rank, c.n.data(), in, out);
+  ASSERT_NE(p, nullptr);
+  expect_out_of_core<F>(p);
+  for (size_t r = 0; r < rows; ++r) std::memcpy(static_cast<T *>(in) + r * pitch, &x[r * last], last * sizeof(T));
+  F::execute(p);
+  std::vector<T> got(static_cast<T *>(out), static_cast<T *>(out) + out_reals);
+  if (!c.in_place) {
+    EXPECT_EQ(std::memcmp(in, x.data(), in_bytes), 0) << "out-of-place input modified";
   }
-  const double err = static_cast<double>(std::sqrt(num / den));
-  record<T>(err);
-  EXPECT_LT(err, tolerance<T>(points));
+  F::destroy(p);
+  if (c.mem == Mem::Pinned) {
+    F::free(in);
+    if (!c.in_place) F::free(out);
+  } else {
+    std::free(in);
+    if (!c.in_place) std::free(out);
+  }
+  std::vector<double> rin(x.begin(), x.end()), rout(out_reals);
+  reference([&] {
+    return fftw_plan_dft_r2c(rank, c.n.data(), rin.data(), reinterpret_cast<fftw_complex *>(rout.data()),
+                             FFTW_ESTIMATE);
+  });
+  expect_close(got, rout, points);
 }
 
 TEST_F(GpuCap, SingleTransformOverTheCapStillRuns) {
@@ -508,6 +585,26 @@ TEST_F(GpuCap, OutOfCoreOutOfPlacePinned3dF64) {
 }
 TEST_F(GpuCap, OutOfCoreOutOfPlaceDevice3dF32Backward) {
   out_of_core<float>({{160, 128, 256}, false, Mem::Device, FFTW_BACKWARD});  // 42 MB each way
+}
+// Faults strike before the transform writes anything: even in place, the
+// CPU recomputes from the input.
+TEST_F(GpuCap, OutOfCoreFaultAtAllocEndsInACorrectResult) {
+  out_of_core<float>({{3000, 2880}, true, Mem::Pinned, FFTW_BACKWARD}, "alloc");
+}
+TEST_F(GpuCap, OutOfCoreFaultAtExecuteEndsInACorrectResult) {
+  out_of_core<float>({{1800, 4000}, false, Mem::Pageable, FFTW_FORWARD}, "execute");
+}
+TEST_F(GpuCap, OutOfCoreR2cOutOfPlacePinned3dF32) {
+  out_of_core_r2c<float>({{200, 192, 250}, false, Mem::Pinned, FFTW_FORWARD});  // 38 MB in, 39 MB out
+}
+TEST_F(GpuCap, OutOfCoreR2cInPlacePageable3dF64) {
+  out_of_core_r2c<double>({{200, 180, 250}, true, Mem::Pageable, FFTW_FORWARD});  // 73 MB
+}
+TEST_F(GpuCap, OutOfCoreR2cOutOfPlacePageable2dF32OddLastDim) {
+  out_of_core_r2c<float>({{2700, 3375}, false, Mem::Pageable, FFTW_FORWARD});  // 36 MB in, 36 MB out
+}
+TEST_F(GpuCap, OutOfCoreR2cInPlacePinned2dF32) {
+  out_of_core_r2c<float>({{4000, 4500}, true, Mem::Pinned, FFTW_FORWARD});  // 72 MB
 }
 
 // A fault at any step ends in a right answer: at planning the plan is the
