@@ -52,7 +52,9 @@ class FftJob {
   // input is never modified unless it is also the output.
   virtual bool run(void *const in[2], void *const out[2], std::string *why) = 0;
   // "cuFFT" when cuFFT reads and writes the arrays as they lie; "cuFFT,
-  // gathered" when a kernel first packs them densely (and why).
+  // gathered" when a kernel first packs them densely (and why); "cuFFT,
+  // out-of-core slabs+pencils" (and its chunks) when a single transform
+  // passes the device memory cap.
   virtual std::string path() const = 0;
 };
 
