@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gpu-check.sh [--bench]: the GPU machine's run. Builds gpufftw there, runs
-# every test (the GPU tests included), the correctness sweep with every
+# every test (the GPU tests and dispatch's included), the correctness sweep with every
 # GPU-able problem forced onto the GPU, gpufftw-compare on the spectrogram
 # example, FFTW's check.pl suite preloaded in forced GPU mode, and with
 # --bench the side-by-side benchmark; prints a short table last. Logs go to
@@ -31,6 +31,10 @@ grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/ctest.log"
 "$build/tests/gpufftw_gpu_test" > "$out/gpu_test.log" 2>&1
 row "GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/gpu_test.log" | head -3 | tr '\n' ' ')"
 row "GPU largest rel. L2 error" "$(grep -E 'largest relative' "$out/gpu_test.log" | sed 's/.*GPU: //')"
+
+GPUFFTW_MEASURE=always "$build/tests/gpufftw_dispatch_gpu_test" > "$out/dispatch_gpu_test.log" 2>&1
+row "dispatch GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/dispatch_gpu_test.log" | tr '\n' ' ')"
+grep -E '^ESTIMATE plan' "$out/dispatch_gpu_test.log"
 
 GPUFFTW_MODE=gpu GPUFFTW_REPORT=1 "$build/tests/sweep/gpufftw_sweep_test" --gtest_brief=1 > "$out/sweep_gpu.log" 2>&1
 row "sweep, GPUFFTW_MODE=gpu" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/sweep_gpu.log" | tr '\n' ' ')"
