@@ -32,9 +32,10 @@ grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/ctest.log"
 row "GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/gpu_test.log" | head -3 | tr '\n' ' ')"
 row "GPU largest rel. L2 error" "$(grep -E 'largest relative' "$out/gpu_test.log" | sed 's/.*GPU: //')"
 
-GPUFFTW_MEASURE=always "$build/tests/gpufftw_dispatch_gpu_test" > "$out/dispatch_gpu_test.log" 2>&1
-row "dispatch GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/dispatch_gpu_test.log" | tr '\n' ' ')"
-grep -E '^ESTIMATE plan' "$out/dispatch_gpu_test.log"
+# One process per test (ctest's entries): each has its own dispatch store.
+ctest --test-dir "$build" -R '^Dispatch\.' -V > "$out/dispatch_gpu_test.log" 2>&1
+row "dispatch GPU tests" "$(grep -E 'tests passed' "$out/dispatch_gpu_test.log")"
+grep -oE 'ESTIMATE plan of .*' "$out/dispatch_gpu_test.log"
 
 GPUFFTW_MODE=gpu GPUFFTW_REPORT=1 "$build/tests/sweep/gpufftw_sweep_test" --gtest_brief=1 > "$out/sweep_gpu.log" 2>&1
 row "sweep, GPUFFTW_MODE=gpu" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/sweep_gpu.log" | tr '\n' ' ')"
