@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -119,7 +120,7 @@ class Store : public ::testing::Test {
     dir_ = tmpl;
     path_ = dir_ + "/sub/dispatch.txt";  // the directory is made on first save
   }
-  void TearDown() override { std::system(("rm -rf " + dir_).c_str()); }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
 
   DispatchStore make(const std::string &machine = "test machine") {
     DispatchStore::Calibrators c;

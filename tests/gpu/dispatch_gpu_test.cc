@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -33,7 +34,7 @@ class Dispatch : public testing::Test {
     setenv("GPUFFTW_CACHE_DIR", dir_.c_str(), 1);
   }
   void TearDown() override {
-    if (!dir_.empty()) std::system(("rm -rf " + dir_).c_str());
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
   }
   std::string store_file() const {
     std::ifstream in(dir_ + "/dispatch.txt");
