@@ -71,6 +71,8 @@ std::vector<Dim> dense_dims(int rank, int log2) {
   return dims;
 }
 
+// Callers hold the planner lock (planner.h): nothing else plans or touches
+// wisdom meanwhile.
 template <class R>
 struct WisdomKeeper {
   const RealFftw<R> &f = real_fftw<R>();

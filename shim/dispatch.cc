@@ -151,7 +151,7 @@ Dispatched automatic(const Problem &p) {
   }
   if (p.flags & FFTW_WISDOM_ONLY) return on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
   const std::optional<GpuRates> g = store().gpu_rates();
-  if (!g) return on_cpu(p, "the GPU could not be calibrated");
+  if (!g) return on_cpu(p, "the GPU could not be calibrated (the log says why)");
   const Verdict v = judge(p, pinned, *g, store().cpu_rates(p.precision, threads));
   const bool measuring = !(p.flags & FFTW_ESTIMATE) && p.in[0] && p.out[0];
   if (measuring && (!v.sure || config().measure_always)) return measured(p, key);

@@ -130,7 +130,7 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
     } else if (gpu_why_.empty()) {
       gpu_why_ = "no GPU calibration";
     }
-    if (!gpu_) GPUFFTW_LOG(Info, "the GPU could not be calibrated (%s): the model gives the CPU", gpu_why_.c_str());
+    if (!gpu_) GPUFFTW_LOG(Warn, "the GPU could not be calibrated (%s): auto mode keeps plans on the CPU", gpu_why_.c_str());
   }
   return gpu_;
 }

@@ -20,7 +20,13 @@ std::atomic<gpufftw_mode> &mode_setting() {
 void set_mode(gpufftw_mode m) { mode_setting().store(m); }
 gpufftw_mode mode() { return mode_setting().load(); }
 
+std::recursive_mutex &planner_mutex() {
+  static std::recursive_mutex *m = new std::recursive_mutex;  // never destroyed: plans outlive statics
+  return *m;
+}
+
 Plan *make_plan(const Problem &problem) {
+  GPUFFTW_PLANNER_LOCKED;
   arm_exit_report();
   Dispatched d;
   if (valid(problem))
