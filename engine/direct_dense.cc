@@ -12,7 +12,10 @@ bool CufftJob::plan_direct(long long batch, std::string *why) {
   long long inembed[3], onembed[3], istride, ostride;
   embed(in_, loops, inembed, &istride);
   embed(out_, loops, onembed, &ostride);
-  const long long idist = loops ? g_.loops[0].is : 0, odist = loops ? g_.loops[0].os : 0;
+  // cuFFT rejects a zero distance even for one transform (guru howmany
+  // rank 0): give it the span of each side.
+  const long long idist = loops ? g_.loops[0].is : in_.max_offset() + 1;
+  const long long odist = loops ? g_.loops[0].os : out_.max_offset() + 1;
   std::vector<long long> n;
   for (const Axis &a : g_.dims) n.push_back(a.n);
   Step s;

@@ -15,6 +15,7 @@
 #include "shim/cost_model.h"
 #include "shim/dispatch_store.h"
 #include "shim/log.h"
+#include "shim/planner.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
 #include "shim/gpu_plan.h"
@@ -66,15 +67,6 @@ DispatchStore &store() {
 
 std::unique_ptr<Plan> cpu_plan(const Problem &p) {
   return p.precision == Precision::F32 ? make_cpu_plan<float>(p) : make_cpu_plan<double>(p);
-}
-
-int planner_threads(Precision precision) {
-  if (precision == Precision::F32) {
-    const RealFftw<float> &f = real_fftw<float>();
-    return f.threads_loaded ? f.planner_nthreads() : 1;
-  }
-  const RealFftw<double> &f = real_fftw<double>();
-  return f.threads_loaded ? f.planner_nthreads() : 1;
 }
 
 std::string ms(double seconds) {

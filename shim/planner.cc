@@ -1,5 +1,6 @@
 #include "shim/planner.h"
 
+#include <algorithm>
 #include <atomic>
 
 #include "shim/config.h"
@@ -19,6 +20,15 @@ std::atomic<gpufftw_mode> &mode_setting() {
 
 void set_mode(gpufftw_mode m) { mode_setting().store(m); }
 gpufftw_mode mode() { return mode_setting().load(); }
+
+namespace {
+std::atomic<int> threads_setting[2] = {1, 1};
+}
+
+void note_planner_threads(Precision precision, int nthreads) {
+  threads_setting[precision == Precision::F32 ? 0 : 1].store(std::max(1, nthreads));  // FFTW clamps so too
+}
+int planner_threads(Precision precision) { return threads_setting[precision == Precision::F32 ? 0 : 1].load(); }
 
 std::recursive_mutex &planner_mutex() {
   static std::recursive_mutex *m = new std::recursive_mutex;  // never destroyed: plans outlive statics

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "gpufftw/gpufftw.h"
+#include "shim/problem.h"
 #include "shim/plan.h"
 
 namespace gpufftw {
@@ -19,6 +20,12 @@ Plan *make_plan(const Problem &problem);
 std::recursive_mutex &planner_mutex();
 #define GPUFFTW_PLANNER_LOCKED \
   const std::lock_guard<std::recursive_mutex> planner_guard(::gpufftw::planner_mutex())
+
+// fftw(f)_plan_with_nthreads as the program last set it (1 until then and
+// after fftw(f)_cleanup), kept here: asking the real planner from inside
+// ours would race with its lazy creation in threads the program lets plan.
+void note_planner_threads(Precision precision, int nthreads);
+int planner_threads(Precision precision);
 
 void set_mode(gpufftw_mode mode);
 gpufftw_mode mode();
