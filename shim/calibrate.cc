@@ -86,15 +86,16 @@ struct WisdomKeeper {
   }
 };
 
-// ns per point per log2 n of the real FFTW on one c2c problem, ESTIMATE.
+// Seconds of the real FFTW on one c2c problem of 2^log2 points per
+// transform, planned with FFTW_ESTIMATE; 0 where it gives no plan.
 template <class R>
-double cpu_ns(int rank, int log2, int64_t batch) {
+double cpu_time(int rank, int log2, int64_t batch) {
   Problem p;
   p.kind = Kind::C2C;
   p.precision = sizeof(R) == 4 ? Precision::F32 : Precision::F64;
   p.dims = dense_dims(rank, log2);
   const int64_t n = int64_t{1} << log2;
-  if (batch > 1) p.howmany.push_back({batch, n, n});
+  p.howmany.push_back({batch, n, n});
   p.flags = FFTW_ESTIMATE;
   const size_t bytes = static_cast<size_t>(n * batch) * 2 * sizeof(R);
   Buffer in = zeroed(bytes), out = zeroed(bytes);
@@ -104,8 +105,7 @@ double cpu_ns(int rank, int log2, int64_t batch) {
   std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
   if (!plan) return 0;
   const Arrays arrays;
-  const double t = seconds_per_call([&] { plan->execute(arrays); });
-  return t * 1e9 / (static_cast<double>(n * batch) * std::max(log2, 1));
+  return seconds_per_call([&] { plan->execute(arrays); });
 }
 
 template <class R>
@@ -115,13 +115,13 @@ CpuRates calibrate_cpu_typed(int threads) {
   r.threads = threads;
   if (!real_fftw<R>().loaded) return r;
   WisdomKeeper<R> keep;
-  for (int rank = 1; rank <= 3; ++rank)
-    for (int i = 0; i < CpuRates::kSizes; ++i) r.single_ns[rank - 1][i] = cpu_ns<R>(rank, cpu_sizes(rank)[i], 1);
   for (int i = 0; i < CpuRates::kSizes; ++i) {
-    const int log2 = cpu_sizes(1)[i];
-    r.batch_ns[i] = log2 < CpuRates::kBatchLog2
-                        ? cpu_ns<R>(1, log2, int64_t{1} << (CpuRates::kBatchLog2 - log2))
-                        : r.single_ns[0][i];
+    const int log2 = CpuRates::kLog2[i];
+    r.one_d[i][0] = cpu_time<R>(1, log2, 1);
+    for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
+      if (CpuRates::kTotals[j] > log2) r.one_d[i][1 + j] = cpu_time<R>(1, log2, int64_t{1} << (CpuRates::kTotals[j] - log2));
+    r.multi_d[0][i] = cpu_time<R>(2, CpuRates::kLog2Rank2[i], 1);
+    r.multi_d[1][i] = cpu_time<R>(3, CpuRates::kLog2Rank3[i], 1);
   }
   return r;
 }
@@ -158,24 +158,23 @@ CpuRates calibrate_cpu(Precision precision, int threads) {
 #if GPUFFTW_HAVE_CUDA
 bool calibrate_gpu(GpuRates *rates, std::string *why) {
   const double t0 = now();
-  // 32 MB each way: long enough for the rates, short enough to be quick.
-  constexpr long long kSingle = 1 << 22, kBatchN = 1024, kBatch = 4096;
-  constexpr size_t kBytes = size_t{1} << 25;
-  constexpr double kTiny = 256;
+  constexpr long long kMax = 1LL << GpuRates::kLog2.back();
+  constexpr size_t kBytes = kMax * 8;  // c2c f32
   std::unique_ptr<void, PinnedDeleter> pin_in(engine::alloc_pinned(kBytes)), pin_out(engine::alloc_pinned(kBytes));
   Buffer page_in = zeroed(kBytes), page_out = zeroed(kBytes);
   if (!pin_in || !pin_out || !page_in || !page_out) return *why = "no memory to calibrate with", false;
   std::memset(pin_in.get(), 0, kBytes);
   GpuRates r;
-  for (int m = 0; m < 2; ++m) {
-    void *in = m ? pin_in.get() : page_in.get(), *out = m ? pin_out.get() : page_out.get();
-    const double tiny = gpu_job_seconds(static_cast<long long>(kTiny), 1, in, out, why);
-    const double single = gpu_job_seconds(kSingle, 1, in, out, why);
-    const double batch = gpu_job_seconds(kBatchN, kBatch, in, out, why);
-    if (tiny <= 0 || single <= 0 || batch <= 0) return false;
-    r.latency_s[m] = tiny;
-    r.single_bps[m] = 2.0 * kBytes / std::max(single - tiny, 1e-6);
-    r.batch_bps[m] = kBytes / std::max(batch - tiny, 1e-6);
+  for (int pinned = 0; pinned < 2; ++pinned) {
+    void *in = pinned ? pin_in.get() : page_in.get(), *out = pinned ? pin_out.get() : page_out.get();
+    for (int batched = 0; batched < 2; ++batched)
+      for (int k = 0; k < GpuRates::kSizes; ++k) {
+        const long long points = 1LL << GpuRates::kLog2[k];
+        const long long n = batched ? std::min<long long>(GpuRates::kBatchN, points / 4) : points;
+        const double t = gpu_job_seconds(n, points / n, in, out, why);
+        if (t <= 0) return false;
+        r.seconds[pinned][batched][k] = t;
+      }
   }
   *rates = r;
   GPUFFTW_LOG(Info, "calibrated the GPU in %.0f ms: %s", 1e3 * (now() - t0), format(r).c_str());

@@ -2,19 +2,25 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
+#include <vector>
 
 namespace gpufftw {
 namespace {
 
-// Linear in log2 of the size, flat beyond the ends.
-double interpolate(const std::array<int, CpuRates::kSizes> &x, const std::array<double, CpuRates::kSizes> &y,
-                   double at) {
-  if (at <= x.front()) return y.front();
-  for (size_t i = 1; i < x.size(); ++i)
-    if (at <= x[i]) return y[i - 1] + (y[i] - y[i - 1]) * (at - x[i - 1]) / (x[i] - x[i - 1]);
-  return y.back();
+bool positive(double v) { return std::isfinite(v) && v > 0; }
+
+// log2 of the time at x (a log2 size) on the polyline through (xs, log2 ts):
+// flat below the first point (the fixed cost), proportional to the size
+// beyond the last (slope 1 in log-log).
+double log_time(const std::vector<double> &xs, const std::vector<double> &ts, double x) {
+  if (x <= xs.front()) return std::log2(ts.front());
+  for (size_t i = 1; i < xs.size(); ++i)
+    if (x <= xs[i]) {
+      const double a = std::log2(ts[i - 1]), b = std::log2(ts[i]);
+      return a + (b - a) * (x - xs[i - 1]) / (xs[i] - xs[i - 1]);
+    }
+  return std::log2(ts.back()) + (x - xs.back());
 }
 
 double real_bytes(const Problem &p) { return p.precision == Precision::F32 ? 4.0 : 8.0; }
@@ -26,29 +32,36 @@ double half_points(const Problem &p) {
   return static_cast<double>(p.transform_size()) / n_last * (std::floor(n_last / 2) + 1);
 }
 
-bool positive(double v) { return std::isfinite(v) && v > 0; }
+// The 1-D row of size index i as a polyline over log2 of all points.
+double one_d_log_time(const CpuRates &r, size_t i, double log_total) {
+  std::vector<double> xs{static_cast<double>(CpuRates::kLog2[i])}, ts{r.one_d[i][0]};
+  for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
+    if (CpuRates::kTotals[j] > CpuRates::kLog2[i]) xs.push_back(CpuRates::kTotals[j]), ts.push_back(r.one_d[i][1 + j]);
+  // Fewer points than the row's n: as a part of one transform.
+  if (log_total < xs.front()) return std::log2(ts.front()) + (log_total - xs.front());
+  return log_time(xs, ts, log_total);
+}
 
 }  // namespace
 
-const std::array<int, CpuRates::kSizes> &cpu_sizes(int rank) {
-  static constexpr std::array<int, CpuRates::kSizes> sizes[3] = {
-      {4, 7, 10, 13, 16, 20}, {8, 10, 12, 14, 16, 20}, {6, 9, 12, 15, 18, 20}};
-  return sizes[std::clamp(rank, 1, 3) - 1];
-}
-
 bool GpuRates::valid() const {
-  for (int m = 0; m < 2; ++m)
-    if (!positive(latency_s[m]) || !positive(single_bps[m]) || !positive(batch_bps[m])) return false;
+  for (const auto &memory : seconds)
+    for (const auto &row : memory)
+      for (double v : row)
+        if (!positive(v)) return false;
   return true;
 }
 
 bool CpuRates::valid() const {
   if (threads < 1) return false;
-  for (const auto &row : single_ns)
+  for (size_t i = 0; i < one_d.size(); ++i) {
+    if (!positive(one_d[i][0])) return false;
+    for (size_t j = 0; j < kTotals.size(); ++j)
+      if (kTotals[j] > kLog2[i] ? !positive(one_d[i][1 + j]) : one_d[i][1 + j] != 0) return false;
+  }
+  for (const auto &row : multi_d)
     for (double v : row)
       if (!positive(v)) return false;
-  for (double v : batch_ns)
-    if (!positive(v)) return false;
   return true;
 }
 
@@ -75,62 +88,65 @@ double bytes_out(const Problem &p) {
 }
 
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r) {
-  const int m = pinned ? 1 : 0;
-  const double in = bytes_in(p), out = bytes_out(p);
-  // A single transform's output depends on all its input, so the copies in
-  // and out cannot overlap; a batch's chunks can (DESIGN.md, the PCIe floor).
-  if (p.batch() <= 1) return r.latency_s[m] + (in + out) / r.single_bps[m];
-  return r.latency_s[m] + std::max(in, out) / r.batch_bps[m];
+  // As many c2c f32 points as move as many bytes (16 per point, in and out).
+  const double points = std::max((bytes_in(p) + bytes_out(p)) / 16, 1.0);
+  const auto &row = r.seconds[pinned ? 1 : 0][p.batch() > 1 ? 1 : 0];
+  const std::vector<double> xs(GpuRates::kLog2.begin(), GpuRates::kLog2.end()), ts(row.begin(), row.end());
+  return std::exp2(log_time(xs, ts, std::log2(points)));
 }
 
 double cpu_seconds(const Problem &p, const CpuRates &r) {
   const int rank = std::clamp(static_cast<int>(p.dims.size()), 1, 3);
-  const double n = static_cast<double>(std::max<int64_t>(p.transform_size(), 2));
+  // An r2c or c2r transform of n reals costs about a c2c of n/2.
+  const double real_factor = p.kind == Kind::C2C ? 1.0 : 0.5;
+  const double n = std::max(static_cast<double>(p.transform_size()) * real_factor, 1.0);
   const double batch = static_cast<double>(std::max<int64_t>(p.batch(), 1));
   const double log_n = std::log2(n), log_total = std::log2(n * batch);
-  double ns;
-  if (rank == 1) {
-    const double single = interpolate(cpu_sizes(1), r.single_ns[0], log_n);
-    const double batched = log_n < CpuRates::kBatchLog2 ? interpolate(cpu_sizes(1), r.batch_ns, log_n) : single;
-    // Threads pay off with the batch: from a single transform's rate at
-    // batch 1 to the batch row's at 2^kBatchLog2 points and beyond.
-    const double w = log_n < CpuRates::kBatchLog2
-                         ? std::clamp((log_total - log_n) / (CpuRates::kBatchLog2 - log_n), 0.0, 1.0)
-                         : 0.0;
-    ns = single + (batched - single) * w;
-  } else {
+  if (rank > 1) {
     // A batch of multi-dimensional transforms parallelises like one
     // transform of as many points.
-    ns = interpolate(cpu_sizes(rank), r.single_ns[rank - 1], log_total);
+    const auto &sizes = rank == 2 ? CpuRates::kLog2Rank2 : CpuRates::kLog2Rank3;
+    const std::vector<double> xs(sizes.begin(), sizes.end());
+    const std::vector<double> ts(r.multi_d[rank - 2].begin(), r.multi_d[rank - 2].end());
+    return std::exp2(log_time(xs, ts, log_total));
   }
-  const double real_factor = p.kind == Kind::C2C ? 1.0 : 0.5;
-  return ns * 1e-9 * n * batch * log_n * real_factor;
+  // Between the two rows of transform sizes around n, by log2 n.
+  const auto &sizes = CpuRates::kLog2;
+  size_t i = 0;
+  while (i + 2 < sizes.size() && log_n > sizes[i + 1]) ++i;
+  const double w = std::clamp((log_n - sizes[i]) / (sizes[i + 1] - sizes[i]), 0.0, 1.0);
+  return std::exp2(one_d_log_time(r, i, log_total) * (1 - w) + one_d_log_time(r, i + 1, log_total) * w);
 }
 
 std::string format(const GpuRates &r) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "gpu %.6g %.6g %.6g %.6g %.6g %.6g", r.latency_s[0], r.latency_s[1], r.single_bps[0],
-                r.single_bps[1], r.batch_bps[0], r.batch_bps[1]);
-  return buf;
+  std::ostringstream o;
+  o.precision(6);
+  o << "gpu";
+  for (const auto &memory : r.seconds)
+    for (const auto &row : memory)
+      for (double v : row) o << ' ' << v;
+  return o.str();
 }
 
 std::string format(const CpuRates &r) {
   std::ostringstream o;
   o.precision(6);
   o << "cpu " << (r.precision == Precision::F32 ? "f32" : "f64") << ' ' << r.threads;
-  for (const auto &row : r.single_ns)
+  for (const auto &row : r.one_d)
     for (double v : row) o << ' ' << v;
-  for (double v : r.batch_ns) o << ' ' << v;
+  for (const auto &row : r.multi_d)
+    for (double v : row) o << ' ' << v;
   return o.str();
 }
 
 bool parse(const std::string &line, GpuRates *r) {
   std::istringstream in(line);
-  std::string tag;
+  std::string tag, rest;
   GpuRates g;
-  in >> tag >> g.latency_s[0] >> g.latency_s[1] >> g.single_bps[0] >> g.single_bps[1] >> g.batch_bps[0] >>
-      g.batch_bps[1];
-  std::string rest;
+  in >> tag;
+  for (auto &memory : g.seconds)
+    for (auto &row : memory)
+      for (double &v : row) in >> v;
   if (tag != "gpu" || in.fail() || (in >> rest) || !g.valid()) return false;
   *r = g;
   return true;
@@ -138,23 +154,19 @@ bool parse(const std::string &line, GpuRates *r) {
 
 bool parse(const std::string &line, CpuRates *r) {
   std::istringstream in(line);
-  std::string tag, precision;
+  std::string tag, precision, rest;
   CpuRates c;
   in >> tag >> precision >> c.threads;
   c.precision = precision == "f64" ? Precision::F64 : Precision::F32;
-  for (auto &row : c.single_ns)
+  for (auto &row : c.one_d)
     for (double &v : row) in >> v;
-  for (double &v : c.batch_ns) in >> v;
-  std::string rest;
+  for (auto &row : c.multi_d)
+    for (double &v : row) in >> v;
   if (tag != "cpu" || (precision != "f32" && precision != "f64") || in.fail() || (in >> rest) || !c.valid())
     return false;
   *r = c;
   return true;
 }
-
-}  // namespace gpufftw
-
-namespace gpufftw {
 
 Verdict judge(const Problem &p, bool pinned, const GpuRates &g, const CpuRates &c) {
   Verdict v;

@@ -1,7 +1,10 @@
 // The cost model behind FFTW_ESTIMATE dispatch: the execute time of a
 // problem on the GPU (host arrays over PCIe) and on the real FFTW with a
-// given thread count, from rates calibrated once per machine (calibrate.h).
-// Pure functions of the rates, so tests can inject them.
+// given thread count, interpolated from times measured once per machine
+// (calibrate.h). Times, not rates: fixed costs (a launch and a sync, the
+// real FFTW waking its threads) dominate small problems and a per-point
+// rate cannot carry them. Pure functions of the tables, so tests can
+// inject them.
 #pragma once
 
 #include <array>
@@ -11,32 +14,36 @@
 
 namespace gpufftw {
 
-// End-to-end rates of the GPU path, measured through the engine itself, per
-// kind of host memory: index 0 pageable, 1 pinned.
+// Seconds of the engine, end to end, on c2c f32 1-D problems of 2^kLog2[i]
+// points in all: one transform, or a batch of transforms of 1024 points
+// (fewer where the whole is smaller); on pageable and on pinned arrays.
+// Other problems are looked up by the bytes they move.
 struct GpuRates {
-  std::array<double, 2> latency_s{};  // a tiny transform, copies and sync included
-  std::array<double, 2> single_bps{};  // one transform: (bytes in + out) / time
-  std::array<double, 2> batch_bps{};   // a batch: max(bytes in, bytes out) / time
+  static constexpr int kSizes = 5;
+  static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22};
+  static constexpr int kBatchN = 1024;
+  std::array<std::array<std::array<double, kSizes>, 2>, 2> seconds{};  // [pinned][batch][size]
   bool valid() const;
 };
 
-// The real FFTW's time per point and per log2 of the transform size, in
-// nanoseconds, with FFTW_ESTIMATE plans, one precision and one thread
-// count (a precision's library has its own fftw_plan_with_nthreads): for single
-// transforms of each rank at the total sizes cpu_sizes(rank) gives, and for
-// 1-D batches of n = 2^cpu_sizes(1)[i] and 2^kBatchLog2 points in all.
+// Seconds of the real FFTW with FFTW_ESTIMATE plans, one precision and one
+// thread count (each precision's library has its own
+// fftw_plan_with_nthreads), on c2c problems: 1-D transforms of
+// n = 2^kLog2[i], alone and in batches of 2^kTotals[j] points in all (0
+// where that is not more than n); 2-D and 3-D single transforms of
+// 2^kLog2Rank2/3[i] points.
 struct CpuRates {
   static constexpr int kSizes = 6;
-  static constexpr int kBatchLog2 = 18;
+  static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
+  static constexpr std::array<int, 3> kTotals{12, 16, 20};
+  static constexpr std::array<int, kSizes> kLog2Rank2{8, 10, 12, 14, 16, 20};
+  static constexpr std::array<int, kSizes> kLog2Rank3{6, 9, 12, 15, 18, 20};
   Precision precision = Precision::F32;
   int threads = 1;
-  std::array<std::array<double, kSizes>, 3> single_ns{};  // [rank - 1][size]
-  std::array<double, kSizes> batch_ns{};                  // 1-D batches of n = 2^cpu_sizes(1)[i]
+  std::array<std::array<double, 1 + kTotals.size()>, kSizes> one_d{};  // [size][0 alone, 1 + j batched]
+  std::array<std::array<double, kSizes>, 2> multi_d{};                // [rank - 2][size]
   bool valid() const;
 };
-
-// The log2 sizes a rank's single-transform row is measured at.
-const std::array<int, CpuRates::kSizes> &cpu_sizes(int rank);
 
 // Bytes the transform reads and writes on the host (each side's elements
 // times their size: what crosses PCIe).
@@ -53,10 +60,6 @@ std::string format(const GpuRates &r);
 std::string format(const CpuRates &r);
 bool parse(const std::string &line, GpuRates *r);
 bool parse(const std::string &line, CpuRates *r);
-
-}  // namespace gpufftw
-
-namespace gpufftw {
 
 // The model's verdict on one problem: the side it predicts faster, and
 // whether by so wide a margin (kSureRatio) that FFTW_MEASURE need not time

@@ -32,48 +32,67 @@ Problem c2c_f32(std::vector<int64_t> n, int64_t batch = 1) {
   return p;
 }
 
-// A GPU 30 µs away with 40 GB/s pinned and 10 GB/s pageable, and a CPU at
-// 0.5 ns per point and log2 n everywhere.
+// A GPU 30 µs away with 40 GB/s pinned (60 µs and 10 GB/s pageable);
+// a CPU at `ns` per point and log2 n everywhere.
 GpuRates gpu_rates() {
   GpuRates g;
-  g.latency_s = {60e-6, 30e-6};
-  g.single_bps = {10e9, 40e9};
-  g.batch_bps = {10e9, 40e9};
+  for (int pinned = 0; pinned < 2; ++pinned)
+    for (int batched = 0; batched < 2; ++batched)
+      for (int k = 0; k < GpuRates::kSizes; ++k) {
+        const double points = std::exp2(GpuRates::kLog2[k]);
+        // One transform moves its 8 bytes a point in, then out; a batch overlaps them.
+        const double bytes = (batched ? 8 : 16) * points;
+        g.seconds[pinned][batched][k] = (pinned ? 30e-6 : 60e-6) + bytes / (pinned ? 40e9 : 10e9);
+      }
   return g;
 }
 
 CpuRates cpu_rates(double ns = 0.5) {
   CpuRates c;
-  for (auto &row : c.single_ns) row.fill(ns);
-  c.batch_ns.fill(ns);
+  for (int i = 0; i < CpuRates::kSizes; ++i) {
+    const int log_n = CpuRates::kLog2[i];
+    c.one_d[i][0] = ns * 1e-9 * std::exp2(log_n) * log_n;
+    for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
+      if (CpuRates::kTotals[j] > log_n) c.one_d[i][1 + j] = ns * 1e-9 * std::exp2(CpuRates::kTotals[j]) * log_n;
+    c.multi_d[0][i] = ns * 1e-9 * std::exp2(CpuRates::kLog2Rank2[i]) * CpuRates::kLog2Rank2[i];
+    c.multi_d[1][i] = ns * 1e-9 * std::exp2(CpuRates::kLog2Rank3[i]) * CpuRates::kLog2Rank3[i];
+  }
   return c;
 }
 
-TEST(CostModel, PredictionsFollowTheRates) {
-  const Problem big = c2c_f32({1 << 24});
-  // In 128 MB and out 128 MB one after the other, plus the latency.
-  EXPECT_NEAR(gpu_seconds(big, true, gpu_rates()), 30e-6 + 2 * 134217728 / 40e9, 1e-9);
-  EXPECT_NEAR(cpu_seconds(big, cpu_rates()), 0.5e-9 * (1 << 24) * 24, 1e-9);
-  // A batch's copies overlap: the larger side, not the sum.
-  const Problem batch = c2c_f32({4096}, 4096);
-  EXPECT_NEAR(gpu_seconds(batch, true, gpu_rates()), 30e-6 + 134217728 / 40e9, 1e-9);
-  // r2c: half the work of a c2c of the same size, and the real side's bytes.
-  Problem r2c = big;
-  r2c.kind = Kind::R2C;
-  EXPECT_NEAR(cpu_seconds(r2c, cpu_rates()), cpu_seconds(big, cpu_rates()) / 2, 1e-9);
-  EXPECT_DOUBLE_EQ(bytes_in(r2c), 4.0 * (1 << 24));
-  EXPECT_DOUBLE_EQ(bytes_out(r2c), 8.0 * ((1 << 23) + 1));
+TEST(CostModel, GpuTimesComeFromTheTableByBytes) {
+  const GpuRates g = gpu_rates();
+  EXPECT_DOUBLE_EQ(gpu_seconds(c2c_f32({1 << 16}), true, g), g.seconds[1][0][2]);
+  EXPECT_DOUBLE_EQ(gpu_seconds(c2c_f32({1024}, 64), false, g), g.seconds[0][1][2]);
+  // f64 moves twice the bytes: as an f32 problem of twice the points.
+  Problem f64 = c2c_f32({1 << 15});
+  f64.precision = Precision::F64;
+  EXPECT_NEAR(gpu_seconds(f64, true, g), g.seconds[1][0][2], 1e-12);
+  // Flat below the table (the fixed cost), proportional beyond it.
+  EXPECT_DOUBLE_EQ(gpu_seconds(c2c_f32({16}), true, g), g.seconds[1][0][0]);
+  EXPECT_NEAR(gpu_seconds(c2c_f32({1 << 24}), true, g), 4 * g.seconds[1][0][4], 1e-12);
+  // Between two sizes: between their times.
+  const double mid = gpu_seconds(c2c_f32({1 << 14}), true, g);
+  EXPECT_GT(mid, g.seconds[1][0][1]);
+  EXPECT_LT(mid, g.seconds[1][0][2]);
 }
 
-TEST(CostModel, CpuRatesInterpolateBySize) {
-  CpuRates c = cpu_rates();
-  for (int i = 0; i < CpuRates::kSizes; ++i) c.single_ns[0][i] = 1.0 + i;  // 1 at 2^4 ... 6 at 2^20
-  const double at7 = cpu_seconds(c2c_f32({1 << 7}), c) / ((1 << 7) * 7 * 1e-9);
-  EXPECT_NEAR(at7, 2.0, 1e-9);
-  const double between = cpu_seconds(c2c_f32({1 << 16 | 1 << 15}), c);  // log2 ≈ 16.58
-  EXPECT_GT(between / ((1 << 16 | 1 << 15) * std::log2(double(1 << 16 | 1 << 15)) * 1e-9), 5.0);
-  // Beyond the measured sizes the rate stays flat.
-  EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 24}), c) / ((1 << 24) * 24 * 1e-9), 6.0, 1e-9);
+TEST(CostModel, CpuTimesComeFromTheTable) {
+  const CpuRates c = cpu_rates();
+  EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 10}), c), c.one_d[2][0], 1e-15);
+  EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 10}, 64), c), c.one_d[2][2], 1e-15);  // 2^16 points in all
+  EXPECT_NEAR(cpu_seconds(c2c_f32({64, 64}), c), c.multi_d[0][2], 1e-15);
+  EXPECT_NEAR(cpu_seconds(c2c_f32({16, 16, 16}), c), c.multi_d[1][2], 1e-15);
+  // r2c of 2n reals: a c2c of n.
+  Problem r2c = c2c_f32({1 << 11});
+  r2c.kind = Kind::R2C;
+  EXPECT_NEAR(cpu_seconds(r2c, c), c.one_d[2][0], 1e-15);
+  // Beyond the largest transform: proportional to the points.
+  EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 24}), c), 16 * c.one_d[5][0], 1e-12);
+  // A size between rows lies between them.
+  const double between = cpu_seconds(c2c_f32({3 << 11}), c);
+  EXPECT_GT(between, c.one_d[3][0] / 2);
+  EXPECT_LT(between, c.one_d[3][0]);
 }
 
 TEST(CostModel, JudgeSidesAndSureness) {
@@ -81,7 +100,7 @@ TEST(CostModel, JudgeSidesAndSureness) {
   const CpuRates c = cpu_rates();
   Verdict v = judge(c2c_f32({1 << 24}), true, g, c);
   EXPECT_TRUE(v.gpu);
-  EXPECT_TRUE(v.sure);  // 201 ms against 6.7 ms
+  EXPECT_TRUE(v.sure);  // 168 ms against 6.8 ms
   v = judge(c2c_f32({1024}), true, g, c);
   EXPECT_FALSE(v.gpu);
   EXPECT_TRUE(v.sure);  // 5 µs against 30 µs
@@ -90,26 +109,30 @@ TEST(CostModel, JudgeSidesAndSureness) {
   EXPECT_FALSE(v.sure);
   // Pageable arrays move the same problem to the CPU.
   const Problem mid = c2c_f32({1 << 16}, 4);
-  EXPECT_TRUE(judge(mid, true, g, cpu_rates(0.05)).gpu);  // 82 µs against 210 µs
+  EXPECT_TRUE(judge(mid, true, g, cpu_rates(0.05)).gpu);    // 82 µs against 210 µs
   EXPECT_FALSE(judge(mid, false, g, cpu_rates(0.05)).gpu);  // 270 µs
 }
 
 TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   GpuRates g = gpu_rates(), g2;
   ASSERT_TRUE(parse(format(g), &g2));
-  EXPECT_DOUBLE_EQ(g2.batch_bps[1], g.batch_bps[1]);
+  EXPECT_NEAR(g2.seconds[1][1][3], g.seconds[1][1][3], 1e-5 * g.seconds[1][1][3]);
   CpuRates c = cpu_rates(0.75), c2;
   c.precision = Precision::F64;
   c.threads = 16;
   ASSERT_TRUE(parse(format(c), &c2));
   EXPECT_EQ(c2.threads, 16);
   EXPECT_EQ(c2.precision, Precision::F64);
-  EXPECT_DOUBLE_EQ(c2.single_ns[2][5], 0.75);
-  EXPECT_FALSE(parse("gpu 1 2 3", &g2));                     // short
-  EXPECT_FALSE(parse(format(g) + " 7", &g2));                // long
-  EXPECT_FALSE(parse("gpu 1 2 3 4 5 -6", &g2));              // negative
-  EXPECT_FALSE(parse("gpu 1 2 3 4 5 nan", &g2));             // not finite
-  EXPECT_FALSE(parse("cpu f16 1" + format(c).substr(9), &c2));  // no such precision
+  EXPECT_NEAR(c2.multi_d[1][5], c.multi_d[1][5], 1e-5 * c.multi_d[1][5]);
+  EXPECT_EQ(c2.one_d[5][1], 0);  // no batch of 2^12 points of n = 2^20
+  const std::string line = format(g), rest = line.substr(line.find(' ', 4));
+  EXPECT_FALSE(parse("gpu 1 2 3", &g2));        // short
+  EXPECT_FALSE(parse(line + " 7", &g2));        // long
+  EXPECT_FALSE(parse("gpu -1" + rest, &g2));    // negative
+  EXPECT_FALSE(parse("gpu nan" + rest, &g2));   // not finite
+  EXPECT_FALSE(parse("cpu f16" + format(c).substr(7), &c2));  // no such precision
+  c.one_d[5][1] = 1e-3;  // a batch row that cannot exist
+  EXPECT_FALSE(parse(format(c), &c2));
 }
 
 class Store : public ::testing::Test {
@@ -162,7 +185,7 @@ TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
   EXPECT_EQ(gpu_calibrations_, 1);
   EXPECT_EQ(cpu_calibrations_, 2);
   DispatchStore next = make();
-  EXPECT_DOUBLE_EQ(next.gpu_rates()->single_bps[1], 40e9);
+  EXPECT_NEAR(next.gpu_rates()->seconds[1][0][2], gpu_rates().seconds[1][0][2], 1e-5 * gpu_rates().seconds[1][0][2]);
   EXPECT_EQ(next.cpu_rates(Precision::F64, 16).precision, Precision::F64);
   EXPECT_EQ(gpu_calibrations_, 1);
   EXPECT_EQ(cpu_calibrations_, 2);
