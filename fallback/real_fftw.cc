@@ -1,4 +1,5 @@
 #include "fallback/real_fftw.h"
+#include "fallback/thread_pool.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -201,9 +202,10 @@ RealFftw<R> load() {
   // to libfftw3*.so.3 by SONAME, which the namespace now resolves to that one.
   std::string threads_path, threads_searched;
   void *ht = open_real({dir_of(t.path)}, N::threads, &threads_path, &threads_searched);
-  if (ht)
+  if (ht) {
     t.threads_loaded = load_threads(t, ht);
-  else
+    if (t.threads_loaded) t.threads_set_callback(parallel_loop, nullptr);
+  } else
     GPUFFTW_LOG(Warn, "no %s beside %s: FFTW's threads are not available", N::threads, t.path.c_str());
   return t;
 }

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "fallback/real_fftw.h"
+#include "fallback/thread_pool.h"
 #include "shim/compare.h"
 #include "shim/config.h"
 #include "shim/dispatch.h"
