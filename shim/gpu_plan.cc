@@ -1,11 +1,13 @@
 #include "shim/gpu_plan.h"
 
 #include <atomic>
+#include <mutex>
 
 #include "engine/engine.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
 #include "shim/log.h"
+#include "shim/planner.h"
 
 namespace gpufftw {
 namespace {
@@ -31,10 +33,25 @@ std::unique_ptr<Plan> cpu_twin(const Problem &p) {
   return p.precision == Precision::F32 ? make_cpu_plan<float>(q) : make_cpu_plan<double>(q);
 }
 
+// Whether the real FFTW plans every problem of this form, so that the twin
+// can wait until it is needed: out of place, or c2c in place over equal
+// strides; never a multi-dimensional c2r asked to preserve its input. Its
+// FFTW_ESTIMATE planning costs as much as the real FFTW's own (200 ms for
+// an r2c of 2^24 in double), which a GPU plan need not pay up front.
+bool twin_can_wait(const Problem &p) {
+  if (p.kind == Kind::C2R && p.dims.size() > 1 && (p.flags & FFTW_PRESERVE_INPUT)) return false;
+  if (!p.in_place()) return true;
+  if (p.kind != Kind::C2C) return false;
+  for (const std::vector<Dim> *v : {&p.dims, &p.howmany})
+    for (const Dim &d : *v)
+      if (d.is != d.os) return false;
+  return true;
+}
+
 class GpuPlan final : public Plan {
  public:
   GpuPlan(const Problem &p, std::unique_ptr<engine::FftJob> job, std::unique_ptr<Plan> twin)
-      : Plan(p), job_(std::move(job)), twin_(std::move(twin)) {}
+      : Plan(p), job_(std::move(job)), twin_(std::move(twin)), twin_made_(twin_ != nullptr) {}
 
   void execute(const Arrays &x) override {
     void *in[2] = {nullptr, nullptr}, *out[2] = {nullptr, nullptr};
@@ -50,25 +67,38 @@ class GpuPlan final : public Plan {
                  engine::device_name().c_str());
   }
   void flops(double *add, double *mul, double *fma) const override {
-    if (twin_) twin_->flops(add, mul, fma);
+    if (const Plan *t = twin()) t->flops(add, mul, fma);
   }
-  double cost() const override { return twin_ ? twin_->cost() : 0.0; }
-  double estimate_cost() const override { return twin_ ? twin_->estimate_cost() : 0.0; }
+  double cost() const override { return twin() ? twin()->cost() : 0.0; }
+  double estimate_cost() const override { return twin() ? twin()->estimate_cost() : 0.0; }
   const char *where() const override { return "gpu"; }
 
  private:
+  // Planned on first need, as the planner would: under its lock, so that
+  // no other thread plans with the real FFTW meanwhile.
+  const Plan *twin() const {
+    std::call_once(twin_once_, [this] {
+      if (twin_made_) return;
+      GPUFFTW_PLANNER_LOCKED;
+      twin_ = cpu_twin(problem());
+    });
+    return twin_.get();
+  }
+
   void on_cpu(const Arrays &x, const std::string &why) {
     static std::atomic<bool> said{false};
     if (!said.exchange(true))
       GPUFFTW_LOG(Warn, "GPU execute failed (%s); this and later failed calls run on the real FFTW", why.c_str());
-    if (twin_)
+    if (twin())
       twin_->execute(x);
     else
       GPUFFTW_LOG(Warn, "no real FFTW to fall back on: %s was not computed", problem().describe().c_str());
   }
 
   std::unique_ptr<engine::FftJob> job_;
-  std::unique_ptr<Plan> twin_;
+  mutable std::unique_ptr<Plan> twin_;
+  const bool twin_made_;
+  mutable std::once_flag twin_once_;
 };
 
 }  // namespace
@@ -79,9 +109,12 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
   if (!job) return nullptr;
   // Where the real FFTW refuses the problem (multi-dim c2r with
   // FFTW_PRESERVE_INPUT, say), so do we: the same plans are NULL either way.
-  std::unique_ptr<Plan> twin = cpu_twin(p);
-  if (!twin && (p.precision == Precision::F32 ? real_fftw<float>().loaded : real_fftw<double>().loaded))
-    return *why = "the real FFTW gives no plan for it", nullptr;
+  std::unique_ptr<Plan> twin;
+  if (!twin_can_wait(p)) {
+    twin = cpu_twin(p);
+    if (!twin && (p.precision == Precision::F32 ? real_fftw<float>().loaded : real_fftw<double>().loaded))
+      return *why = "the real FFTW gives no plan for it", nullptr;
+  }
   GPUFFTW_LOG(Debug, "%s on the GPU: %s", p.describe().c_str(), job->path().c_str());
   return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }
