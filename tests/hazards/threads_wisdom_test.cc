@@ -3,10 +3,12 @@
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "direct_dft.h"
 #include "gpufftw/gpufftw.h"
@@ -38,6 +40,45 @@ TEST(Threads, PlanWithNthreadsIsHonoured) {
   fftwf_free(a);
   fftwf_plan_with_nthreads(1);
   fftwf_cleanup_threads();
+  gpufftw_set_mode(saved);
+}
+
+// FFTW's threads library creating its workers from gpufftw's private
+// namespace hung in pthread_create (the loader's TLS lock) in 1 run of 2-3
+// of this loop at 16 threads; its parallel loops now run in gpufftw's pool.
+// Many threaded plans of small batches, made, run and destroyed, in both
+// precisions; each result checked against one thread's.
+TEST(Threads, ManyThreadedPlansNeitherHangNorDiffer) {
+  const gpufftw_mode saved = gpufftw_get_mode();
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  ASSERT_EQ(fftwf_init_threads(), 1);
+  ASSERT_EQ(fftw_init_threads(), 1);
+  const int n = 1024, howmany = 4;
+  fftwf_complex *a = fftwf_alloc_complex(n * howmany), *b = fftwf_alloc_complex(n * howmany);
+  fftw_complex *c = fftw_alloc_complex(n * howmany), *d = fftw_alloc_complex(n * howmany);
+  for (int i = 0; i < n * howmany; ++i) a[i][0] = c[i][0] = std::sin(i), a[i][1] = c[i][1] = std::cos(3 * i);
+  fftwf_plan one = fftwf_plan_many_dft(1, &n, howmany, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
+  fftwf_execute(one);
+  std::vector<float> expected(&b[0][0], &b[0][0] + 2 * n * howmany);
+  fftwf_destroy_plan(one);
+  for (int round = 0; round < 30; ++round) {
+    fftwf_plan_with_nthreads(16);
+    fftw_plan_with_nthreads(16);
+    fftwf_plan p = fftwf_plan_many_dft(1, &n, howmany, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
+    fftw_plan q = fftw_plan_many_dft(1, &n, howmany, c, nullptr, 1, n, d, nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
+    ASSERT_NE(p, nullptr);
+    ASSERT_NE(q, nullptr);
+    for (int k = 0; k < 10; ++k) fftwf_execute(p), fftw_execute(q);
+    for (int i = 0; i < 2 * n * howmany; i += 97) {
+      EXPECT_NEAR((&b[0][0])[i], expected[i], 1e-3) << i;
+      EXPECT_NEAR((&d[0][0])[i], expected[i], 1e-3) << i;
+    }
+    fftwf_destroy_plan(p);
+    fftw_destroy_plan(q);
+  }
+  fftwf_plan_with_nthreads(1);
+  fftw_plan_with_nthreads(1);
+  fftwf_free(a), fftwf_free(b), fftw_free(c), fftw_free(d);
   gpufftw_set_mode(saved);
 }
 
