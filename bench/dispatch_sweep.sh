@@ -64,6 +64,8 @@
 #                             says how often fftw is within 1.10x of
 #                             itself: the noise floor of the target)
 #   GPUFFTW_SWEEP_BUDGET      seconds for the whole script (default 480)
+#   GPUFFTW_SWEEP_ROUNDS      slices of the points, each run by every
+#                             configuration before the next (default 1)
 #   GPUFFTW_SWEEP_CACHE_DIR   gpufftw's cache folder (default: a fresh one)
 #   GPUFFTW_SWEEP_CALIBRATE=0 no calibration step
 #   GPUFFTW_SWEEP_NAME        file prefix (default sweep)
@@ -200,18 +202,35 @@ if [[ " ${todo[*]} " == *" auto "* ]] && [ "${GPUFFTW_SWEEP_CALIBRATE:-1}" != 0 
   echo "TIME calibrate $((SECONDS - t0))" >> "$results"
   echo "   calibrate: $((SECONDS - t0)) s" >&2
 fi
-for c in "${todo[@]}"; do
-  case $c in
-    fftw) run_config fftw -u LD_PRELOAD -- "${common[@]}" --threads "$threads" ;;
-    fftw1) run_config fftw1 -u LD_PRELOAD -- "${common[@]}" ;;
-    fftw2) run_config fftw2 -u LD_PRELOAD -- "${common[@]}" --threads "$threads" ;;
-    gpu) run_config gpu -u GPUFFTW_COMPARE LD_PRELOAD="$lib" GPUFFTW_MODE=gpu GPUFFTW_CACHE_DIR="$cache" -- \
-      "${common[@]}" ;;
-    auto) run_config auto -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
-      GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" ;;
-  esac
+# Rounds: the points in GPUFFTW_SWEEP_ROUNDS consecutive slices, every
+# configuration over one slice before the next, so that the host's drift
+# (2-3x on small threaded problems between calls a few minutes apart) falls
+# on all three configurations of a point alike. Each round gets an equal
+# share of what is left of the budget.
+rounds=${GPUFFTW_SWEEP_ROUNDS:-1}
+configs_left=("${todo[@]}")
+all_points=("${points[@]}")
+whole_budget=$budget whole_start=$SECONDS
+for ((r = 0; r < rounds; ++r)); do
+  lo=$((${#all_points[@]} * r / rounds)) hi=$((${#all_points[@]} * (r + 1) / rounds))
+  points=("${all_points[@]:lo:hi-lo}")
+  ((${#points[@]})) || continue
+  budget=$(((whole_budget - (SECONDS - whole_start)) / (rounds - r)))
+  start=$SECONDS
+  todo=("${configs_left[@]}")
+  for c in "${configs_left[@]}"; do
+    case $c in
+      fftw) run_config fftw -u LD_PRELOAD -- "${common[@]}" --threads "$threads" ;;
+      fftw1) run_config fftw1 -u LD_PRELOAD -- "${common[@]}" ;;
+      fftw2) run_config fftw2 -u LD_PRELOAD -- "${common[@]}" --threads "$threads" ;;
+      gpu) run_config gpu -u GPUFFTW_COMPARE LD_PRELOAD="$lib" GPUFFTW_MODE=gpu GPUFFTW_CACHE_DIR="$cache" -- \
+        "${common[@]}" ;;
+      auto) run_config auto -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
+        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" ;;
+    esac
+  done
 done
-echo "== total $((SECONDS - start)) s" >&2
+echo "== total $((SECONDS - whole_start)) s" >&2
 [ -f "$cache/dispatch.txt" ] && cp "$cache/dispatch.txt" "$out/dispatch-$name-$flags.txt"
 [ -z "${GPUFFTW_SWEEP_CACHE_DIR:-}" ] && rm -rf "$cache"
 read -r -a table_args <<< "${GPUFFTW_SWEEP_TABLE_ARGS:-}"

@@ -65,8 +65,25 @@ DispatchStore &store() {
   return *s;
 }
 
-std::unique_ptr<Plan> cpu_plan(const Problem &p) {
-  return p.precision == Precision::F32 ? make_cpu_plan<float>(p) : make_cpu_plan<double>(p);
+template <class R>
+std::unique_ptr<Plan> cpu_plan_typed(const Problem &p, int threads) {
+  const RealFftw<R> &f = real_fftw<R>();
+  const int asked = planner_threads(p.precision);
+  if (threads == asked || !f.threads_loaded) return make_cpu_plan<R>(p);
+  // fftw_plan_with_nthreads is "the maximum number" of threads (FFTW's
+  // manual); for the time of this plan it is fewer. The planner's lock is
+  // held, so no other plan sees the change.
+  f.plan_with_nthreads(threads);
+  std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
+  f.plan_with_nthreads(asked);
+  return plan;
+}
+
+// The real FFTW's plan with `threads` threads, or as many as the program
+// asked for (0).
+std::unique_ptr<Plan> cpu_plan(const Problem &p, int threads = 0) {
+  if (threads == 0) threads = planner_threads(p.precision);
+  return p.precision == Precision::F32 ? cpu_plan_typed<float>(p, threads) : cpu_plan_typed<double>(p, threads);
 }
 
 std::string ms(double seconds) {
@@ -75,7 +92,11 @@ std::string ms(double seconds) {
   return buf;
 }
 
-Dispatched on_cpu(const Problem &p, std::string why) { return {cpu_plan(p), std::move(why)}; }
+Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) {
+  return {cpu_plan(p, threads), std::move(why)};
+}
+
+std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
 
 #if GPUFFTW_HAVE_CUDA
 bool in_device_memory(engine::Memory m) { return m == engine::Memory::Device || m == engine::Memory::Managed; }
@@ -105,17 +126,33 @@ double time_execute(Plan *plan) {
   return t[1];
 }
 
-Dispatched measured(const Problem &p, const std::string &key) {
+// The real FFTW's predicted time, and the thread count that gives it: with
+// threads it can be far slower than one on small problems (16 threads:
+// 10 µs for four 16-point transforms that one thread does in 0.1 µs).
+struct CpuPick {
+  double seconds;
+  int threads;
+};
+CpuPick cpu_pick(const Problem &p, int threads) {
+  CpuPick pick{cpu_seconds(p, store().cpu_rates(p.precision, threads)), threads};
+  if (threads > 1) {
+    const double one = cpu_seconds(p, store().cpu_rates(p.precision, 1));
+    if (one < pick.seconds) pick = {one, 1};
+  }
+  return pick;
+}
+
+Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   std::string why_not;
   std::unique_ptr<Plan> gpu = make_gpu_plan(p, &why_not);
-  std::unique_ptr<Plan> cpu = cpu_plan(p);
+  std::unique_ptr<Plan> cpu = cpu_plan(p, cpu_threads);
   if (!gpu || !cpu) return gpu ? Dispatched{std::move(gpu), "the real FFTW gives no plan"} : on_cpu(p, why_not);
   Choice c;
   c.gpu_s = time_execute(gpu.get());
   c.cpu_s = time_execute(cpu.get());
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
-  const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
+  const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + " (" + threads_text(cpu_threads) + ")";
   return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
 }
 
@@ -131,7 +168,14 @@ Dispatched automatic(const Problem &p) {
   }
   if (in_device_memory(in) || in_device_memory(out)) return on_gpu(p, "arrays in managed memory");
   const int threads = planner_threads(p.precision);
-  if (threads == 1 && p.transform_size() * p.batch() <= kTinyPoints) return on_cpu(p, "too small for the GPU to pay");
+  // Fewer threads than asked only under FFTW_ESTIMATE: the real FFTW keys
+  // its wisdom by thread count, so a measuring plan at another count would
+  // leave the program's FFTW_WISDOM_ONLY plans without theirs; and
+  // measuring, it weighs unthreaded plans itself.
+  const bool estimate = p.flags & FFTW_ESTIMATE;
+  if (p.transform_size() * p.batch() <= kTinyPoints)
+    return threads == 1 || !estimate ? on_cpu(p, "too small for the GPU to pay")
+                                     : on_cpu(p, "too small for the GPU or for threads to pay: 1 thread", 1);
   std::string why_not;
   if (!engine::gpu_available(&why_not)) return on_cpu(p, why_not);
   const bool pinned = in == engine::Memory::Pinned && out == engine::Memory::Pinned;
@@ -139,20 +183,24 @@ Dispatched automatic(const Problem &p) {
   Choice c;
   if (store().recall(key, &c)) {
     const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
-    return c.gpu ? on_gpu(p, why) : on_cpu(p, why);
+    if (c.gpu) return on_gpu(p, why);
+    const int cpu_threads = estimate ? cpu_pick(p, threads).threads : threads;
+    return on_cpu(p, why + " (" + threads_text(cpu_threads) + ")", cpu_threads);
   }
   if (p.flags & FFTW_WISDOM_ONLY) return on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
   const std::optional<GpuRates> g = store().gpu_rates();
   if (!g) return on_cpu(p, "the GPU could not be calibrated (the log says why)");
-  const Verdict v = judge(p, pinned, *g, store().cpu_rates(p.precision, threads));
-  const bool measuring = !(p.flags & FFTW_ESTIMATE) && p.in[0] && p.out[0];
-  if (measuring && (!v.sure || config().measure_always)) return measured(p, key);
-  const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + " (" + std::to_string(threads) +
-                          (threads == 1 ? " thread)" : " threads)");
+  const CpuPick pick = cpu_pick(p, threads);
+  const int cpu_threads = estimate ? pick.threads : threads;
+  const Verdict v = judge(gpu_seconds(p, pinned, *g), pick.seconds);
+  const bool measuring = !estimate && p.in[0] && p.out[0];
+  if (measuring && (!v.sure || config().measure_always)) return measured(p, key, cpu_threads);
+  const std::string why =
+      "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + " (" + threads_text(cpu_threads) + ")";
   // A measuring plan leaves wisdom behind in the real FFTW; this one's is
   // the choice, so that FFTW_WISDOM_ONLY finds a plan for it later too.
   if (measuring) store().remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});
-  return v.gpu ? on_gpu(p, why) : on_cpu(p, why);
+  return v.gpu ? on_gpu(p, why) : on_cpu(p, why, cpu_threads);
 }
 #endif
 

@@ -98,19 +98,22 @@ TEST(CostModel, CpuTimesComeFromTheTable) {
 TEST(CostModel, JudgeSidesAndSureness) {
   const GpuRates g = gpu_rates();
   const CpuRates c = cpu_rates();
-  Verdict v = judge(c2c_f32({1 << 24}), true, g, c);
+  auto judged = [](const Problem &p, bool pinned, const GpuRates &gr, const CpuRates &cr) {
+    return judge(gpu_seconds(p, pinned, gr), cpu_seconds(p, cr));
+  };
+  Verdict v = judged(c2c_f32({1 << 24}), true, g, c);
   EXPECT_TRUE(v.gpu);
   EXPECT_TRUE(v.sure);  // 168 ms against 6.8 ms
-  v = judge(c2c_f32({1024}), true, g, c);
+  v = judged(c2c_f32({1024}), true, g, c);
   EXPECT_FALSE(v.gpu);
   EXPECT_TRUE(v.sure);  // 5 µs against 30 µs
   // Near the crossing: a side, but not sure, so FFTW_MEASURE times both.
-  v = judge(c2c_f32({4096}, 4), true, g, c);
+  v = judged(c2c_f32({4096}, 4), true, g, c);
   EXPECT_FALSE(v.sure);
   // Pageable arrays move the same problem to the CPU.
   const Problem mid = c2c_f32({1 << 16}, 4);
-  EXPECT_TRUE(judge(mid, true, g, cpu_rates(0.05)).gpu);    // 82 µs against 210 µs
-  EXPECT_FALSE(judge(mid, false, g, cpu_rates(0.05)).gpu);  // 270 µs
+  EXPECT_TRUE(judged(mid, true, g, cpu_rates(0.05)).gpu);    // 82 µs against 210 µs
+  EXPECT_FALSE(judged(mid, false, g, cpu_rates(0.05)).gpu);  // 270 µs
 }
 
 TEST(CostModel, LinesRoundTripAndRejectGarbage) {
