@@ -1,6 +1,8 @@
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
 
+#include <atomic>
+
 #include "engine/engine.h"
 
 namespace gpufftw::engine {
@@ -8,11 +10,16 @@ namespace {
 
 // Until someone in the process has loaded the CUDA driver, no pointer can
 // be pinned or on a device; asking the runtime would create a context
-// (hundreds of milliseconds) for nothing.
+// (hundreds of milliseconds) for nothing. Once seen, the driver stays, so
+// the engine's calls on every execute skip the loader's lock.
 bool cuda_driver_loaded() {
+  static std::atomic<bool> seen{false};
+  if (seen.load(std::memory_order_relaxed)) return true;
   void *h = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
-  if (h) dlclose(h);
-  return h != nullptr;
+  if (!h) return false;
+  dlclose(h);
+  seen.store(true, std::memory_order_relaxed);
+  return true;
 }
 
 }  // namespace
