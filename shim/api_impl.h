@@ -35,11 +35,6 @@ Plan *unwrap(Handle h) {
 }
 
 template <class R>
-constexpr Precision precision_of() {
-  return std::is_same<R, float>::value ? Precision::F32 : Precision::F64;
-}
-
-template <class R>
 Problem new_problem(Kind kind, unsigned flags) {
   Problem p;
   p.kind = kind;

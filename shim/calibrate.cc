@@ -92,7 +92,7 @@ template <class R>
 double cpu_time(int rank, int log2, int64_t batch) {
   Problem p;
   p.kind = Kind::C2C;
-  p.precision = sizeof(R) == 4 ? Precision::F32 : Precision::F64;
+  p.precision = precision_of<R>();
   p.dims = dense_dims(rank, log2);
   const int64_t n = int64_t{1} << log2;
   p.howmany.push_back({batch, n, n});
@@ -111,7 +111,7 @@ double cpu_time(int rank, int log2, int64_t batch) {
 template <class R>
 CpuRates calibrate_cpu_typed(int threads) {
   CpuRates r;
-  r.precision = sizeof(R) == 4 ? Precision::F32 : Precision::F64;
+  r.precision = precision_of<R>();
   r.threads = threads;
   if (!real_fftw<R>().loaded) return r;
   WisdomKeeper<R> keep;

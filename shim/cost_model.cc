@@ -32,6 +32,18 @@ double half_points(const Problem &p) {
   return static_cast<double>(p.transform_size()) / n_last * (std::floor(n_last / 2) + 1);
 }
 
+// Bytes of one side: reals on the real side of r2c/c2r (and both of r2r),
+// complex numbers elsewhere, n/2+1 of them along the last dim on the
+// complex side of r2c/c2r.
+double side_bytes(const Problem &p, bool output) {
+  const Kind real_side = output ? Kind::C2R : Kind::R2C, complex_half = output ? Kind::R2C : Kind::C2R;
+  const double batch = static_cast<double>(p.batch());
+  if (p.kind == real_side || p.kind == Kind::R2R)
+    return static_cast<double>(p.transform_size()) * batch * real_bytes(p);
+  const double points = p.kind == complex_half ? half_points(p) : static_cast<double>(p.transform_size());
+  return points * batch * 2 * real_bytes(p);
+}
+
 // The 1-D row of size index i as a polyline over log2 of all points.
 double one_d_log_time(const CpuRates &r, size_t i, double log_total) {
   std::vector<double> xs{static_cast<double>(CpuRates::kLog2[i])}, ts{r.one_d[i][0]};
@@ -43,6 +55,9 @@ double one_d_log_time(const CpuRates &r, size_t i, double log_total) {
 }
 
 }  // namespace
+
+double bytes_in(const Problem &p) { return side_bytes(p, false); }
+double bytes_out(const Problem &p) { return side_bytes(p, true); }
 
 bool GpuRates::valid() const {
   for (const auto &memory : seconds)
@@ -65,27 +80,6 @@ bool CpuRates::valid() const {
   return true;
 }
 
-double bytes_in(const Problem &p) {
-  const double points = static_cast<double>(p.transform_size()) * static_cast<double>(p.batch());
-  switch (p.kind) {
-    case Kind::R2C: return points * real_bytes(p);
-    case Kind::C2R: return half_points(p) * static_cast<double>(p.batch()) * 2 * real_bytes(p);
-    case Kind::R2R: return points * real_bytes(p);
-    case Kind::C2C: break;
-  }
-  return points * 2 * real_bytes(p);
-}
-
-double bytes_out(const Problem &p) {
-  const double points = static_cast<double>(p.transform_size()) * static_cast<double>(p.batch());
-  switch (p.kind) {
-    case Kind::R2C: return half_points(p) * static_cast<double>(p.batch()) * 2 * real_bytes(p);
-    case Kind::C2R: return points * real_bytes(p);
-    case Kind::R2R: return points * real_bytes(p);
-    case Kind::C2C: break;
-  }
-  return points * 2 * real_bytes(p);
-}
 
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r) {
   // As many c2c f32 points as move as many bytes (16 per point, in and out).

@@ -99,8 +99,6 @@ Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) {
 std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
 
 #if GPUFFTW_HAVE_CUDA
-bool in_device_memory(engine::Memory m) { return m == engine::Memory::Device || m == engine::Memory::Managed; }
-
 // The GPU's plan, or the CPU's where the GPU cannot take the problem.
 Dispatched on_gpu(const Problem &p, const std::string &why) {
   std::string why_not;
@@ -166,7 +164,7 @@ Dispatched automatic(const Problem &p) {
                 p.describe().c_str(), why_not.c_str());
     return {nullptr, "arrays in device memory, but the GPU cannot take it: " + why_not};
   }
-  if (in_device_memory(in) || in_device_memory(out)) return on_gpu(p, "arrays in managed memory");
+  if (in == engine::Memory::Managed || out == engine::Memory::Managed) return on_gpu(p, "arrays in managed memory");
   const int threads = planner_threads(p.precision);
   // Fewer threads than asked only under FFTW_ESTIMATE: the real FFTW keys
   // its wisdom by thread count, so a measuring plan at another count would

@@ -42,15 +42,18 @@ bool make_dirs(const std::string &dir) {
 DispatchStore::DispatchStore(std::string path, std::string machine, Calibrators calibrate)
     : path_(std::move(path)), machine_(std::move(machine)), calibrate_(std::move(calibrate)) {}
 
+bool DispatchStore::read_header(std::istream &in) const {
+  std::string header, machine_line;
+  return std::getline(in, header) && std::getline(in, machine_line) && header == kHeader &&
+         machine_line == "machine " + machine_;
+}
+
 void DispatchStore::load() {
   if (loaded_) return;
   loaded_ = true;
   std::ifstream in(path_);
   if (!in) return;
-  std::string header, machine_line;
-  std::getline(in, header);
-  std::getline(in, machine_line);
-  if (header != kHeader || machine_line != "machine " + machine_) {
+  if (!read_header(in)) {
     GPUFFTW_LOG(Info, "%s is for another machine or version: calibrating again", path_.c_str());
     return;
   }
@@ -83,9 +86,7 @@ void DispatchStore::save() {
   std::map<std::string, Choice> merged;
   {
     std::ifstream in(path_);
-    std::string header, machine_line;
-    if (std::getline(in, header) && std::getline(in, machine_line) && header == kHeader &&
-        machine_line == "machine " + machine_)
+    if (read_header(in))
       for (std::string line; std::getline(in, line);) {
         std::string key;
         Choice c;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <istream>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -45,6 +46,8 @@ class DispatchStore {
   const std::string &path() const { return path_; }
 
  private:
+  // True when the stream starts with this store's header and machine.
+  bool read_header(std::istream &in) const;
   void load();  // under mutex_, once
   void save();  // under mutex_; merges choices another process saved meanwhile
 

@@ -51,7 +51,7 @@ bool twin_can_wait(const Problem &p) {
 class GpuPlan final : public Plan {
  public:
   GpuPlan(const Problem &p, std::unique_ptr<engine::FftJob> job, std::unique_ptr<Plan> twin)
-      : Plan(p), job_(std::move(job)), twin_(std::move(twin)), twin_made_(twin_ != nullptr) {}
+      : Plan(p), job_(std::move(job)), twin_(std::move(twin)) {}
 
   void execute(const Arrays &x) override {
     void *in[2] = {nullptr, nullptr}, *out[2] = {nullptr, nullptr};
@@ -78,7 +78,7 @@ class GpuPlan final : public Plan {
   // no other thread plans with the real FFTW meanwhile.
   const Plan *twin() const {
     std::call_once(twin_once_, [this] {
-      if (twin_made_) return;
+      if (twin_) return;  // planned up front
       GPUFFTW_PLANNER_LOCKED;
       twin_ = cpu_twin(problem());
     });
@@ -96,8 +96,7 @@ class GpuPlan final : public Plan {
   }
 
   std::unique_ptr<engine::FftJob> job_;
-  mutable std::unique_ptr<Plan> twin_;
-  const bool twin_made_;
+  mutable std::unique_ptr<Plan> twin_;  // written only inside twin_once_
   mutable std::once_flag twin_once_;
 };
 

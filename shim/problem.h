@@ -70,4 +70,10 @@ void from_guru(int rank, const IoDim *dims, int howmany_rank, const IoDim *howma
 
 const char *kind_name(Kind k);
 
+// The precision of real type R (float or double).
+template <class R>
+constexpr Precision precision_of() {
+  return sizeof(R) == sizeof(float) ? Precision::F32 : Precision::F64;
+}
+
 }  // namespace gpufftw
