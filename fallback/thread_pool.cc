@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -10,15 +12,43 @@
 namespace gpufftw {
 namespace {
 
+// How long a worker keeps looking for its next loop, and the caller for
+// its helpers, before sleeping. One FFTW execute calls the loop once per
+// threaded step, a few microseconds apart, and a futex wake-up costs tens
+// of microseconds on a loaded host: FFTW's own per-thread semaphores pay
+// it on every step, a spinning worker does not.
+constexpr auto kSpin = std::chrono::microseconds(100);
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+// Calls done() until it is true or kSpin has passed; true if it became true.
+template <class F>
+bool spin_until(F done) {
+  const auto end = std::chrono::steady_clock::now() + kSpin;
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (done()) return true;
+      cpu_relax();
+    }
+    if (std::chrono::steady_clock::now() > end) return false;
+  }
+}
+
 struct Loop {
   void *(*work)(char *);
   char *data;
   size_t elsize;
   int njobs;
   std::atomic<int> next{0};
-  std::mutex mutex;
+  std::atomic<int> helpers{0};  // workers lent to this loop and not yet done
+  std::mutex mutex;             // a helper's last touch of the loop is under it
   std::condition_variable finished;
-  int helpers = 0;  // workers lent to this loop and not yet done, under mutex
 };
 
 // Runs jobs of the loop until none is left to take.
@@ -26,76 +56,84 @@ void run_jobs(Loop *l) {
   for (int i; (i = l->next.fetch_add(1)) < l->njobs;) l->work(l->data + static_cast<size_t>(i) * l->elsize);
 }
 
-// Each worker sleeps on its own condition variable, so that waking n of
-// them is n uncontended signals (as FFTW's per-thread semaphores are), not
-// a herd on one mutex.
+// A worker spins on its task slot, then sleeps on its own condition
+// variable: waking n sleepers is n uncontended signals, not a herd on one
+// mutex. `sleeping` and `task` are a Dekker pair (both seq_cst): the one
+// who hands a task sees the worker asleep, or the worker sees the task.
 struct Worker {
+  std::atomic<bool> busy{false};  // lent to a loop; claimed by exchange
+  std::atomic<Loop *> task{nullptr};
+  std::atomic<bool> sleeping{false};
   std::mutex mutex;
   std::condition_variable wake;
-  Loop *task = nullptr;
+
+  void hand(Loop *l) {
+    task.store(l);
+    if (sleeping.load()) {
+      std::lock_guard<std::mutex> lock(mutex);
+      wake.notify_one();
+    }
+  }
+
+  Loop *next_task() {
+    Loop *l = nullptr;
+    if (spin_until([&] { return (l = task.exchange(nullptr)) != nullptr; })) return l;
+    std::unique_lock<std::mutex> lock(mutex);
+    sleeping.store(true);
+    while (!(l = task.exchange(nullptr))) wake.wait(lock);
+    sleeping.store(false);
+    return l;
+  }
 };
 
 class Pool {
  public:
   void run(Loop *l) {
-    std::vector<Worker *> lent;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      start_workers();
-      const size_t n = std::min(idle_.size(), static_cast<size_t>(l->njobs - 1));
-      lent.assign(idle_.end() - static_cast<std::ptrdiff_t>(n), idle_.end());
-      idle_.resize(idle_.size() - n);
-    }
-    l->helpers = static_cast<int>(lent.size());
-    for (Worker *w : lent) {
-      {
-        std::lock_guard<std::mutex> lock(w->mutex);
-        w->task = l;
-      }
-      w->wake.notify_one();
+    std::call_once(started_, [this] { start_workers(); });
+    int lent = 0;
+    for (auto &w : workers_) {
+      if (lent == l->njobs - 1) break;
+      if (w->busy.exchange(true, std::memory_order_acquire)) continue;
+      l->helpers.fetch_add(1);
+      w->hand(l);
+      ++lent;
     }
     run_jobs(l);
-    // Taking the loop's mutex last also means no helper still touches it.
-    std::unique_lock<std::mutex> lock(l->mutex);
-    l->finished.wait(lock, [l] { return l->helpers == 0; });
+    if (!spin_until([l] { return l->helpers.load() == 0; })) {
+      std::unique_lock<std::mutex> lock(l->mutex);
+      l->finished.wait(lock, [l] { return l->helpers.load() == 0; });
+      return;
+    }
+    // A helper that brought the count to 0 may still be inside the mutex.
+    std::lock_guard<std::mutex> lock(l->mutex);
   }
 
  private:
   // One worker per core beside the caller's; detached, they serve until
-  // the process ends. Under mutex_.
+  // the process ends.
   void start_workers() {
-    if (started_) return;
-    started_ = true;
     const unsigned n = std::max(2u, std::thread::hardware_concurrency()) - 1;
     for (unsigned i = 0; i < n; ++i) {
-      Worker *w = new Worker;  // lives as long as its thread: the process
-      idle_.push_back(w);
-      std::thread([this, w] { serve(w); }).detach();
+      workers_.push_back(std::make_unique<Worker>());
+      Worker *w = workers_.back().get();
+      std::thread([w] { serve(w); }).detach();
     }
   }
 
-  void serve(Worker *w) {
+  static void serve(Worker *w) {
     for (;;) {
-      Loop *l;
-      {
-        std::unique_lock<std::mutex> lock(w->mutex);
-        w->wake.wait(lock, [w] { return w->task != nullptr; });
-        l = w->task;
-        w->task = nullptr;
-      }
+      Loop *l = w->next_task();
       run_jobs(l);
       {
-        std::lock_guard<std::mutex> lock(mutex_);
-        idle_.push_back(w);
+        std::lock_guard<std::mutex> lock(l->mutex);
+        if (l->helpers.fetch_sub(1) == 1) l->finished.notify_one();
       }
-      std::lock_guard<std::mutex> lock(l->mutex);
-      if (--l->helpers == 0) l->finished.notify_one();
+      w->busy.store(false, std::memory_order_release);
     }
   }
 
-  std::mutex mutex_;
-  std::vector<Worker *> idle_;
-  bool started_ = false;
+  std::once_flag started_;
+  std::vector<std::unique_ptr<Worker>> workers_;  // fixed once started
 };
 
 Pool &pool() {

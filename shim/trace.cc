@@ -6,19 +6,16 @@
 namespace gpufftw {
 namespace {
 
-thread_local int depth = 0;
 std::atomic<unsigned long> reentries{0};
 
 }  // namespace
 
-ApiScope::ApiScope(const char *name) {
-  if (depth++ > 0) {
-    reentries.fetch_add(1, std::memory_order_relaxed);
-    GPUFFTW_LOG(Debug, "re-entered through %s", name);
-  }
-}
+thread_local int api_depth = 0;
 
-ApiScope::~ApiScope() { --depth; }
+void note_reentry(const char *name) {
+  reentries.fetch_add(1, std::memory_order_relaxed);
+  GPUFFTW_LOG(Debug, "re-entered through %s", name);
+}
 
 unsigned long reentry_count() { return reentries.load(std::memory_order_relaxed); }
 

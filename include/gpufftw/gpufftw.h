@@ -41,7 +41,9 @@ const char *gpufftw_plan_why(const void *plan);
  * gpufftw is built so that this stays 0; tests hold it to that. */
 unsigned long gpufftw_reentry_count(void);
 
-/* The table GPUFFTW_REPORT=1 prints at exit, written to `out` now. */
+/* The table GPUFFTW_REPORT=1 prints at exit, written to `out` now. Executes
+ * are counted and timed only under GPUFFTW_REPORT=1 (they would cost more
+ * than a small transform); otherwise those columns read 0. */
 void gpufftw_report(FILE *out);
 
 /* The comparison mode's table (GPUFFTW_COMPARE=1 prints it at exit),
