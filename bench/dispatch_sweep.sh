@@ -62,7 +62,13 @@
 #                             one thread (the table says where it beats
 #                             auto), and fftw2, fftw once more (the table
 #                             says how often fftw is within 1.10x of
-#                             itself: the noise floor of the target)
+#                             itself: the noise floor of the target); and
+#                             interleaved: auto, gpu and cpu (the real
+#                             FFTW's plans through GPUFFTW_MODE=cpu) planned
+#                             in one gpufftw process and timed one sample
+#                             of each in turn, so that drift falls on all
+#                             three alike; summarised apart, as flags
+#                             FLAGS/interleaved
 #   GPUFFTW_SWEEP_BUDGET      seconds for the whole script (default 480)
 #   GPUFFTW_SWEEP_ROUNDS      slices of the points, each run by every
 #                             configuration before the next (default 1)
@@ -136,20 +142,26 @@ common=(--flags "$flags" --alloc fftw --seconds "$seconds")
 
 # run_config CONFIG ENV... -- ARGS...: fft_bench over all points in one
 # process (restarted after a crash), within its share of the budget.
-weight() { case $1 in fftw | auto | fftw2) echo 4 ;; *) echo 2 ;; esac; }
+weight() { case $1 in fftw | auto | fftw2) echo 4 ;; interleaved) echo 8 ;; *) echo 2 ;; esac; }
 start=$SECONDS
 run_config() {
   local config=$1; shift
   local env=()
   while [ "$1" != -- ]; do env+=("$1"); shift; done
   shift
-  local c w=0 left limit t0=$SECONDS
+  local c w=0 left limit t0=$SECONDS label="s/^RESULT/RESULT $config/" per_point=1
+  # interleaved: one process, three lines a point, its own flags in the
+  # table: "RESULT auto|gpu|cpu ..." with cpu (the real FFTW's plans through
+  # GPUFFTW_MODE=cpu) in the fftw column.
+  [ "$config" = interleaved ] && label="s/^RESULT cpu /RESULT fftw /" per_point=3
   for c in "${todo[@]}"; do w=$((w + $(weight "$c"))); done
   left=$((budget - (SECONDS - start)))
   limit=$((left * $(weight "$config") / w))
   ((limit < 10)) && limit=10
   todo=("${todo[@]:1}")
-  echo "SWEEP flags=$flags config=$config threads=$threads seconds=$seconds timelimit=$timelimit alloc=fftw" \
+  local hflags=$flags
+  [ "$config" = interleaved ] && hflags=$flags/interleaved
+  echo "SWEEP flags=$hflags config=$config threads=$threads seconds=$seconds timelimit=$timelimit alloc=fftw" \
     "points=${#points[@]} limit_s=$limit rev=$rev gpu=${gpu:-none} host=$(hostname) date=$(date -u +%Y-%m-%dT%H:%MZ)" >> "$results"
   echo "== $config: ${#points[@]} points, --flags $flags, at most ${limit}s" >&2
   local rest=("${points[@]}") restarts=0 raw="$out/$name-$flags-$config.raw" ndone rc remain
@@ -159,8 +171,8 @@ run_config() {
     ((remain < 1)) && remain=1
     timeout -k 5 "$remain" env "${env[@]}" "$bench" "$@" "${rest[@]}" > "$raw" 2>> "$err"
     rc=$?
-    sed "s/^RESULT/RESULT $config/" "$raw" >> "$results"
-    ndone=$(grep -c '^RESULT' "$raw")
+    sed "$label" "$raw" >> "$results"
+    ndone=$(($(grep -c '^RESULT' "$raw") / per_point))
     rest=("${rest[@]:ndone}")
     ((${#rest[@]})) || break
     if ((rc == 124 || rc == 137)); then
@@ -189,9 +201,9 @@ else
 fi
 todo=()
 for c in $configs; do
-  case $c in fftw | gpu | auto | fftw1 | fftw2) todo+=("$c") ;; *) echo "GPUFFTW_SWEEP_CONFIGS: no configuration $c" >&2; exit 2 ;; esac
+  case $c in fftw | gpu | auto | fftw1 | fftw2 | interleaved) todo+=("$c") ;; *) echo "GPUFFTW_SWEEP_CONFIGS: no configuration $c" >&2; exit 2 ;; esac
 done
-if [[ " ${todo[*]} " == *" auto "* ]] && [ "${GPUFFTW_SWEEP_CALIBRATE:-1}" != 0 ]; then
+if [[ " ${todo[*]} " == *" auto "* || " ${todo[*]} " == *" interleaved "* ]] && [ "${GPUFFTW_SWEEP_CALIBRATE:-1}" != 0 ]; then
   t0=$SECONDS
   echo "== calibrate" | tee -a "$err" >&2
   echo "SWEEP flags=$flags config=calibrate threads=$threads rev=$rev gpu=${gpu:-none} host=$(hostname)" \
@@ -227,6 +239,8 @@ for ((r = 0; r < rounds; ++r)); do
         "${common[@]}" ;;
       auto) run_config auto -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
         GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" ;;
+      interleaved) run_config interleaved -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
+        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" --modes auto,gpu,cpu ;;
     esac
   done
 done

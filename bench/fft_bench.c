@@ -4,9 +4,12 @@
  *
  *   fft_bench [--alloc fftw|malloc|pinned] [--threads N] [--timelimit S]
  *             [--seconds S] [--flags estimate|measure|patient|exhaustive]
- *             PROBLEM...
- *   PROBLEM   KIND-PREC-DIMS[-bBATCH], KIND c2c|r2c, PREC f32|f64,
- *             DIMS n or n0xn1[xn2]; e.g. c2c-f32-4096-b4096, r2c-f32-512x512x512
+ *             [--modes auto,gpu,cpu] PROBLEM...
+ *   PROBLEM   KIND-PREC-DIMS[-bBATCH], KIND c2c|r2c or an r2r kind (r2hc,
+ *             hc2r, dht, redft00|01|10|11, rodft00|01|10|11: that kind along
+ *             every dim, real arrays in and out), PREC f32|f64, DIMS n or
+ *             n0xn1[xn2]; e.g. c2c-f32-4096-b4096, r2c-f32-512x512x512,
+ *             redft10-f32-4096x4096
  *
  * --alloc pinned takes the arrays from cudaMallocHost (libcudart opened at
  * run time): what a user who changes code to help cuFFTW would do.
@@ -31,7 +34,10 @@
  * gpufftw has it (free text, to the end of the line); reps: samples taken.
  * The fields up to reps are those of earlier versions (bench/table.py
  * reads only them).
- * A plan that comes back NULL prints "RESULT problem NULL-plan".           */
+ * A plan that comes back NULL prints "RESULT problem NULL-plan".
+ * --modes (gpufftw preloaded): each problem planned once per gpufftw mode
+ * listed (gpufftw_set_mode), on the same arrays, and timed interleaved, one
+ * sample of each in turn; lines read "RESULT MODE problem ...".           */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fftw3.h>
@@ -85,19 +91,35 @@ static void free_bytes(void *p, int f32) {
   }
 }
 
+typedef enum { C2C, R2C, R2R } transform;
+
 typedef struct {
   char name[64];
-  int r2c, f32, rank, n[3], batch;
+  transform type;
+  fftw_r2r_kind r2r_kind;
+  int f32, rank, n[3], batch;
 } problem;
 
+static const char *const r2r_names[] = {"r2hc",    "hc2r",    "dht",     "redft00", "redft01", "redft10",
+                                        "redft11", "rodft00", "rodft01", "rodft10", "rodft11"};
+static const fftw_r2r_kind r2r_kinds[] = {FFTW_R2HC,    FFTW_HC2R,    FFTW_DHT,     FFTW_REDFT00,
+                                          FFTW_REDFT01, FFTW_REDFT10, FFTW_REDFT11, FFTW_RODFT00,
+                                          FFTW_RODFT01, FFTW_RODFT10, FFTW_RODFT11};
+
 static int parse(const char *s, problem *p) {
-  char kind[4], prec[4], rest[48];
+  char kind[8], prec[4], rest[48];
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "%s", s);
-  if (sscanf(s, "%3[a-z0-9]-%3[a-z0-9]-%47s", kind, prec, rest) != 3) return 0;
-  p->r2c = strcmp(kind, "r2c") == 0;
+  if (sscanf(s, "%7[a-z0-9]-%3[a-z0-9]-%47s", kind, prec, rest) != 3) return 0;
+  p->type = !strcmp(kind, "c2c") ? C2C : !strcmp(kind, "r2c") ? R2C : R2R;
+  if (p->type == R2R) {
+    size_t k = 0;
+    while (k < sizeof r2r_names / sizeof r2r_names[0] && strcmp(kind, r2r_names[k])) ++k;
+    if (k == sizeof r2r_names / sizeof r2r_names[0]) return 0;
+    p->r2r_kind = r2r_kinds[k];
+  }
   p->f32 = strcmp(prec, "f32") == 0;
-  if ((!p->r2c && strcmp(kind, "c2c")) || (!p->f32 && strcmp(prec, "f64"))) return 0;
+  if (!p->f32 && strcmp(prec, "f64")) return 0;
   p->batch = 1;
   char *b = strstr(rest, "-b");
   if (b) {
@@ -123,71 +145,141 @@ static void execute(void *plan, int f32, int times) {
   }
 }
 
-static void run(const problem *p, double seconds) {
-  size_t points = (size_t)p->batch, cpoints = (size_t)p->batch;
-  for (int i = 0; i < p->rank; ++i) {
-    points *= (size_t)p->n[i];
-    cpoints *= (size_t)(i == p->rank - 1 && p->r2c ? p->n[i] / 2 + 1 : p->n[i]);
+static void *make_plan(const problem *p, void *in, void *out, int dist_in, int dist_out) {
+  fftw_r2r_kind kinds[3] = {p->r2r_kind, p->r2r_kind, p->r2r_kind};
+  switch (p->type) {
+    case C2C:
+      return p->f32 ? (void *)fftwf_plan_many_dft(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
+                                                  dist_out, FFTW_FORWARD, plan_flags)
+                    : (void *)fftw_plan_many_dft(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1, dist_out,
+                                                 FFTW_FORWARD, plan_flags);
+    case R2C:
+      return p->f32 ? (void *)fftwf_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
+                                                      dist_out, plan_flags)
+                    : (void *)fftw_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
+                                                     dist_out, plan_flags);
+    case R2R:
+      return p->f32 ? (void *)fftwf_plan_many_r2r(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
+                                                  dist_out, kinds, plan_flags)
+                    : (void *)fftw_plan_many_r2r(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1, dist_out,
+                                                 kinds, plan_flags);
   }
-  const size_t real = p->f32 ? 4 : 8;
-  const size_t in_bytes = p->r2c ? points * real : points * 2 * real, out_bytes = cpoints * 2 * real;
-  void *in = alloc_bytes(in_bytes, p->f32), *out = alloc_bytes(out_bytes, p->f32);
-  int dist_in = (int)(p->r2c ? points / p->batch : points / p->batch), dist_out = (int)(cpoints / p->batch);
-  double t0 = now_ms();
+  return NULL;
+}
+
+/* One plan of a problem and its timing state. */
+typedef struct {
+  const char *label;  /* printed after RESULT: "" alone, the mode interleaved */
   void *plan;
-  if (p->f32)
-    plan = p->r2c ? (void *)fftwf_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
-                                                    dist_out, plan_flags)
-                  : (void *)fftwf_plan_many_dft(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1, dist_out,
-                                                FFTW_FORWARD, plan_flags);
-  else
-    plan = p->r2c ? (void *)fftw_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
-                                                   dist_out, plan_flags)
-                  : (void *)fftw_plan_many_dft(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1, dist_out,
-                                               FFTW_FORWARD, plan_flags);
-  const double plan_ms = now_ms() - t0;
-  if (!plan) {
-    printf("RESULT %s NULL-plan\n", p->name);
-    fflush(stdout);
-    free_bytes(in, p->f32);
-    free_bytes(out, p->f32);
-    return;
-  }
-  const char *where = plan_where ? plan_where(plan) : "fftw";
-  char why[160] = "";
+  double plan_ms, times[MAX_SAMPLES], spent;
+  int reps, inner;
+  char where[8], why[160];
+} timed_plan;
+
+static void plan_one(timed_plan *t, const problem *p, void *in, void *out, int dist_in, int dist_out) {
+  const double t0 = now_ms();
+  t->plan = make_plan(p, in, out, dist_in, dist_out);
+  t->plan_ms = now_ms() - t0;
+  if (!t->plan) return;
+  snprintf(t->where, sizeof t->where, "%s", plan_where ? plan_where(t->plan) : "fftw");
   if (plan_why) {  // one line: newlines become spaces
-    snprintf(why, sizeof why, " | %s", plan_why(plan));
-    for (char *c = why; *c; ++c)
+    snprintf(t->why, sizeof t->why, " | %s", plan_why(t->plan));
+    for (char *c = t->why; *c; ++c)
       if (*c == '\n' || *c == '\r') *c = ' ';
   }
-  fill(in, in_bytes / real, p->f32);
-  double times[MAX_SAMPLES];
-  int reps = 0, inner = 1;
-  double spent = 0, warm_ms = 0;
+}
+
+/* Two executes to warm up, then `inner`: 1, or doubled until a sample
+ * takes MIN_SAMPLE_MS. */
+static void warm_up(timed_plan *t, int f32) {
+  double warm_ms = 0;
   for (int warm = 0; warm < 2; ++warm) {
-    t0 = now_ms();
-    execute(plan, p->f32, 1);
+    const double t0 = now_ms();
+    execute(t->plan, f32, 1);
     warm_ms = now_ms() - t0;
   }
-  if (warm_ms < MIN_SAMPLE_MS) {  // calibrate: double inner until a sample is long enough
-    for (inner = 2; inner < MAX_INNER; inner *= 2) {
-      t0 = now_ms();
-      execute(plan, p->f32, inner);
+  t->inner = 1;
+  if (warm_ms < MIN_SAMPLE_MS) {
+    for (t->inner = 2; t->inner < MAX_INNER; t->inner *= 2) {
+      const double t0 = now_ms();
+      execute(t->plan, f32, t->inner);
       if (now_ms() - t0 >= MIN_SAMPLE_MS) break;
     }
   }
-  while (reps < MAX_SAMPLES && (reps < 5 || spent < 1e3 * seconds)) {
-    t0 = now_ms();
-    execute(plan, p->f32, inner);
-    const double t = now_ms() - t0;
-    times[reps++] = t / inner;
-    spent += t;
+}
+
+static void sample(timed_plan *t, int f32) {
+  const double t0 = now_ms();
+  execute(t->plan, f32, t->inner);
+  const double ms = now_ms() - t0;
+  t->times[t->reps++] = ms / t->inner;
+  t->spent += ms;
+}
+
+static int sampled_enough(const timed_plan *t, double seconds) {
+  return t->reps >= MAX_SAMPLES || (t->reps >= 5 && t->spent >= 1e3 * seconds);
+}
+
+static void report(timed_plan *t, const problem *p) {
+  if (!t->plan) {
+    printf("RESULT%s %s NULL-plan\n", t->label, p->name);
+    return;
   }
-  qsort(times, (size_t)reps, sizeof times[0], cmp_double);
-  printf("RESULT %s %.3f %.6g %.6g %d %s %d%s\n", p->name, plan_ms, times[reps / 2], times[0], reps, where, inner,
-         why);
+  qsort(t->times, (size_t)t->reps, sizeof t->times[0], cmp_double);
+  printf("RESULT%s %s %.3f %.6g %.6g %d %s %d%s\n", t->label, p->name, t->plan_ms, t->times[t->reps / 2], t->times[0],
+         t->reps, t->where, t->inner, t->why);
+}
+
+/* gpufftw's modes to plan each problem in, one plan per mode, timed
+ * interleaved (--modes): all planned on the same arrays, then one sample of
+ * each in turn, so that the host's drift between processes and over the
+ * run falls on every mode alike. */
+static const char *modes[3];
+static int nmodes;
+static void (*set_mode)(int);
+
+static void run(const problem *p, double seconds) {
+  size_t points = (size_t)p->batch, opoints = (size_t)p->batch;
+  for (int i = 0; i < p->rank; ++i) {
+    points *= (size_t)p->n[i];
+    opoints *= (size_t)(i == p->rank - 1 && p->type == R2C ? p->n[i] / 2 + 1 : p->n[i]);
+  }
+  const size_t real = p->f32 ? 4 : 8;
+  const size_t in_bytes = p->type == C2C ? points * 2 * real : points * real;
+  const size_t out_bytes = p->type == R2R ? opoints * real : opoints * 2 * real;
+  void *in = alloc_bytes(in_bytes, p->f32), *out = alloc_bytes(out_bytes, p->f32);
+  int dist_in = (int)(points / p->batch), dist_out = (int)(opoints / p->batch);
+  timed_plan t[3];
+  const int n = nmodes ? nmodes : 1;
+  memset(t, 0, sizeof t);
+  for (int k = 0; k < n; ++k) {
+    static const char *const names[] = {"auto", "gpu", "cpu"}; /* gpufftw_mode's order */
+    static char labels[3][8];
+    int m = 0;
+    if (nmodes) {
+      while (strcmp(names[m], modes[k])) ++m;
+      set_mode(m);
+      snprintf(labels[k], sizeof labels[k], " %s", modes[k]);
+    }
+    t[k].label = nmodes ? labels[k] : "";
+    plan_one(&t[k], p, in, out, dist_in, dist_out);
+  }
+  if (nmodes) set_mode(0);
+  fill(in, in_bytes / real, p->f32);
+  for (int k = 0; k < n; ++k)
+    if (t[k].plan) warm_up(&t[k], p->f32);
+  for (int more = 1; more;) {
+    more = 0;
+    for (int k = 0; k < n; ++k)
+      if (t[k].plan && !sampled_enough(&t[k], seconds)) sample(&t[k], p->f32), more = 1;
+  }
+  for (int k = 0; k < n; ++k) {
+    report(&t[k], p);
+    if (t[k].plan) {
+      if (p->f32) fftwf_destroy_plan(t[k].plan); else fftw_destroy_plan(t[k].plan);
+    }
+  }
   fflush(stdout);
-  if (p->f32) fftwf_destroy_plan(plan); else fftw_destroy_plan(plan);
   free_bytes(in, p->f32);
   free_bytes(out, p->f32);
 }
@@ -203,6 +295,17 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--timelimit")) timelimit = atof(argv[i + 1]);
     else if (!strcmp(argv[i], "--seconds")) seconds = atof(argv[i + 1]);
+    else if (!strcmp(argv[i], "--modes")) {
+      static char list[64];
+      snprintf(list, sizeof list, "%s", argv[i + 1]);
+      for (char *m = strtok(list, ","); m && nmodes < 3; m = strtok(NULL, ",")) {
+        if (strcmp(m, "auto") && strcmp(m, "gpu") && strcmp(m, "cpu")) {
+          fprintf(stderr, "fft_bench: --modes takes auto, gpu and cpu, not %s\n", m);
+          return 2;
+        }
+        modes[nmodes++] = m;
+      }
+    }
     else if (!strcmp(argv[i], "--flags")) {
       const char *f = argv[i + 1];
       if (!strcmp(f, "estimate")) plan_flags = FFTW_ESTIMATE;
@@ -214,6 +317,11 @@ int main(int argc, char **argv) {
   }
   plan_where = (const char *(*)(const void *))dlsym(RTLD_DEFAULT, "gpufftw_plan_where");
   plan_why = (const char *(*)(const void *))dlsym(RTLD_DEFAULT, "gpufftw_plan_why");
+  set_mode = (void (*)(int))dlsym(RTLD_DEFAULT, "gpufftw_set_mode");
+  if (nmodes && !set_mode) {
+    fprintf(stderr, "fft_bench: --modes needs gpufftw in the process (LD_PRELOAD)\n");
+    return 2;
+  }
   if (alloc_mode == ALLOC_PINNED) {
     void *rt = dlopen("libcudart.so.13", RTLD_NOW);
     if (!rt) rt = dlopen("libcudart.so", RTLD_NOW);

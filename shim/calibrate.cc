@@ -11,6 +11,7 @@
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
 #include "shim/log.h"
+#include "shim/planner.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
 #endif
@@ -87,9 +88,10 @@ struct WisdomKeeper {
 };
 
 // Seconds of the real FFTW on one c2c problem of 2^log2 points per
-// transform, planned with FFTW_ESTIMATE; 0 where it gives no plan.
+// transform, planned with FFTW_ESTIMATE and `threads` threads; 0 where it
+// gives no plan.
 template <class R>
-double cpu_time(int rank, int log2, int64_t batch) {
+double cpu_time(int threads, int rank, int log2, int64_t batch) {
   Problem p;
   p.kind = Kind::C2C;
   p.precision = precision_of<R>();
@@ -102,7 +104,7 @@ double cpu_time(int rank, int log2, int64_t batch) {
   if (!in || !out) return 0;
   p.in[0] = in.get();
   p.out[0] = out.get();
-  std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
+  std::unique_ptr<Plan> plan = cpu_plan_with_threads(p, threads);
   if (!plan) return 0;
   const Arrays arrays;
   return seconds_per_call([&] { plan->execute(arrays); });
@@ -117,11 +119,11 @@ CpuRates calibrate_cpu_typed(int threads) {
   WisdomKeeper<R> keep;
   for (int i = 0; i < CpuRates::kSizes; ++i) {
     const int log2 = CpuRates::kLog2[i];
-    r.one_d[i][0] = cpu_time<R>(1, log2, 1);
+    r.one_d[i][0] = cpu_time<R>(threads, 1, log2, 1);
     for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
-      if (CpuRates::kTotals[j] > log2) r.one_d[i][1 + j] = cpu_time<R>(1, log2, int64_t{1} << (CpuRates::kTotals[j] - log2));
-    r.multi_d[0][i] = cpu_time<R>(2, CpuRates::kLog2Rank2[i], 1);
-    r.multi_d[1][i] = cpu_time<R>(3, CpuRates::kLog2Rank3[i], 1);
+      if (CpuRates::kTotals[j] > log2) r.one_d[i][1 + j] = cpu_time<R>(threads, 1, log2, int64_t{1} << (CpuRates::kTotals[j] - log2));
+    r.multi_d[0][i] = cpu_time<R>(threads, 2, CpuRates::kLog2Rank2[i], 1);
+    r.multi_d[1][i] = cpu_time<R>(threads, 3, CpuRates::kLog2Rank3[i], 1);
   }
   return r;
 }

@@ -65,27 +65,6 @@ DispatchStore &store() {
   return *s;
 }
 
-template <class R>
-std::unique_ptr<Plan> cpu_plan_typed(const Problem &p, int threads) {
-  const RealFftw<R> &f = real_fftw<R>();
-  const int asked = planner_threads(p.precision);
-  if (threads == asked || !f.threads_loaded) return make_cpu_plan<R>(p);
-  // fftw_plan_with_nthreads is "the maximum number" of threads (FFTW's
-  // manual); for the time of this plan it is fewer. The planner's lock is
-  // held, so no other plan sees the change.
-  f.plan_with_nthreads(threads);
-  std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
-  f.plan_with_nthreads(asked);
-  return plan;
-}
-
-// The real FFTW's plan with `threads` threads, or as many as the program
-// asked for (0).
-std::unique_ptr<Plan> cpu_plan(const Problem &p, int threads = 0) {
-  if (threads == 0) threads = planner_threads(p.precision);
-  return p.precision == Precision::F32 ? cpu_plan_typed<float>(p, threads) : cpu_plan_typed<double>(p, threads);
-}
-
 std::string ms(double seconds) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g ms", 1e3 * seconds);
@@ -93,7 +72,7 @@ std::string ms(double seconds) {
 }
 
 Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) {
-  return {cpu_plan(p, threads), std::move(why)};
+  return {cpu_plan_with_threads(p, threads), std::move(why)};
 }
 
 std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
@@ -143,7 +122,7 @@ CpuPick cpu_pick(const Problem &p, int threads) {
 Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   std::string why_not;
   std::unique_ptr<Plan> gpu = make_gpu_plan(p, &why_not);
-  std::unique_ptr<Plan> cpu = cpu_plan(p, cpu_threads);
+  std::unique_ptr<Plan> cpu = cpu_plan_with_threads(p, cpu_threads);
   if (!gpu || !cpu) return gpu ? Dispatched{std::move(gpu), "the real FFTW gives no plan"} : on_cpu(p, why_not);
   Choice c;
   c.gpu_s = time_execute(gpu.get());

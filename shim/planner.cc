@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 
+#include "fallback/cpu_plan.h"
+#include "fallback/real_fftw.h"
 #include "shim/config.h"
 #include "shim/dispatch.h"
 #include "shim/log.h"
@@ -29,6 +31,29 @@ void note_planner_threads(Precision precision, int nthreads) {
   threads_setting[precision == Precision::F32 ? 0 : 1].store(std::max(1, nthreads));  // FFTW clamps so too
 }
 int planner_threads(Precision precision) { return threads_setting[precision == Precision::F32 ? 0 : 1].load(); }
+
+namespace {
+
+template <class R>
+std::unique_ptr<Plan> cpu_plan_typed(const Problem &p, int threads) {
+  const RealFftw<R> &f = real_fftw<R>();
+  const int asked = planner_threads(p.precision);
+  if (threads == asked || !f.threads_loaded) return make_cpu_plan<R>(p);
+  // fftw_plan_with_nthreads is "the maximum number" of threads (FFTW's
+  // manual); for the time of this plan it is another. The planner's lock
+  // is held, so no other plan sees the change.
+  f.plan_with_nthreads(threads);
+  std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
+  f.plan_with_nthreads(asked);
+  return plan;
+}
+
+}  // namespace
+
+std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads) {
+  if (threads == 0) threads = planner_threads(p.precision);
+  return p.precision == Precision::F32 ? cpu_plan_typed<float>(p, threads) : cpu_plan_typed<double>(p, threads);
+}
 
 std::recursive_mutex &planner_mutex() {
   static std::recursive_mutex *m = new std::recursive_mutex;  // never destroyed: plans outlive statics

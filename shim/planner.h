@@ -1,6 +1,7 @@
 // The one planner every plan entry point funnels into.
 #pragma once
 
+#include <memory>
 #include <mutex>
 
 #include "gpufftw/gpufftw.h"
@@ -26,6 +27,10 @@ std::recursive_mutex &planner_mutex();
 // ours would race with its lazy creation in threads the program lets plan.
 void note_planner_threads(Precision precision, int nthreads);
 int planner_threads(Precision precision);
+
+// The real FFTW's plan with at most `threads` threads (0: as many as the
+// program asked for), or nullptr. Under the planner's lock.
+std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads = 0);
 
 void set_mode(gpufftw_mode mode);
 gpufftw_mode mode();
