@@ -1,0 +1,288 @@
+// The project's single-pass kernels against cuFFT on device-resident data,
+// in one process: batched 1-D c2c, forward, out of place, a batch large
+// enough that every execute moves at least --mb megabytes (in + out).
+// One RESULT line per (size, precision): medians of --reps timed executes
+// (cudaEvent), cuFFT's time over ours (throughput ratio), a device copy of
+// the same bytes for scale, and the relative L2 error of ours, cuFFT and
+// the real FFTW against a reference in higher precision (FFTW double for
+// f32; a long-double direct DFT of transform 0 for f64).
+#include <cuda_runtime_api.h>
+#include <cufft.h>
+#include <fftw3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engine/kernels/stockham.h"
+
+namespace {
+
+using gpufftw::engine::Real;
+using gpufftw::engine::kernels::StockhamPlan;
+
+#define CHECK_CUDA(call)                                                                       \
+  do {                                                                                         \
+    const cudaError_t e_ = (call);                                                             \
+    if (e_ != cudaSuccess) {                                                                   \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                            \
+    }                                                                                          \
+  } while (0)
+#define CHECK_CUFFT(call)                                                         \
+  do {                                                                            \
+    const cufftResult r_ = (call);                                                \
+    if (r_ != CUFFT_SUCCESS) {                                                    \
+      std::fprintf(stderr, "%s:%d %s: cufftResult %d\n", __FILE__, __LINE__, #call, \
+                   static_cast<int>(r_));                                         \
+      std::exit(1);                                                               \
+    }                                                                             \
+  } while (0)
+
+// Reproducible values in [-0.5, 0.5) from a hash of the index and a seed.
+template <class T>
+__global__ void fill(T *x, size_t count, unsigned seed) {
+  for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<size_t>(gridDim.x) * blockDim.x) {
+    unsigned h = static_cast<unsigned>(i) * 0x9E3779B9u ^ seed ^ static_cast<unsigned>(i >> 32) * 0x85EBCA6Bu;
+    h ^= h >> 16;
+    h *= 0x7FEB352Du;
+    h ^= h >> 15;
+    h *= 0x846CA68Bu;
+    h ^= h >> 16;
+    x[i] = static_cast<T>(h) * static_cast<T>(2.3283064365386963e-10) - static_cast<T>(0.5);
+  }
+}
+
+// Median of reps executes, each between its own pair of events.
+template <class F>
+double median_ms(int reps, F &&execute) {
+  for (int i = 0; i < 3; ++i) execute();
+  std::vector<cudaEvent_t> ev(2 * reps);
+  for (auto &e : ev) CHECK_CUDA(cudaEventCreate(&e));
+  for (int i = 0; i < reps; ++i) {
+    CHECK_CUDA(cudaEventRecord(ev[2 * i]));
+    execute();
+    CHECK_CUDA(cudaEventRecord(ev[2 * i + 1]));
+  }
+  CHECK_CUDA(cudaEventSynchronize(ev.back()));
+  std::vector<double> ms(reps);
+  for (int i = 0; i < reps; ++i) {
+    float t = 0;
+    CHECK_CUDA(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]));
+    ms[i] = t;
+  }
+  for (auto &e : ev) CHECK_CUDA(cudaEventDestroy(e));
+  std::sort(ms.begin(), ms.end());
+  return ms[reps / 2];
+}
+
+template <class C>
+double rel_l2(const C *x, const std::complex<long double> *ref, size_t count) {
+  long double e = 0, r = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const long double dr = static_cast<long double>(x[i].real()) - ref[i].real();
+    const long double di = static_cast<long double>(x[i].imag()) - ref[i].imag();
+    e += dr * dr + di * di;
+    r += std::norm(ref[i]);
+  }
+  return static_cast<double>(std::sqrt(e / r));
+}
+
+// Forward DFT of one transform in long double, directly.
+std::vector<std::complex<long double>> direct_dft(const std::complex<double> *x, int n) {
+  std::vector<std::complex<long double>> w(n), out(n);
+  const long double pi = 3.141592653589793238462643383279502884L;
+  for (int k = 0; k < n; ++k) w[k] = std::polar(1.0L, -2 * pi * k / n);
+  for (int k = 0; k < n; ++k) {
+    std::complex<long double> s = 0;
+    for (long long j = 0, jk = 0; j < n; ++j, jk = (jk + k) % n)
+      s += std::complex<long double>(x[j].real(), x[j].imag()) * w[jk];
+    out[k] = s;
+  }
+  return out;
+}
+
+struct Buffers {
+  void *in = nullptr, *out = nullptr;
+  size_t bytes = 0;
+};
+
+struct Errors {
+  double ours, cufft, fftw;
+};
+
+// The first `count` transforms of ours and cuFFT's output checked.
+Errors check_f32(int n, long long count, const void *in, const void *ours, const void *theirs) {
+  using cf = std::complex<float>;
+  using cd = std::complex<double>;
+  const size_t total = static_cast<size_t>(n) * count;
+  std::vector<cf> x(total), a(total), b(total), f(total);
+  std::vector<cd> xd(total), refd(total);
+  CHECK_CUDA(cudaMemcpy(x.data(), in, total * sizeof(cf), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(a.data(), ours, total * sizeof(cf), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(b.data(), theirs, total * sizeof(cf), cudaMemcpyDeviceToHost));
+  for (size_t i = 0; i < total; ++i) xd[i] = x[i];
+  const int c = static_cast<int>(count);
+  fftw_plan pd = fftw_plan_many_dft(1, &n, c, reinterpret_cast<fftw_complex *>(xd.data()), nullptr, 1, n,
+                                    reinterpret_cast<fftw_complex *>(refd.data()), nullptr, 1, n, FFTW_FORWARD,
+                                    FFTW_ESTIMATE);
+  fftwf_plan pf = fftwf_plan_many_dft(1, &n, c, reinterpret_cast<fftwf_complex *>(x.data()), nullptr, 1, n,
+                                      reinterpret_cast<fftwf_complex *>(f.data()), nullptr, 1, n, FFTW_FORWARD,
+                                      FFTW_ESTIMATE);
+  fftw_execute(pd);
+  fftwf_execute(pf);
+  fftw_destroy_plan(pd);
+  fftwf_destroy_plan(pf);
+  std::vector<std::complex<long double>> ref(refd.begin(), refd.end());
+  return {rel_l2(a.data(), ref.data(), total), rel_l2(b.data(), ref.data(), total), rel_l2(f.data(), ref.data(), total)};
+}
+
+Errors check_f64(int n, const void *in, const void *ours, const void *theirs) {
+  using cd = std::complex<double>;
+  std::vector<cd> x(n), a(n), b(n), f(n);
+  CHECK_CUDA(cudaMemcpy(x.data(), in, n * sizeof(cd), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(a.data(), ours, n * sizeof(cd), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(b.data(), theirs, n * sizeof(cd), cudaMemcpyDeviceToHost));
+  fftw_plan p = fftw_plan_dft_1d(n, reinterpret_cast<fftw_complex *>(x.data()), reinterpret_cast<fftw_complex *>(f.data()),
+                                 FFTW_FORWARD, FFTW_ESTIMATE);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  const auto ref = direct_dft(x.data(), n);
+  return {rel_l2(a.data(), ref.data(), n), rel_l2(b.data(), ref.data(), n), rel_l2(f.data(), ref.data(), n)};
+}
+
+void bench(int n, Real real, double mb, int reps, const Buffers &buf) {
+  const size_t value = real == Real::F32 ? 8 : 16;
+  const long long batch =
+      std::max(1LL, static_cast<long long>(std::ceil(mb * 1e6 / (2.0 * static_cast<double>(n) * value))));
+  const size_t bytes = static_cast<size_t>(batch) * n * value;
+  const char *prec = real == Real::F32 ? "f32" : "f64";
+  if (bytes > buf.bytes) {
+    std::printf("SKIP n=%d prec=%s: %zu bytes over the buffers\n", n, prec, bytes);
+    return;
+  }
+  const size_t reals = bytes / (value / 2);
+  if (real == Real::F32)
+    fill<<<1024, 256>>>(static_cast<float *>(buf.in), reals, 0x1234u + n);
+  else
+    fill<<<1024, 256>>>(static_cast<double *>(buf.in), reals, 0x1234u + n);
+  CHECK_CUDA(cudaGetLastError());
+
+  std::string why;
+  auto plan = StockhamPlan::create(n, real, batch, &why);
+  if (!plan) {
+    std::printf("FAIL n=%d prec=%s: %s\n", n, prec, why.c_str());
+    return;
+  }
+  bool ok = true;
+  const double ours = median_ms(reps, [&] { ok = ok && plan->run(buf.in, buf.out, -1, nullptr, &why); });
+  if (!ok) {
+    std::printf("FAIL n=%d prec=%s: %s\n", n, prec, why.c_str());
+    return;
+  }
+  const long long check_count = std::max(1LL, std::min(batch, 65536LL / n));
+  std::vector<char> ours_out(bytes / batch * check_count);
+  CHECK_CUDA(cudaMemcpy(ours_out.data(), buf.out, ours_out.size(), cudaMemcpyDeviceToHost));
+
+  cufftHandle h;
+  int nn = n;
+  CHECK_CUFFT(cufftPlanMany(&h, 1, &nn, nullptr, 1, n, nullptr, 1, n, real == Real::F32 ? CUFFT_C2C : CUFFT_Z2Z,
+                            static_cast<int>(batch)));
+  const double theirs = median_ms(reps, [&] {
+    if (real == Real::F32)
+      CHECK_CUFFT(cufftExecC2C(h, static_cast<cufftComplex *>(buf.in), static_cast<cufftComplex *>(buf.out),
+                               CUFFT_FORWARD));
+    else
+      CHECK_CUFFT(cufftExecZ2Z(h, static_cast<cufftDoubleComplex *>(buf.in),
+                               static_cast<cufftDoubleComplex *>(buf.out), CUFFT_FORWARD));
+  });
+  CHECK_CUFFT(cufftDestroy(h));
+  const double copy = median_ms(reps, [&] { CHECK_CUDA(cudaMemcpyAsync(buf.out, buf.in, bytes, cudaMemcpyDeviceToDevice)); });
+  CHECK_CUDA(cudaDeviceSynchronize());
+
+  void *ours_dev = nullptr;
+  CHECK_CUDA(cudaMalloc(&ours_dev, ours_out.size()));
+  CHECK_CUDA(cudaMemcpy(ours_dev, ours_out.data(), ours_out.size(), cudaMemcpyHostToDevice));
+  const Errors err = real == Real::F32 ? check_f32(n, check_count, buf.in, ours_dev, buf.out)
+                                       : check_f64(n, buf.in, ours_dev, buf.out);
+  CHECK_CUDA(cudaFree(ours_dev));
+  std::printf(
+      "RESULT n=%d prec=%s batch=%lld ours_ms=%.4f cufft_ms=%.4f ratio=%.2f copy_ms=%.4f ours_GBs=%.0f "
+      "err_ours=%.2e err_cufft=%.2e err_fftw=%.2e plan=\"%s\"\n",
+      n, prec, batch, ours, theirs, theirs / ours, copy, 2.0 * bytes / ours / 1e6, err.ours, err.cufft, err.fftw,
+      plan->describe().c_str());
+  std::fflush(stdout);
+}
+
+std::vector<int> default_sizes() {
+  std::vector<int> s;
+  for (int base : {1, 3, 5, 7})
+    for (int n = base; n <= 4096; n *= 2)
+      if (n >= 2) s.push_back(n);
+  for (int n : {9, 11, 13, 15, 21, 25, 27, 49, 77, 121, 143, 169, 243, 343, 625, 1331, 2187, 2197, 3125, 17, 31,
+                61, 127, 257, 1000, 1001, 1009, 2039, 3000, 4000, 4093, 4095})
+    s.push_back(n);
+  std::sort(s.begin(), s.end());
+  s.erase(std::unique(s.begin(), s.end()), s.end());
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  std::vector<int> sizes = default_sizes();
+  std::vector<Real> reals = {Real::F32, Real::F64};
+  double mb = 256;
+  int reps = 25;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : "";
+    if (a == "--sizes" && std::strcmp(v, "all") == 0) {
+      sizes.clear();
+      for (int n = 2; n <= 4096; ++n) sizes.push_back(n);
+      ++i;
+    } else if (a == "--sizes") {
+      sizes.clear();
+      for (const char *p = v; *p;) {
+        char *end = nullptr;
+        sizes.push_back(static_cast<int>(std::strtol(p, &end, 10)));
+        p = *end ? end + 1 : end;
+      }
+      ++i;
+    } else if (a == "--prec") {
+      reals = std::strcmp(v, "f32") == 0 ? std::vector<Real>{Real::F32}
+              : std::strcmp(v, "f64") == 0 ? std::vector<Real>{Real::F64}
+                                            : reals;
+      ++i;
+    } else if (a == "--mb") {
+      mb = std::atof(v);
+      ++i;
+    } else if (a == "--reps") {
+      reps = std::max(1, std::atoi(v));
+      ++i;
+    } else {
+      std::fprintf(stderr,
+                   "usage: %s [--sizes default|all|N,N,...] [--prec f32|f64|both] [--mb 256] [--reps 25]\n", argv[0]);
+      return 2;
+    }
+  }
+  cudaDeviceProp prop{};
+  CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device %s, %d SMs; >= %.0f MB moved per execute, median of %d\n", prop.name,
+              prop.multiProcessorCount, mb, reps);
+  Buffers buf;
+  buf.bytes = static_cast<size_t>(mb * 1e6 / 2) + 4096 * 16;
+  CHECK_CUDA(cudaMalloc(&buf.in, buf.bytes));
+  CHECK_CUDA(cudaMalloc(&buf.out, buf.bytes));
+  for (Real r : reals)
+    for (int n : sizes) bench(n, r, mb, reps, buf);
+  CHECK_CUDA(cudaFree(buf.in));
+  CHECK_CUDA(cudaFree(buf.out));
+  return 0;
+}

@@ -1,0 +1,157 @@
+// The project's own FFT kernels (engine/kernels) against FFTW double: every
+// size 2..4096, f32 and f64, forward and backward, out of place and in
+// place, at batch 3; then offset arrays and many blocks. Every test skips,
+// saying so, where there is no usable GPU.
+#include <cuda_runtime_api.h>
+#include <fftw3.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/kernels/stockham.h"
+
+namespace {
+
+using gpufftw::engine::Real;
+using gpufftw::engine::kernels::StockhamPlan;
+
+bool usable_gpu(std::string *why) {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) *why = std::string("cudaGetDeviceCount: ") + cudaGetErrorString(e);
+  else if (count == 0) *why = "no CUDA device";
+  return e == cudaSuccess && count > 0;
+}
+
+class Kernels : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): kernel tests skipped";
+  }
+};
+
+template <class T>
+double tolerance(int n) {
+  const double eps = sizeof(T) == 4 ? 1.19e-7 : 2.22e-16;
+  return 5 * eps * std::sqrt(std::log2(static_cast<double>(n)));
+}
+
+// Device copies of one problem: input, output, and the reference.
+template <class T>
+struct Case {
+  int n;
+  long long batch;
+  size_t offset;  // complex values the arrays start past their allocation
+  std::vector<T> x;
+  std::vector<std::complex<double>> ref;
+  T *dev_in = nullptr, *dev_out = nullptr;
+
+  Case(int n_, long long batch_, size_t offset_, std::mt19937 *rng) : n(n_), batch(batch_), offset(offset_) {
+    std::uniform_real_distribution<double> u(-0.5, 0.5);
+    x.resize(2 * values());
+    for (T &v : x) v = static_cast<T>(u(*rng));
+  }
+  size_t values() const { return static_cast<size_t>(n) * batch; }
+  size_t bytes() const { return 2 * sizeof(T) * (values() + offset); }
+
+  void reference(int sign) {
+    std::vector<std::complex<double>> in(values());
+    ref.resize(values());
+    for (size_t i = 0; i < values(); ++i) in[i] = {x[2 * i], x[2 * i + 1]};
+    const int b = static_cast<int>(batch);
+    auto *fin = reinterpret_cast<fftw_complex *>(in.data()), *fout = reinterpret_cast<fftw_complex *>(ref.data());
+    fftw_plan p = fftw_plan_many_dft(1, &n, b, fin, nullptr, 1, n, fout, nullptr, 1, n, sign, FFTW_ESTIMATE);
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+  }
+
+  // Relative L2 error of one run of `plan` (in place when asked), or -1
+  // with `why` when the run failed. The output starts as NaN, so an
+  // element never written fails.
+  double run(const StockhamPlan &plan, int sign, bool in_place, std::string *why) {
+    if (!dev_in) {
+      if (cudaMalloc(reinterpret_cast<void **>(&dev_in), bytes()) != cudaSuccess ||
+          cudaMalloc(reinterpret_cast<void **>(&dev_out), bytes()) != cudaSuccess) {
+        *why = "cudaMalloc";
+        return -1;
+      }
+    }
+    T *in = dev_in + 2 * offset, *out = in_place ? in : dev_out + 2 * offset;
+    if (cudaMemset(dev_out, 0xff, bytes()) != cudaSuccess ||
+        cudaMemcpy(in, x.data(), 2 * sizeof(T) * values(), cudaMemcpyHostToDevice) != cudaSuccess) {
+      *why = "cudaMemset/cudaMemcpy to the device";
+      return -1;
+    }
+    if (!plan.run(in, out, sign, nullptr, why)) return -1;
+    std::vector<T> y(2 * values());
+    const cudaError_t e = cudaMemcpy(y.data(), out, 2 * sizeof(T) * values(), cudaMemcpyDeviceToHost);
+    if (e != cudaSuccess) {
+      *why = std::string("cudaMemcpy from the device: ") + cudaGetErrorString(e);
+      return -1;
+    }
+    double err = 0, norm = 0;
+    for (size_t i = 0; i < values(); ++i) {
+      err += std::norm(std::complex<double>(y[2 * i], y[2 * i + 1]) - ref[i]);
+      norm += std::norm(ref[i]);
+    }
+    const double rel = std::sqrt(err / norm);
+    return std::isnan(rel) ? 1e300 : rel;
+  }
+  ~Case() {
+    cudaFree(dev_in);
+    cudaFree(dev_out);
+  }
+};
+
+// n from lo to hi at `batch`, each direction out of place and in place.
+template <class T>
+void check_sizes(int lo, int hi, long long batch, size_t offset) {
+  std::mt19937 rng(std::random_device{}());
+  const Real real = sizeof(T) == 4 ? Real::F32 : Real::F64;
+  double worst = 0;
+  int worst_n = 0, failures = 0;
+  for (int n = lo; n <= hi; ++n) {
+    std::string why;
+    auto plan = StockhamPlan::create(n, real, batch, &why);
+    ASSERT_TRUE(plan) << "n=" << n << ": " << why;
+    Case<T> c(n, batch, offset, &rng);
+    for (int sign : {-1, 1}) {
+      c.reference(sign);
+      for (bool in_place : {false, true}) {
+        const double err = c.run(*plan, sign, in_place, &why);
+        ASSERT_GE(err, 0) << "n=" << n << ": " << why;
+        const double ratio = err / tolerance<T>(n);
+        if (ratio > worst) worst = ratio, worst_n = n;
+        if (ratio > 1 && ++failures <= 20)
+          ADD_FAILURE() << "n=" << n << " sign=" << sign << (in_place ? " in place" : " out of place")
+                        << " error " << err << " > " << tolerance<T>(n) << " (" << plan->describe() << ")";
+      }
+    }
+  }
+  EXPECT_EQ(failures, 0);
+  std::printf("n=%d..%d batch %lld: largest error/tolerance %.3f at n=%d\n", lo, hi, batch, worst, worst_n);
+}
+
+TEST_F(Kernels, EverySizeF32) { check_sizes<float>(2, 4096, 3, 0); }
+TEST_F(Kernels, EverySizeF64) { check_sizes<double>(2, 4096, 3, 0); }
+
+// Arrays one complex value past an aligned start (f32: the 16-byte loads'
+// head and tail; f64: the 8-byte path), and batches of many blocks with a
+// partial last one.
+TEST_F(Kernels, OffsetArraysAndManyBlocks) {
+  for (int n : {2, 3, 5, 16, 17, 63, 64, 127, 1000, 1009, 4093, 4096}) {
+    SCOPED_TRACE(n);
+    check_sizes<float>(n, n, 1000003 / n + 1, 1);
+    check_sizes<double>(n, n, 1000003 / n + 1, 1);
+    check_sizes<float>(n, n, 777, 0);
+  }
+}
+
+}  // namespace
