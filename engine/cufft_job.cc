@@ -39,7 +39,9 @@ size_t CufftJob::device_bytes() const {
     return b + streams_.size() * (chunk_bytes(in_, loop.is, chunk_per_) + chunk_bytes(out_, loop.os, chunk_per_));
   }
   b += span(in_) * (in_.split ? 2 : 1) + span(out_) * (out_.split ? 2 : 1);
-  if (!direct_) b += static_cast<size_t>(in_.count() + out_.count()) * 2 * (g_.real == Real::F32 ? 4 : 8);
+  const size_t real_size = g_.real == Real::F32 ? 4 : 8;
+  if (g_.type == Type::R2R) return b + static_cast<size_t>(in_.count()) * real_size + r2r_in_bytes_ + r2r_out_bytes_;
+  if (!direct_) b += static_cast<size_t>(in_.count() + out_.count()) * 2 * real_size;
   return b;
 }
 
@@ -123,6 +125,7 @@ bool CufftJob::add_step(Step step, int rank, const long long *n, long long *inem
 std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   if (!gpu_available(why) || fault_injected("plan", why)) return nullptr;
   if (g.dims.empty()) return *why = "rank 0", nullptr;
+  if (g.type == Type::R2R && g.kinds.size() != g.dims.size()) return *why = "r2r: not one kind per dim", nullptr;
   if (g.dims.size() + g.loops.size() > static_cast<size_t>(kMaxAxes))
     return *why = "more than " + std::to_string(kMaxAxes) + " dims and loops", nullptr;
   for (const Axis &a : g.loops)
@@ -138,7 +141,10 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   if (out_of_core && out_of_core_array_bytes(g) > cap) return make_out_of_core_job(g, why);
   std::string why_not;
   const bool direct = direct_layout(g, &why_not);
-  auto job = std::make_unique<CufftJob>(g, direct, direct ? "cuFFT" : "cuFFT, gathered (" + why_not + ")");
+  const std::string path = g.type == Type::R2R ? "r2r on cuFFT"
+                           : direct             ? "cuFFT"
+                                                : "cuFFT, gathered (" + why_not + ")";
+  auto job = std::make_unique<CufftJob>(g, direct, path);
   if (!job->init(why)) {
     if (!out_of_core) return nullptr;
     job->drop_plans();

@@ -6,6 +6,7 @@
 //   chunked.cc      a batch in chunks over three streams
 //   slabs.cc        one large 2-D/3-D transform on pinned arrays in two
 //                   overlapped phases
+//   r2r/r2r_job.cc  real-to-real, a pass per dimension on the gathered path
 // Single 2-D/3-D transforms larger than the cap go to out_of_core.h.
 #pragma once
 
@@ -19,6 +20,7 @@
 #include "engine/gather_scatter.h"
 #include "engine/host_copy.h"
 #include "engine/plan_cache.h"
+#include "engine/r2r/r2r_axis.h"
 #include "engine/sides.h"
 
 namespace gpufftw::engine {
@@ -86,6 +88,11 @@ class CufftJob final : public FftJob {
   bool plan_slabs(std::string *why);
   bool run_slabs(char *in, char *out, std::vector<void *> *scratch, std::string *why);
 
+  // r2r/r2r_job.cc
+  bool plan_r2r(std::string *why);
+  // The r2r in place on the dense buffer `data`.
+  bool run_r2r(void *data, std::vector<void *> *scratch, std::string *why);
+
   Geometry g_;
   Side in_, out_;
   bool direct_;
@@ -96,6 +103,8 @@ class CufftJob final : public FftJob {
   std::vector<Step> slab_plans_, pencil_plans_;  // two each: one per stream
   long long slab_count_ = 0, pencil_count_ = 0;
   long long chunk_per_ = 0;        // transforms per chunk
+  std::vector<R2rAxis> r2r_axes_;  // one per dim; a DFT step each unless of size 1
+  size_t r2r_in_bytes_ = 0, r2r_out_bytes_ = 0;  // the largest pass's work buffers
   std::vector<cudaStream_t> streams_;
   cudaStream_t stream_ = nullptr;
   HostCopier copier_;

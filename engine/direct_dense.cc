@@ -27,6 +27,7 @@ bool CufftJob::plan_direct(long long batch, std::string *why) {
 // Dense buffers, loops outer: the last (up to) three dims in one plan,
 // each dim before them as strided 1-D transforms of the complex side.
 bool CufftJob::plan_dense(std::string *why) {
+  if (g_.type == Type::R2R) return plan_r2r(why);
   const size_t rank = g_.dims.size();
   const size_t tail = std::min<size_t>(rank, 3), lead = rank - tail;
   std::vector<long long> n;
@@ -84,8 +85,8 @@ bool CufftJob::run_dense(void *const in[2], void *const out[2], const Map &map, 
   void *d_in = nullptr, *d_out = nullptr;
   if (!alloc(in_.count() * (in_.complex ? 2 : 1) * real_size, &d_in, scratch, why)) return false;
   d_out = d_in;
-  if (g_.type != Type::C2C && !alloc(out_.count() * (out_.complex ? 2 : 1) * real_size, &d_out, scratch, why))
-    return false;
+  const bool own_output = g_.type == Type::R2C || g_.type == Type::C2R;  // c2c and r2r: in place
+  if (own_output && !alloc(out_.count() * (out_.complex ? 2 : 1) * real_size, &d_out, scratch, why)) return false;
   const Strided src = strided(in_, in, map), dst = strided(out_, out, map);
   if (g_.real == Real::F32)
     GPUFFTW_CK(gather(src, static_cast<float *>(d_in), in_.count(), stream_), why);
@@ -93,14 +94,18 @@ bool CufftJob::run_dense(void *const in[2], void *const out[2], const Map &map, 
     GPUFFTW_CK(gather(src, static_cast<double *>(d_in), in_.count(), stream_), why);
   // The leading dims' 1-D transforms work in place on the complex buffer.
   char *cbuf = static_cast<char *>(g_.type == Type::R2C ? d_out : d_in);
-  for (const Step &s : steps_) {
-    if (s.in_to_out) {
-      if (!exec(s, d_in, d_out, why)) return false;
-      continue;
-    }
-    for (long long o = 0; o < s.outer; ++o) {
-      char *at = cbuf + o * s.outer_step * static_cast<long long>(2 * real_size);
-      if (!exec(s, at, at, why)) return false;
+  if (g_.type == Type::R2R) {
+    if (!run_r2r(d_in, scratch, why)) return false;
+  } else {
+    for (const Step &s : steps_) {
+      if (s.in_to_out) {
+        if (!exec(s, d_in, d_out, why)) return false;
+        continue;
+      }
+      for (long long o = 0; o < s.outer; ++o) {
+        char *at = cbuf + o * s.outer_step * static_cast<long long>(2 * real_size);
+        if (!exec(s, at, at, why)) return false;
+      }
     }
   }
   if (g_.real == Real::F32)

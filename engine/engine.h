@@ -19,8 +19,12 @@ std::string device_name();
 // capability, memory and driver version.
 std::string device_identity();
 
-enum class Type { C2C, R2C, C2R };
+enum class Type { C2C, R2C, C2R, R2R };
 enum class Real { F32, F64 };
+
+// The real-to-real kinds, with FFTW's definitions and scalings
+// (unnormalised; REDFT00 needs n >= 2).
+enum class R2rKind { R2HC, HC2R, DHT, REDFT00, REDFT01, REDFT10, REDFT11, RODFT00, RODFT01, RODFT10, RODFT11 };
 
 // One axis of a transform or of the loops around it; strides count the
 // elements of each side's array: complex numbers for an interleaved complex
@@ -33,6 +37,7 @@ struct Geometry {
   Type type = Type::C2C;
   Real real = Real::F32;
   int sign = -1;               // c2c only
+  std::vector<R2rKind> kinds;  // r2r only, one per dim
   std::vector<Axis> dims;      // rank >= 1; n are the real-side sizes for r2c/c2r
   std::vector<Axis> loops;     // each n >= 1
   bool split_in = false;       // complex input as separate real/imaginary arrays
@@ -54,7 +59,7 @@ class FftJob {
   // "cuFFT" when cuFFT reads and writes the arrays as they lie; "cuFFT,
   // gathered" when a kernel first packs them densely (and why); "cuFFT,
   // out-of-core slabs+pencils" (and its chunks) when a single transform
-  // passes the device memory cap.
+  // passes the device memory cap; "r2r on cuFFT" for real-to-real.
   virtual std::string path() const = 0;
 };
 

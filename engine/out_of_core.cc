@@ -317,7 +317,7 @@ class OutOfCoreJob final : public FftJob {
 }  // namespace
 
 bool out_of_core_suits(const Geometry &g, std::string *why_not) {
-  if (g.type == Type::C2R) return *why_not = "out of core: c2c and r2c only", false;
+  if (g.type == Type::C2R || g.type == Type::R2R) return *why_not = "out of core: c2c and r2c only", false;
   if (g.split_in || g.split_out) return *why_not = "out of core: split arrays", false;
   const size_t rank = g.dims.size();
   if (rank < 2 || rank > 3) return *why_not = "out of core: rank " + std::to_string(rank) + ", not 2 or 3", false;

@@ -15,6 +15,7 @@ cufftType cufft_type(Type t, Real r) {
     case Type::C2C: return r == Real::F32 ? CUFFT_C2C : CUFFT_Z2Z;
     case Type::R2C: return r == Real::F32 ? CUFFT_R2C : CUFFT_D2Z;
     case Type::C2R: return r == Real::F32 ? CUFFT_C2R : CUFFT_Z2D;
+    case Type::R2R: break;  // cuFFT has none: r2r_axis.h picks a DFT per dim
   }
   return CUFFT_C2C;
 }
@@ -66,6 +67,7 @@ long long extent(const Side &s) {
 bool direct_layout(const Geometry &g, std::string *why_not) {
   const Side in = make_side(g, false), out = make_side(g, true);
   long long e[3], s;
+  if (g.type == Type::R2R) return *why_not = "r2r: kernels on dense buffers", false;
   if (in.split || out.split) return *why_not = "split arrays", false;
   if (g.dims.size() > 3) return *why_not = "rank " + std::to_string(g.dims.size()), false;
   if (g.loops.size() > 1) return *why_not = "several howmany dims", false;

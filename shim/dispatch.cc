@@ -193,6 +193,10 @@ std::string choice_key(const Problem &p, int threads, bool pinned) {
   dims('n', p.dims);
   dims('h', p.howmany);
   if (p.kind == Kind::C2C) k += p.sign == FFTW_FORWARD ? ".fwd" : ".bwd";
+  if (p.kind == Kind::R2R) {
+    k += ".k";
+    for (fftw_r2r_kind r : p.r2r_kinds) k += std::to_string(r) + ",";
+  }
   k += p.in_place() ? ".ip" : ".oop";
   if (p.split) k += ".split";
   k += ".t" + std::to_string(threads) + (pinned ? ".pinned" : ".pageable");
@@ -208,7 +212,11 @@ void forget_choices(Precision precision) {
 Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
   if (mode == GPUFFTW_MODE_CPU) return on_cpu(p, "GPUFFTW_MODE=cpu");
 #if GPUFFTW_HAVE_CUDA
-  if (p.kind == Kind::R2R) return on_cpu(p, "r2r: cuFFT has none");
+  // r2r runs on the GPU too (engine/r2r/). In auto mode the model prices
+  // it as the r2c of the same real size (the same bytes over PCIe, and
+  // cost_model.cc's half-size c2c for the real FFTW): a proxy, since the
+  // real FFTW's REDFT/RODFT run slower than its r2c and the GPU's pre and
+  // post kernels cost little beside the transfers.
   if (mode == GPUFFTW_MODE_GPU)
     return p.flags & FFTW_WISDOM_ONLY ? on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides")
                                       : on_gpu(p, "GPUFFTW_MODE=gpu");

@@ -12,11 +12,34 @@
 namespace gpufftw {
 namespace {
 
+engine::R2rKind r2r_kind(fftw_r2r_kind k) {
+  switch (k) {
+    case FFTW_R2HC: return engine::R2rKind::R2HC;
+    case FFTW_HC2R: return engine::R2rKind::HC2R;
+    case FFTW_DHT: return engine::R2rKind::DHT;
+    case FFTW_REDFT00: return engine::R2rKind::REDFT00;
+    case FFTW_REDFT01: return engine::R2rKind::REDFT01;
+    case FFTW_REDFT10: return engine::R2rKind::REDFT10;
+    case FFTW_REDFT11: return engine::R2rKind::REDFT11;
+    case FFTW_RODFT00: return engine::R2rKind::RODFT00;
+    case FFTW_RODFT01: return engine::R2rKind::RODFT01;
+    case FFTW_RODFT10: return engine::R2rKind::RODFT10;
+    case FFTW_RODFT11: return engine::R2rKind::RODFT11;
+  }
+  return engine::R2rKind::R2HC;  // valid(Problem) let no other kind through
+}
+
 engine::Geometry geometry(const Problem &p) {
   engine::Geometry g;
-  g.type = p.kind == Kind::R2C ? engine::Type::R2C : p.kind == Kind::C2R ? engine::Type::C2R : engine::Type::C2C;
+  switch (p.kind) {
+    case Kind::C2C: g.type = engine::Type::C2C; break;
+    case Kind::R2C: g.type = engine::Type::R2C; break;
+    case Kind::C2R: g.type = engine::Type::C2R; break;
+    case Kind::R2R: g.type = engine::Type::R2R; break;
+  }
   g.real = p.precision == Precision::F32 ? engine::Real::F32 : engine::Real::F64;
   g.sign = p.sign;
+  for (fftw_r2r_kind k : p.r2r_kinds) g.kinds.push_back(r2r_kind(k));
   for (const Dim &d : p.dims) g.dims.push_back({d.n, d.is, d.os});
   for (const Dim &d : p.howmany) g.loops.push_back({d.n, d.is, d.os});
   g.split_in = p.split && p.kind != Kind::R2C;
@@ -103,7 +126,6 @@ class GpuPlan final : public Plan {
 }  // namespace
 
 std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
-  if (p.kind == Kind::R2R) return *why = "r2r: cuFFT has none, and our kernels are not there yet", nullptr;
   auto job = engine::FftJob::create(geometry(p), why);
   if (!job) return nullptr;
   // Where the real FFTW refuses the problem (multi-dim c2r with
