@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "engine/context.h"
+#include "engine/four_step.h"
 #include "engine/out_of_core.h"
 
 namespace gpufftw::engine {
@@ -135,10 +136,13 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   // arrays alone pass the cap (not even planned in core: cuFFT would
   // allocate a work area the size of the problem), or when the in-core job
   // cannot be planned or needs more than the cap.
+  // (1-D: the four-step method; 2-D and 3-D: slabs and pencils.)
   std::string not_out_of_core;
-  const bool out_of_core = out_of_core_suits(g, &not_out_of_core);
+  const bool one_d = g.dims.size() == 1;
+  const bool out_of_core = one_d ? four_step_suits(g, &not_out_of_core) : out_of_core_suits(g, &not_out_of_core);
+  auto make_out_of_core = [&] { return one_d ? make_four_step_job(g, why) : make_out_of_core_job(g, why); };
   const size_t cap = device_memory_cap();
-  if (out_of_core && out_of_core_array_bytes(g) > cap) return make_out_of_core_job(g, why);
+  if (out_of_core && out_of_core_array_bytes(g) > cap) return make_out_of_core();
   std::string why_not;
   const bool direct = direct_layout(g, &why_not);
   const std::string path = g.type == Type::R2R ? "r2r on cuFFT"
@@ -149,7 +153,7 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
     if (!out_of_core) return nullptr;
     job->drop_plans();
     job.reset();
-    return make_out_of_core_job(g, why);
+    return make_out_of_core();
   }
   if (job->device_bytes() <= cap) return job;
   const std::string over = "needs " + std::to_string(job->device_bytes() >> 20) +
@@ -158,7 +162,7 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   job->drop_plans();
   job.reset();
   if (!out_of_core) return *why = over + "; " + not_out_of_core, nullptr;
-  return make_out_of_core_job(g, why);
+  return make_out_of_core();
 }
 
 }  // namespace gpufftw::engine

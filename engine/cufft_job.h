@@ -7,7 +7,8 @@
 //   slabs.cc        one large 2-D/3-D transform on pinned arrays in two
 //                   overlapped phases
 //   r2r/r2r_job.cc  real-to-real, a pass per dimension on the gathered path
-// Single 2-D/3-D transforms larger than the cap go to out_of_core.h.
+// Single 2-D/3-D transforms larger than the cap go to out_of_core.h, 1-D
+// ones to four_step.h.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -58,8 +58,9 @@ class FftJob {
   virtual bool run(void *const in[2], void *const out[2], std::string *why) = 0;
   // "cuFFT" when cuFFT reads and writes the arrays as they lie; "cuFFT,
   // gathered" when a kernel first packs them densely (and why); "cuFFT,
-  // out-of-core slabs+pencils" (and its chunks) when a single transform
-  // passes the device memory cap; "r2r on cuFFT" for real-to-real.
+  // out-of-core slabs+pencils" (2-D, 3-D) or "cuFFT, out-of-core
+  // four-step" (1-D), and its chunks, when a single transform passes the
+  // device memory cap; "r2r on cuFFT" for real-to-real.
   virtual std::string path() const = 0;
 };
 

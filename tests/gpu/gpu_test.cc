@@ -397,14 +397,16 @@ void fill(T *a, size_t count) {
   }
 }
 
-// The plan is the GPU's, out of core; its line goes to the log of the run.
+// The plan is the GPU's, out of core (1-D: four-step; else slabs and
+// pencils); its line goes to the log of the run.
 template <class F>
-void expect_out_of_core(typename F::Plan p) {
+void expect_out_of_core(typename F::Plan p, int rank) {
   EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
   char *printed = F::sprint(p);
   ASSERT_NE(printed, nullptr);
   std::printf("%s\n", printed);
-  EXPECT_NE(std::strstr(printed, "out-of-core slabs+pencils"), nullptr) << printed;
+  EXPECT_NE(std::strstr(printed, rank == 1 ? "out-of-core four-step" : "out-of-core slabs+pencils"), nullptr)
+      << printed;
   std::free(printed);
 }
 
@@ -472,7 +474,7 @@ void out_of_core(const OutOfCore &c, const char *fault = nullptr) {
                                                 : cudaMemoryTypeDevice);
   typename F::Plan p = F::plan(rank, c.n.data(), in, out, c.sign);
   ASSERT_NE(p, nullptr);
-  expect_out_of_core<F>(p);
+  expect_out_of_core<F>(p, rank);
   // The arrays are filled after planning (FFTW's rules allow planning to
   // overwrite them).
   if (c.mem == Mem::Device)
@@ -538,7 +540,7 @@ void out_of_core_r2c(const OutOfCore &c) {
   ASSERT_TRUE(in && out);
   typename F::Plan p = F::plan_r2c(rank, c.n.data(), in, out);
   ASSERT_NE(p, nullptr);
-  expect_out_of_core<F>(p);
+  expect_out_of_core<F>(p, rank);
   for (size_t r = 0; r < rows; ++r) std::memcpy(static_cast<T *>(in) + r * pitch, &x[r * last], last * sizeof(T));
   F::execute(p);
   std::vector<T> got(static_cast<T *>(out), static_cast<T *>(out) + out_reals);
@@ -605,6 +607,53 @@ TEST_F(GpuCap, OutOfCoreR2cOutOfPlacePageable2dF32OddLastDim) {
 }
 TEST_F(GpuCap, OutOfCoreR2cInPlacePinned2dF32) {
   out_of_core_r2c<float>({{4000, 4500}, true, Mem::Pinned, FFTW_FORWARD});  // 72 MB
+}
+
+// Single 1-D c2c transforms over the cap run out of core by the
+// four-step method: powers of two and not, square and not (2^24 = 4096^2,
+// 3 * 2^22 = 3072 x 4096, 10^7 = 3125 x 3200), the same cases as above.
+TEST_F(GpuCap, FourStepOutOfPlacePinned1dF32) {
+  out_of_core<float>({{1 << 24}, false, Mem::Pinned, FFTW_FORWARD});  // 128 MiB each way
+}
+TEST_F(GpuCap, FourStepInPlacePinned1dF32Backward) {
+  out_of_core<float>({{1 << 24}, true, Mem::Pinned, FFTW_BACKWARD});
+}
+TEST_F(GpuCap, FourStepInPlacePageable1dF32Backward) {
+  out_of_core<float>({{3 << 22}, true, Mem::Pageable, FFTW_BACKWARD});  // 96 MiB
+}
+TEST_F(GpuCap, FourStepOutOfPlacePageable1dF32) {
+  out_of_core<float>({{10000000}, false, Mem::Pageable, FFTW_FORWARD});  // 80 MB each way
+}
+TEST_F(GpuCap, FourStepOutOfPlacePinned1dF64Backward) {
+  out_of_core<double>({{10000000}, false, Mem::Pinned, FFTW_BACKWARD});  // 160 MB each way
+}
+TEST_F(GpuCap, FourStepInPlacePinned1dF64) {
+  out_of_core<double>({{3 << 22}, true, Mem::Pinned, FFTW_FORWARD});  // 192 MiB
+}
+TEST_F(GpuCap, FourStepOutOfPlacePageable1dF64) {
+  out_of_core<double>({{1 << 23}, false, Mem::Pageable, FFTW_FORWARD});  // 128 MiB each way
+}
+TEST_F(GpuCap, FourStepInPlacePageable1dF64Backward) {
+  out_of_core<double>({{10000000}, true, Mem::Pageable, FFTW_BACKWARD});
+}
+TEST_F(GpuCap, FourStepOutOfPlaceDevice1dF32Backward) {
+  out_of_core<float>({{3 << 22}, false, Mem::Device, FFTW_BACKWARD});
+}
+TEST_F(GpuCap, FourStepFaultAtAllocEndsInACorrectResult) {
+  out_of_core<float>({{1 << 24}, true, Mem::Pinned, FFTW_FORWARD}, "alloc");
+}
+// A prime n has no four-step split: over the cap, it stays on the CPU.
+TEST_F(GpuCap, FourStepLeavesALargePrimeToTheCpu) {
+  const int n = 10000019;  // prime; 160 MB each way in f32
+  fftwf_complex *in = fftwf_alloc_complex(n), *out = fftwf_alloc_complex(n);
+  ASSERT_TRUE(in && out);
+  fftwf_plan p = fftwf_plan_dft_1d(n, in, out, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "cpu");
+  EXPECT_NE(std::strstr(gpufftw_plan_why(p), "is prime"), nullptr) << gpufftw_plan_why(p);
+  fftwf_destroy_plan(p);
+  fftwf_free(in);
+  fftwf_free(out);
 }
 
 // A fault at any step ends in a right answer: at planning the plan is the
