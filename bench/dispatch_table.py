@@ -231,8 +231,13 @@ def plan_summary(flags, data, order):
         print(f"- after those: max {amax[1]['plan']:.1f} ({amax[0]}), over 5 ms: {len(over5)}"
               + (" (the ESTIMATE target is 0)" if flags == "estimate" else ""))
         if over5:
-            print("  " + ", ".join(f"{p} {r['plan']:.1f} ({r['where']})" for p, r in over5[:15])
+            def fftw_plan(p):  # the real FFTW's own plan time for the point, where run
+                f = data[flags][p].get("fftw")
+                return f"; fftw {f['plan']:.1f}" if f else ""
+            print("  " + ", ".join(f"{p} {r['plan']:.1f} ({r['where']}{fftw_plan(p)})" for p, r in over5[:15])
                   + (" ..." if len(over5) > 15 else ""))
+            slower = [p for p, r in over5 if "fftw" not in data[flags][p] or data[flags][p]["fftw"]["plan"] <= 5.0]
+            print(f"  of which the real FFTW alone planned in 5 ms or less: {len(slower)}")
     fplans = [data[flags][p]["fftw"]["plan"] for p in order.get(flags, []) if "fftw" in data[flags].get(p, {})]
     if fplans:
         print(f"- for reference, the real FFTW alone: median {pct(fplans, 0.5):.2f}, max {max(fplans):.1f},"

@@ -62,9 +62,11 @@ class CpuPlan final : public Plan {
   double cost() const override { return fftw().cost(real_); }
   double estimate_cost() const override { return fftw().estimate_cost(real_); }
   const char *where() const override { return "cpu"; }
+  std::pair<Direct, void *> direct_execute() const override { return {run_real, real_}; }
 
  private:
   static const RealFftw<R> &fftw() { return real_fftw<R>(); }
+  static void run_real(void *real) { fftw().execute(static_cast<typename T::plan>(real)); }
   typename T::plan real_;
 };
 

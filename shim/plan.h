@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "shim/problem.h"
 
@@ -44,6 +45,16 @@ class Plan {
   virtual const char *where() const = 0;  // "cpu" or "gpu"
 
   const Problem &problem() const { return problem_; }
+  // fftw_execute's shortcut where nothing of gpufftw's is wanted around
+  // it (a CPU plan outside the report, comparison and debug log): the real
+  // FFTW's execute of `direct_arg`, called straight, as a 16-point
+  // transform takes about as long as the checks it skips. Set by the
+  // planner (from direct_execute()) or nullptr.
+  using Direct = void (*)(void *);
+  Direct direct = nullptr;
+  void *direct_arg = nullptr;
+  virtual std::pair<Direct, void *> direct_execute() const { return {nullptr, nullptr}; }
+
   PlanStats *stats = nullptr;  // set by the planner, owned by the report
   uint64_t id = 0;             // set by the planner: 1, 2, ... in order of making
   std::string reason;          // set by the planner: why it runs where it does

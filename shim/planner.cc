@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <tuple>
 
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
+#include "shim/compare.h"
 #include "shim/config.h"
 #include "shim/dispatch.h"
 #include "shim/log.h"
@@ -78,6 +80,8 @@ Plan *make_plan(const Problem &problem) {
   plan->stats = stats;
   plan->id = ++next_id;
   plan->reason = std::move(d.why);
+  if (!config().report && !compare_enabled() && log_level() < LogLevel::Debug)
+    std::tie(plan->direct, plan->direct_arg) = plan->direct_execute();
   return plan.release();
 }
 

@@ -10,8 +10,6 @@ std::atomic<unsigned long> reentries{0};
 
 }  // namespace
 
-thread_local int api_depth = 0;
-
 void note_reentry(const char *name) {
   reentries.fetch_add(1, std::memory_order_relaxed);
   GPUFFTW_LOG(Debug, "re-entered through %s", name);

@@ -10,10 +10,13 @@
 namespace gpufftw {
 
 // Public calls open on this thread and not yet returned. Inline, as every
-// fftw_execute opens a scope and a 16-point transform takes 20-50 ns; not
-// initial-exec TLS, which would stop the library from being dlopen'ed
-// (the static TLS block has no room for it: Dlopen tests).
-extern thread_local int api_depth;
+// fftw_execute opens a scope and a 16-point transform takes 20-50 ns: an
+// inline variable with a constant initializer needs no TLS wrapper call,
+// and CMakeLists.txt asks for TLS descriptors (one cheap call where the
+// library's TLS is static). Not initial-exec TLS, which would stop the
+// library from being dlopen'ed (no room in the static TLS block: Dlopen
+// tests).
+inline thread_local int api_depth = 0;
 void note_reentry(const char *name);
 
 class ApiScope {
