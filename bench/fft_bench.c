@@ -37,7 +37,8 @@
  * A plan that comes back NULL prints "RESULT problem NULL-plan".
  * --modes (gpufftw preloaded): each problem planned once per gpufftw mode
  * listed (gpufftw_set_mode), on the same arrays, and timed interleaved, one
- * sample of each in turn; lines read "RESULT MODE problem ...".           */
+ * sample of each in turn, each round starting one mode later; lines read
+ * "RESULT MODE problem ...".           */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fftw3.h>
@@ -268,10 +269,15 @@ static void run(const problem *p, double seconds) {
   fill(in, in_bytes / real, p->f32);
   for (int k = 0; k < n; ++k)
     if (t[k].plan) warm_up(&t[k], p->f32);
-  for (int more = 1; more;) {
+  /* Each round starts one mode later, so that each follows each alike
+   * (a mode run right after another can be slowed by what that one left
+   * behind: threads still spinning, caches). */
+  for (int more = 1, round = 0; more; ++round) {
     more = 0;
-    for (int k = 0; k < n; ++k)
+    for (int j = 0; j < n; ++j) {
+      const int k = (round + j) % n;
       if (t[k].plan && !sampled_enough(&t[k], seconds)) sample(&t[k], p->f32), more = 1;
+    }
   }
   for (int k = 0; k < n; ++k) {
     report(&t[k], p);

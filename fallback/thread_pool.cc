@@ -16,8 +16,11 @@ namespace {
 // its helpers, before sleeping. One FFTW execute calls the loop once per
 // threaded step, a few microseconds apart, and a futex wake-up costs tens
 // of microseconds on a loaded host: FFTW's own per-thread semaphores pay
-// it on every step, a spinning worker does not.
-constexpr auto kSpin = std::chrono::microseconds(100);
+// it on every step, a spinning worker does not. Short, because spinning
+// workers slow what the program runs next on their cores (or on their
+// hyperthread siblings): on the H100 machine, a one-thread transform or a
+// GPU execute right after a 16-thread one ran up to 2x slower with 100 us.
+constexpr auto kSpin = std::chrono::microseconds(30);
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
