@@ -54,6 +54,10 @@ struct Shared {
   }
 };
 
+// Loads issued per thread before their values are used: one at a time,
+// a block would wait out the memory latency once per element.
+constexpr int kUnroll = 8;
+
 // The block's `total` elements at `g` to shared memory. f32: 16-byte loads
 // of two elements, after one single element where g is only 8-aligned.
 __device__ __forceinline__ void load(const Shared<float> &s, const float2 *g, int total) {
@@ -65,10 +69,19 @@ __device__ __forceinline__ void load(const Shared<float> &s, const float2 *g, in
   const int head = (reinterpret_cast<uintptr_t>(g) & 15) ? 1 : 0;
   const int pairs = (total - head) / 2;
   const float4 *q = reinterpret_cast<const float4 *>(g + head);
-  for (int i = threadIdx.x; i < pairs; i += blockDim.x) {
-    const float4 v = q[i];
-    s.put(head + 2 * i, v.x, v.y);
-    s.put(head + 2 * i + 1, v.z, v.w);
+  for (int i0 = threadIdx.x; i0 < pairs; i0 += kUnroll * blockDim.x) {
+    float4 v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (i0 + u * blockDim.x < pairs) v[u] = q[i0 + u * blockDim.x];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int i = i0 + u * blockDim.x;
+      if (i < pairs) {
+        s.put(head + 2 * i, v[u].x, v[u].y);
+        s.put(head + 2 * i + 1, v[u].z, v[u].w);
+      }
+    }
   }
   if (threadIdx.x == 0 && head) s.put(0, g[0].x, g[0].y);
   if (threadIdx.x == blockDim.x - 1 && head + 2 * pairs < total) s.put(total - 1, g[total - 1].x, g[total - 1].y);
@@ -102,14 +115,19 @@ __device__ __forceinline__ void store(const Shared<float> &s, float2 *g, int tot
 
 // f64: one 16-byte load per element.
 __device__ __forceinline__ void load(const Shared<double> &s, const double2 *g, int total) {
-  const double *f = reinterpret_cast<const double *>(g);
-  for (int e = threadIdx.x; e < total; e += blockDim.x) {
-    if (s.p.vec) {
-      const double2 v = g[e];
-      s.put(e, v.x, v.y);
-    } else {
-      s.put(e, f[2 * e], f[2 * e + 1]);
-    }
+  if (!s.p.vec) {
+    const double *f = reinterpret_cast<const double *>(g);
+    for (int e = threadIdx.x; e < total; e += blockDim.x) s.put(e, f[2 * e], f[2 * e + 1]);
+    return;
+  }
+  for (int e0 = threadIdx.x; e0 < total; e0 += kUnroll * blockDim.x) {
+    double2 v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (e0 + u * blockDim.x < total) v[u] = g[e0 + u * blockDim.x];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+      if (e0 + u * blockDim.x < total) s.put(e0 + u * blockDim.x, v[u].x, v[u].y);
   }
 }
 
@@ -250,20 +268,9 @@ __device__ __forceinline__ void chirp_out(const KernelParams &p, const C2<T> *ch
   __syncthreads();
 }
 
+// All of one transform's work between load and store.
 template <class T, Mode M>
-__global__ void __launch_bounds__(kMaxThreads, 1) fft_kernel(const __grid_constant__ KernelParams p, const C2<T> *in, C2<T> *out) {
-  extern __shared__ __align__(16) unsigned char smem[];
-  T *sh = reinterpret_cast<T *>(smem);
-  const int t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
-  const long long first = static_cast<long long>(blockIdx.x) * p.per_block;
-  const int total = static_cast<int>(min(static_cast<long long>(p.per_block), p.batch - first)) * p.n;
-  const size_t offset = static_cast<size_t>(first) * p.n;
-  const Shared<T> s{sh, p};
-  load(s, in + offset, total);
-  __syncthreads();
-  // Threads of a transform past the batch's end compute on garbage and
-  // store nothing; they still meet every barrier.
-  T *re = sh + t * p.slot, *im = re + p.per_block * p.slot;
+__device__ __forceinline__ void transform(const KernelParams &p, T *re, T *im, int tid) {
   if constexpr (M == Mode::Bluestein) {
     const C2<T> *chirp = static_cast<const C2<T> *>(p.chirp) + p.dir * p.n;
     chirp_in<T>(p, chirp, re, im, tid);
@@ -277,6 +284,24 @@ __global__ void __launch_bounds__(kMaxThreads, 1) fft_kernel(const __grid_consta
   } else {
     run_stages<T, M == Mode::Forward, false>(p, re, im, tid);
   }
+}
+
+template <class T, Mode M>
+__global__ void __launch_bounds__(kMaxThreads, 1)
+    fft_kernel(const __grid_constant__ KernelParams p, const C2<T> *in, C2<T> *out) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  T *sh = reinterpret_cast<T *>(smem);
+  const int t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
+  const long long first = static_cast<long long>(blockIdx.x) * p.per_block;
+  const int total = static_cast<int>(min(static_cast<long long>(p.per_block), p.batch - first)) * p.n;
+  const size_t offset = static_cast<size_t>(first) * p.n;
+  const Shared<T> s{sh, p};
+  load(s, in + offset, total);
+  __syncthreads();
+  // Threads of a transform past the batch's end compute on garbage and
+  // store nothing; they still meet every barrier.
+  T *re = sh + t * p.slot, *im = re + p.per_block * p.slot;
+  transform<T, M>(p, re, im, tid);
   store(s, out + offset, total);
 }
 

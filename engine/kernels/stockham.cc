@@ -88,7 +88,7 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
   p.n = n;
   p.len = n;
   if (plan->bluestein_) {
-    while (p.len < 2 * n - 1) p.len *= 2;
+    for (p.len = 1; p.len < 2 * n - 1;) p.len *= 2;
     radices.clear();
     factor(p.len, &radices);
   }
@@ -108,11 +108,14 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
     p.tpt = std::max(p.tpt, (butterflies + max_iters(r) - 1) / max_iters(r));
     ns *= r;
   }
+  // About 256 threads a block. (More data per block would hide latency
+  // better for tiny n, but a loop over transforms around the stages makes
+  // the compiler hoist the butterflies' constants and spill.)
+  const size_t value = real == Real::F32 ? sizeof(float) : sizeof(double);
   p.per_block = std::max(1, 256 / p.tpt);
   const int shift = real == Real::F32 ? 5 : 4;
   p.slot = (p.len - 1) + ((p.len - 1) >> shift) + 1;
   p.slot |= 1;  // odd: transforms of one block start on different banks
-  const size_t value = real == Real::F32 ? sizeof(float) : sizeof(double);
   const int shared = static_cast<int>(2 * value * p.per_block * p.slot);
 
   int device = 0, limit = 0;

@@ -31,7 +31,7 @@ class StockhamPlan {
   // n*batch complex values (interleaved), the same pointer for in place.
   bool run(const void *in, void *out, int sign, cudaStream_t stream, std::string *why) const;
 
-  // "16x16x16, 256 threads x 1" or "bluestein m=2048: 16x16x8, ..." for logs.
+  // "16x16x16, 256 threads x 1" or "bluestein m=2048: 16x8x16, ..." for logs.
   std::string describe() const;
   bool bluestein() const { return bluestein_; }
 
