@@ -36,9 +36,9 @@
  * reads only them).
  * A plan that comes back NULL prints "RESULT problem NULL-plan".
  * --modes (gpufftw preloaded): each problem planned once per gpufftw mode
- * listed (gpufftw_set_mode), on the same arrays, and timed interleaved, one
- * sample of each in turn, each round starting one mode later; lines read
- * "RESULT MODE problem ...".           */
+ * listed (gpufftw_set_mode), each on arrays of its own, and timed
+ * interleaved, one sample of each in turn, rounds forwards and backwards;
+ * lines read "RESULT MODE problem ...".           */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fftw3.h>
@@ -171,7 +171,7 @@ static void *make_plan(const problem *p, void *in, void *out, int dist_in, int d
 /* One plan of a problem and its timing state. */
 typedef struct {
   const char *label;  /* printed after RESULT: "" alone, the mode interleaved */
-  void *plan;
+  void *plan, *in, *out;
   double plan_ms, times[MAX_SAMPLES], spent;
   int reps, inner;
   char where[8], why[160];
@@ -232,9 +232,8 @@ static void report(timed_plan *t, const problem *p) {
 }
 
 /* gpufftw's modes to plan each problem in, one plan per mode, timed
- * interleaved (--modes): all planned on the same arrays, then one sample of
- * each in turn, so that the host's drift between processes and over the
- * run falls on every mode alike. */
+ * interleaved (--modes): one sample of each in turn, so that the host's
+ * drift between processes and over the run falls on every mode alike. */
 static const char *modes[3];
 static int nmodes;
 static void (*set_mode)(int);
@@ -248,7 +247,6 @@ static void run(const problem *p, double seconds) {
   const size_t real = p->f32 ? 4 : 8;
   const size_t in_bytes = p->type == C2C ? points * 2 * real : points * real;
   const size_t out_bytes = p->type == R2R ? opoints * real : opoints * 2 * real;
-  void *in = alloc_bytes(in_bytes, p->f32), *out = alloc_bytes(out_bytes, p->f32);
   int dist_in = (int)(points / p->batch), dist_out = (int)(opoints / p->batch);
   timed_plan t[3];
   const int n = nmodes ? nmodes : 1;
@@ -263,19 +261,23 @@ static void run(const problem *p, double seconds) {
       snprintf(labels[k], sizeof labels[k], " %s", modes[k]);
     }
     t[k].label = nmodes ? labels[k] : "";
-    plan_one(&t[k], p, in, out, dist_in, dist_out);
+    /* Arrays of its own: one the CPU has just written is slower for the
+     * GPU's copies (dirty cache lines), which would charge one mode for
+     * another's run. */
+    t[k].in = alloc_bytes(in_bytes, p->f32);
+    t[k].out = alloc_bytes(out_bytes, p->f32);
+    plan_one(&t[k], p, t[k].in, t[k].out, dist_in, dist_out);
+    fill(t[k].in, in_bytes / real, p->f32);
   }
   if (nmodes) set_mode(0);
-  fill(in, in_bytes / real, p->f32);
   for (int k = 0; k < n; ++k)
     if (t[k].plan) warm_up(&t[k], p->f32);
-  /* Each round starts one mode later, so that each follows each alike
-   * (a mode run right after another can be slowed by what that one left
-   * behind: threads still spinning, caches). */
+  /* Rounds go forwards and backwards in turn, so that no mode always runs
+   * right after the same other (threads it left spinning, caches). */
   for (int more = 1, round = 0; more; ++round) {
     more = 0;
     for (int j = 0; j < n; ++j) {
-      const int k = (round + j) % n;
+      const int k = round % 2 ? n - 1 - j : j;
       if (t[k].plan && !sampled_enough(&t[k], seconds)) sample(&t[k], p->f32), more = 1;
     }
   }
@@ -284,10 +286,10 @@ static void run(const problem *p, double seconds) {
     if (t[k].plan) {
       if (p->f32) fftwf_destroy_plan(t[k].plan); else fftw_destroy_plan(t[k].plan);
     }
+    free_bytes(t[k].in, p->f32);
+    free_bytes(t[k].out, p->f32);
   }
   fflush(stdout);
-  free_bytes(in, p->f32);
-  free_bytes(out, p->f32);
 }
 
 int main(int argc, char **argv) {
