@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <thread>
+#include <vector>
 
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
@@ -86,22 +88,29 @@ Dispatched on_gpu(const Problem &p, const std::string &why) {
 }
 
 // Seconds of one execute of the plan on its own arrays (FFTW_MEASURE may
-// overwrite them): the median of 3 after a warm-up, or a single run where
-// one takes over 50 ms or, the warm-up included, over `enough` seconds
-// (the other side is faster by then whatever the rest would say).
-double time_execute(Plan *plan, double enough = 0.05) {
+// overwrite them): after a warm-up, the median of samples until 5 were
+// taken and 2 ms spent (three, just after planning, read small transforms
+// up to 5x slow on the H100 machine); a single run where one takes over
+// 50 ms; or, the warm-up included, the first over `enough` seconds (the
+// other side is faster by then whatever the rest would say).
+double time_execute(Plan *plan, double enough = HUGE_VAL) {
   using clock = std::chrono::steady_clock;
   const Arrays arrays;
-  double t[3];
-  for (int i = -1; i < 3; ++i) {
+  std::vector<double> t;
+  double spent = 0;
+  for (int i = -1; i < 64; ++i) {
     const auto t0 = clock::now();
     plan->execute(arrays);
     const double s = std::chrono::duration<double>(clock::now() - t0).count();
-    if (i >= 0) t[i] = s;
-    if (s > std::min(enough, 0.05) && (i == 0 || s > enough)) return s;
+    if (s > enough) return s;
+    if (i < 0) continue;
+    if (s > 0.05) return s;
+    t.push_back(s);
+    spent += s;
+    if (t.size() >= 5 && spent > 0.002) break;
   }
-  std::sort(t, t + 3);
-  return t[1];
+  std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
+  return t[t.size() / 2];
 }
 
 // The real FFTW's predicted time, and the thread count that gives it: with
