@@ -112,6 +112,24 @@ bool check(cufftResult r, const char *call, std::string *why) {
   return false;
 }
 
+bool after_default_streams(const void *const arrays[2], cudaStream_t stream, std::string *why) {
+  bool on_device = false;
+  for (int k = 0; k < 2; ++k) {
+    const Memory m = memory_type(arrays[k]);
+    on_device = on_device || m == Memory::Device || m == Memory::Managed;
+  }
+  if (!on_device) return true;
+  cudaEvent_t queued;
+  GPUFFTW_CK(cudaEventCreateWithFlags(&queued, cudaEventDisableTiming), why);
+  bool ok = true;
+  for (cudaStream_t program : {cudaStreamLegacy, cudaStreamPerThread}) {
+    ok = ok && check(cudaEventRecord(queued, program), "cudaEventRecord", why) &&
+         check(cudaStreamWaitEvent(stream, queued, 0), "cudaStreamWaitEvent", why);
+  }
+  cudaEventDestroy(queued);
+  return ok;
+}
+
 bool fault_injected(const char *step, std::string *why) {
   const char *fault = std::getenv("GPUFFTW_FAULT");  // read each time: tests change it
   if (!fault || std::strcmp(fault, step) != 0) return false;
