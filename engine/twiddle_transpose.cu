@@ -1,20 +1,11 @@
 #include "engine/twiddle_transpose.h"
 
+#include "engine/cuda_complex.h"
+
 namespace gpufftw::engine {
 namespace {
 
 constexpr int kTile = 32, kRowsPerPass = 8;
-
-template <class R>
-struct Complex;
-template <>
-struct Complex<float> {
-  using type = float2;
-};
-template <>
-struct Complex<double> {
-  using type = double2;
-};
 
 // W_n^m for 0 <= m < n: 2m/n reduced to (-1, 1] in integers, where it is
 // exact, so that sincospi sees one rounding of the quotient and no large
@@ -63,7 +54,7 @@ __global__ void twiddle_transpose_kernel(const C *src, C *dst, long long rows, l
 template <class R>
 cudaError_t twiddle_transpose(const R *src, R *dst, long long rows, long long cols, long long col0, long long n,
                               int sign, cudaStream_t stream) {
-  using C = typename Complex<R>::type;
+  using C = complex_t<R>;
   const long long tiles = ((rows + kTile - 1) / kTile) * ((cols + kTile - 1) / kTile);
   const unsigned blocks = static_cast<unsigned>(tiles < 65535 ? tiles : 65535);
   twiddle_transpose_kernel<C><<<blocks, dim3(kTile, kRowsPerPass), 0, stream>>>(

@@ -6,23 +6,14 @@
 
 #include <cstdint>
 
+#include "engine/cuda_complex.h"
 #include "engine/kernels/butterflies.cuh"
 #include "engine/kernels/kernel_params.h"
 
 namespace gpufftw::engine::kernels {
 
 template <class T>
-struct Complex;
-template <>
-struct Complex<float> {
-  using type = float2;
-};
-template <>
-struct Complex<double> {
-  using type = double2;
-};
-template <class T>
-using C2 = typename Complex<T>::type;
+using C2 = complex_t<T>;
 
 // Shared-memory slot of element i: one pad value every 32 floats (16
 // doubles) spreads the strided writes of the early stages over the banks.

@@ -18,19 +18,10 @@
 //   RODFT11  the same DFT; y_k = -2 Im(e^{-i pi (k + 1/2) / 2n} Z_k)
 #include "engine/r2r/r2r_kernels.h"
 
+#include "engine/cuda_complex.h"
+
 namespace gpufftw::engine {
 namespace {
-
-template <class R>
-struct Cx;
-template <>
-struct Cx<float> {
-  using T = float2;
-};
-template <>
-struct Cx<double> {
-  using T = double2;
-};
 
 // sin and cos of pi * num / den, the ratio formed in double so that a
 // float transform of 2^24 points keeps its angles.
@@ -50,7 +41,7 @@ unsigned blocks_for(long long total) {
 // is read or written coalesced, and for the last dimension (inner 1) both.
 template <class R>
 __global__ void pre_kernel(R2rKind kind, AxisShape a, long long len, const R *x, R *work) {
-  using C = typename Cx<R>::T;
+  using C = complex_t<R>;
   C *cw = reinterpret_cast<C *>(work);
   const long long n = a.n, inner = a.inner, total = a.outer * len * inner;
   for (long long t = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; t < total;
@@ -96,7 +87,7 @@ __global__ void pre_kernel(R2rKind kind, AxisShape a, long long len, const R *x,
 
 template <class R>
 __global__ void post_kernel(R2rKind kind, AxisShape a, long long len, const R *work, R *x) {
-  using C = typename Cx<R>::T;
+  using C = complex_t<R>;
   const long long n = a.n, inner = a.inner, total = a.outer * n * inner;
   for (long long t = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; t < total;
        t += static_cast<long long>(gridDim.x) * blockDim.x) {
