@@ -1,12 +1,25 @@
 #!/usr/bin/env bash
-# gpu-check.sh [--bench]: the GPU machine's run. Builds gpufftw there, runs
-# every test (the GPU tests and dispatch's included), the correctness sweep with every
-# GPU-able problem forced onto the GPU, gpufftw-compare on the spectrogram
-# example, FFTW's check.pl suite preloaded in forced GPU mode, and with
-# --bench the side-by-side benchmark; prints a short table last. Logs go to
+# gpu-check.sh [--bench | --bench-only]: the GPU machine's run, the one
+# script for it. Builds gpufftw there; runs every test (the GPU tests of
+# the engine, dispatch, r2r and our kernels included), the correctness
+# sweep with every GPU-able problem forced onto the GPU, gpufftw-compare on
+# the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
+# mode; with --bench also, and with --bench-only instead of the tests, the
+# benchmarks: the side-by-side PCIe benchmark (bench/run.sh), the real
+# FFTW against gpufftw on 2-D DCT/DST (docs/r2r.md) and our kernels
+# against cuFFT (bench/kernel_bench, docs/kernels.md). Prints a short table
+# last. The tests take about 8 minutes and the benchmarks about 7, so on
+# the device tool (10 minutes a command) run them as two calls. Logs go to
 # $OUT (or /tmp/gpu-check). FFTW's source must be carried in compat/work/
 # (fetch-fftw-source.sh here).
 set -uo pipefail
+tests=1 bench=0
+case ${1:-} in
+  --bench) bench=1 ;;
+  --bench-only) tests=0 bench=1 ;;
+  "") ;;
+  *) echo "usage: $0 [--bench | --bench-only]" >&2; exit 2 ;;
+esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-/tmp/gpu-check}
 build=$root/build-gpu
@@ -24,42 +37,60 @@ if ! { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --bui
   tail -30 "$out/build.log"; echo "BUILD FAILED"; exit 1
 fi
 
-ctest --test-dir "$build" -j 8 --timeout 300 > "$out/ctest.log" 2>&1
-row "ctest (all, auto mode)" "$(grep -E 'tests passed' "$out/ctest.log")"
-grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/ctest.log" | head -20
+run_tests() {
+  ctest --test-dir "$build" -j 8 --timeout 300 > "$out/ctest.log" 2>&1
+  row "ctest (all, auto mode)" "$(grep -E 'tests passed' "$out/ctest.log")"
+  grep -E "^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)" "$out/ctest.log" | head -20
 
-"$build/tests/gpufftw_gpu_test" > "$out/gpu_test.log" 2>&1
-row "GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/gpu_test.log" | head -3 | tr '\n' ' ')"
-row "GPU largest rel. L2 error" "$(grep -E 'largest relative' "$out/gpu_test.log" | sed 's/.*GPU: //')"
+  "$build/tests/gpufftw_gpu_test" > "$out/gpu_test.log" 2>&1
+  row "GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/gpu_test.log" | head -3 | tr '\n' ' ')"
+  row "GPU largest rel. L2 error" "$(grep -E 'largest relative' "$out/gpu_test.log" | sed 's/.*GPU: //')"
 
-# One process per test (ctest's entries): each has its own dispatch store.
-ctest --test-dir "$build" -R '^Dispatch\.' -V > "$out/dispatch_gpu_test.log" 2>&1
-row "dispatch GPU tests" "$(grep -E 'tests passed' "$out/dispatch_gpu_test.log")"
-grep -oE 'ESTIMATE plan of .*' "$out/dispatch_gpu_test.log"
+  # One process per test (ctest's entries): each has its own dispatch store.
+  ctest --test-dir "$build" -R '^Dispatch\.' -V > "$out/dispatch_gpu_test.log" 2>&1
+  row "dispatch GPU tests" "$(grep -E 'tests passed' "$out/dispatch_gpu_test.log")"
+  grep -oE 'ESTIMATE plan of .*' "$out/dispatch_gpu_test.log"
 
-GPUFFTW_MODE=gpu GPUFFTW_REPORT=1 "$build/tests/sweep/gpufftw_sweep_test" --gtest_brief=1 > "$out/sweep_gpu.log" 2>&1
-row "sweep, GPUFFTW_MODE=gpu" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/sweep_gpu.log" | tr '\n' ' ')"
-row "  plans placed on the GPU" "$(awk '$1=="gpu"{p+=$2} $1=="cpu"{c+=$2} END{print p+0 " gpu, " c+0 " cpu"}' "$out/sweep_gpu.log")"
+  GPUFFTW_MODE=gpu GPUFFTW_REPORT=1 "$build/tests/sweep/gpufftw_sweep_test" --gtest_brief=1 > "$out/sweep_gpu.log" 2>&1
+  row "sweep, GPUFFTW_MODE=gpu" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/sweep_gpu.log" | tr '\n' ' ')"
+  row "  plans placed on the GPU" "$(awk '$1=="gpu"{p+=$2} $1=="cpu"{c+=$2} END{print p+0 " gpu, " c+0 " cpu"}' "$out/sweep_gpu.log")"
 
-# The comparison mode on a real program whose plans run on the GPU.
-"$build/gpufftw-compare" -- "$build/compat/spectrogram" 8 > "$out/compare.log" 2>&1
-row "gpufftw-compare spectrogram" "exit $? ($(grep -o '[0-9]* plans, [0-9]* over tolerance' "$out/compare.log"))"
+  # The comparison mode on a real program whose plans run on the GPU.
+  "$build/gpufftw-compare" -- "$build/compat/spectrogram" 8 > "$out/compare.log" 2>&1
+  row "gpufftw-compare spectrogram" "exit $? ($(grep -o '[0-9]* plans, [0-9]* over tolerance' "$out/compare.log"))"
 
-if [ -f compat/work/fftw3_3.3.10.orig.tar.gz ] || [ -d compat/work/fftw3-3.3.10 ]; then
-  GPUFFTW_BUILD=$build GPUFFTW_MODE=gpu compat/run-check.sh --quick --modes "preload relink dropin" > "$out/check_gpu.log" 2>&1
-  row "check.pl preload GPUFFTW_MODE=gpu" "exit $?"
-  tail -20 "$out/check_gpu.log"
-else
-  row "check.pl" "not run: FFTW source not carried in compat/work"
-fi
+  if [ -f compat/work/fftw3_3.3.10.orig.tar.gz ] || [ -d compat/work/fftw3-3.3.10 ]; then
+    GPUFFTW_BUILD=$build GPUFFTW_MODE=gpu compat/run-check.sh --quick --modes "preload relink dropin" > "$out/check_gpu.log" 2>&1
+    row "check.pl preload GPUFFTW_MODE=gpu" "exit $?"
+    tail -20 "$out/check_gpu.log"
+  else
+    row "check.pl" "not run: FFTW source not carried in compat/work"
+  fi
+}
 
-if [ "${1:-}" = --bench ]; then
+# The real FFTW on all cores (FFTW_MEASURE, 30 s planning limit) against
+# gpufftw's own choice, on the r2r issue's 2-D problems.
+r2r_bench() {
+  local problems="redft10-f32-4096x4096 redft01-f32-4096x4096 rodft10-f32-4096x4096"
+  "$build/bench/fft_bench" --threads "$(nproc)" --timelimit 30 $problems | sed 's/^RESULT/RESULT fftw/'
+  LD_PRELOAD=$build/libgpufftw.so.1 "$build/bench/fft_bench" --threads "$(nproc)" $problems | sed 's/^RESULT/RESULT gpufftw/'
+}
+
+run_bench() {
   OUT=$out/bench "$root/bench/run.sh" "$build" > "$out/bench.log" 2>&1
   row "benchmark" "exit $? (table in bench/table.md)"
+  r2r_bench > "$out/r2r_bench.log" 2> "$out/r2r_bench.err"
+  row "r2r 4096^2 f32, median ms" "$(awk '$1 == "RESULT" { t[$3] = t[$3] " " $2 " " $5 } END { for (p in t) printf "%s:%s; ", p, t[p] }' "$out/r2r_bench.log")"
+  "$build/bench/kernel_bench" > "$out/kernel_bench.log" 2>&1
+  row "our kernels / cuFFT (kernel_bench)" "exit $?: $(grep -c '^RESULT' "$out/kernel_bench.log") sizes, ratio ours/cuFFT median $(
+    grep -oE 'ratio=[0-9.]+' "$out/kernel_bench.log" | cut -d= -f2 | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }')"
   cat "$out/bench/table.md"
-fi
+}
 
-cat "$out/compare.log"
+[ $tests = 1 ] && run_tests
+[ $bench = 1 ] && run_bench
+
+[ -f "$out/compare.log" ] && cat "$out/compare.log"
 echo
 echo "== gpufftw GPU check, $(cat "$out/device.txt" | tr '\n' ' ')"
 printf '%s\n' "${rows[@]}"
