@@ -125,17 +125,20 @@ inline void run(Plan *plan, const Arrays &arrays, const char *entry) {
     GPUFFTW_LOG(Warn, "%s called with a %s plan; nothing done", entry, kind_name(plan->problem().kind));
     return;
   }
-  if (compare_enabled()) return execute_compared(plan, arrays);
   // Counting and two clock reads cost more than a 16-point transform, and
   // plans of one problem share their counters (threads executing them would
   // fight over one cache line): only for the report.
   static const bool reported = config().report;
-  if (!reported) return plan->execute(arrays);
-  plan->stats->executes.fetch_add(1, std::memory_order_relaxed);
-  const auto t0 = std::chrono::steady_clock::now();
-  plan->execute(arrays);
-  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0);
-  plan->stats->execute_ns.fetch_add(static_cast<uint64_t>(ns.count()), std::memory_order_relaxed);
+  const auto t0 = reported ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
+  if (compare_enabled())
+    execute_compared(plan, arrays);
+  else
+    plan->execute(arrays);
+  if (reported) {
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0);
+    plan->stats->executes.fetch_add(1, std::memory_order_relaxed);
+    plan->stats->execute_ns.fetch_add(static_cast<uint64_t>(ns.count()), std::memory_order_relaxed);
+  }
 }
 
 // FFTW's *_to_filename and system-wisdom functions, on top of the real
