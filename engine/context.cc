@@ -112,13 +112,9 @@ bool check(cufftResult r, const char *call, std::string *why) {
   return false;
 }
 
-bool after_default_streams(const void *const arrays[2], cudaStream_t stream, std::string *why) {
-  bool on_device = false;
-  for (int k = 0; k < 2; ++k) {
-    const Memory m = memory_type(arrays[k]);
-    on_device = on_device || m == Memory::Device || m == Memory::Managed;
-  }
-  if (!on_device) return true;
+bool after_default_streams(Memory in, Memory out, cudaStream_t stream, std::string *why) {
+  auto on_device = [](Memory m) { return m == Memory::Device || m == Memory::Managed; };
+  if (!on_device(in) && !on_device(out)) return true;
   cudaEvent_t queued;
   GPUFFTW_CK(cudaEventCreateWithFlags(&queued, cudaEventDisableTiming), why);
   bool ok = true;

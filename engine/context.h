@@ -7,6 +7,8 @@
 
 #include <string>
 
+#include "engine/engine.h"
+
 namespace gpufftw::engine {
 
 // The device every engine call runs on; valid once gpu_available() is true.
@@ -25,13 +27,14 @@ bool check(cufftResult r, const char *call, std::string *why);
     if (!::gpufftw::engine::check((call), #call, (why))) return false; \
   } while (0)
 
-// Where an array of the call is device or managed memory, `stream` (the
-// engine's own, non-blocking) is made to wait for the work the program
-// queued on its default streams, as cuFFT on the default stream would. A
+// Where an array of the call (memory types `in` and `out`) is device or
+// managed memory, `stream` (the engine's own, non-blocking) is made to wait
+// for the work the program queued on its default streams, as cuFFT on the
+// default stream would. A
 // cudaMemcpy from pageable memory returns before its DMA lands, so a
 // kernel of ours could otherwise read the array before the program's data
 // is in it (seen: all zeros in 2 of 60 runs of the r2r GPU tests).
-bool after_default_streams(const void *const arrays[2], cudaStream_t stream, std::string *why);
+bool after_default_streams(Memory in, Memory out, cudaStream_t stream, std::string *why);
 
 // GPUFFTW_FAULT=plan|execute|alloc makes that step fail as a CUDA error
 // would, for tests of the fall-back paths.

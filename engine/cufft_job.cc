@@ -49,8 +49,7 @@ size_t CufftJob::device_bytes() const {
 bool CufftJob::run(void *const in[2], void *const out[2], std::string *why) {
   if (fault_injected("execute", why)) return false;
   GPUFFTW_CK(cudaSetDevice(device()), why);
-  const void *const arrays[2] = {in[0], out[0]};
-  if (!after_default_streams(arrays, stream_, why)) return false;
+  if (!after_default_streams(memory_type(in[0]), memory_type(out[0]), stream_, why)) return false;
   std::vector<void *> scratch;
   bool ok = run_on_stream(in, out, &scratch, why);
   if (ok) ok = check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", why);

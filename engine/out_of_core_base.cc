@@ -57,10 +57,9 @@ bool OutOfCoreBase::run(void *const in[2], void *const out[2], std::string *why)
   const char *src = static_cast<const char *>(in[0]);
   char *dst = static_cast<char *>(out[0]);
   const Memory src_mem = memory_type(src), dst_mem = src == dst ? src_mem : memory_type(dst);
-  const void *const arrays[2] = {src, dst};
   // Every stream of the job starts after streams_[0]'s allocations, so
   // waiting there orders them all.
-  if (!after_default_streams(arrays, streams_[0], why)) return false;
+  if (!after_default_streams(src_mem, dst_mem, streams_[0], why)) return false;
   std::vector<void *> buf;
   bool ok = true;
   for (int k = 0; ok && k < buffers_; ++k) {
