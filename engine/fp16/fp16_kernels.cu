@@ -1,0 +1,223 @@
+// The FP16 tensor-core FFT kernel: each block loads T transforms into
+// shared memory (taking the radix-R first step on the way in), runs the
+// radix-16 steps there as mma.sync products with the DFT matrix, and stores
+// them back in natural order. One pass through device memory per axis.
+#include <cuda_fp16.h>
+
+#include "engine/fp16/dft_fragments.h"
+#include "engine/fp16/fp16_kernels.h"
+#include "engine/fp16/small_dft.h"
+#include "engine/fp16/tile_map.h"
+
+namespace gpufftw::engine::fp16 {
+namespace {
+
+constexpr int kThreads = 256;
+
+// Transforms (rows) or columns a block holds: 32 KB of rows; 8 columns (32
+// bytes of each row of the axis), 4 at n = 4096 so that three blocks fit
+// on an SM.
+FP16_CONSTEXPR int transforms_per_block(bool cols, int n) { return cols ? (n == 4096 ? 4 : 8) : 8192 / n; }
+
+__device__ __forceinline__ unsigned pack(float re, float im) {
+  const __half2 h = __floats2half2_rn(re, im);
+  return *reinterpret_cast<const unsigned *>(&h);
+}
+__device__ __forceinline__ float2 unpack(unsigned v) {
+  return __half22float2(*reinterpret_cast<const __half2 *>(&v));
+}
+
+// d += A * B for one m16n8k16 tile, f16 inputs, f32 accumulation: f16
+// accumulation would round each 16-term sum to 11 bits before the twiddle.
+__device__ __forceinline__ void mma(float (&d)[4], const unsigned *a, unsigned b0, unsigned b1) {
+#if __CUDA_ARCH__ >= 800
+  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+#else
+  __trap();  // Fp16Plan::create refuses devices below compute capability 8.0
+#endif
+}
+
+// (re, im) *= exp(Sign*2*pi*i*k/L), the angle reduced to [-pi, pi] where
+// __sincosf's error stays near 2^-21.
+template <int L, int Sign>
+__device__ __forceinline__ void twiddle(float &re, float &im, unsigned k) {
+  int r = static_cast<int>(k & (L - 1));
+  if (r > L / 2) r -= L;
+  float s, c;
+  __sincosf(static_cast<float>(Sign) * (6.283185307179586f / L) * static_cast<float>(r), &s, &c);
+  const float x = re * c - im * s;
+  im = re * s + im * c;
+  re = x;
+}
+
+// Flat shared-memory index of element j of transform t.
+template <bool Cols, int N, int T>
+__device__ __forceinline__ unsigned flat(unsigned t, unsigned j) {
+  return Cols ? t + T * j : t * N + j;
+}
+
+// Device memory to shared memory, with the radix-R step at stride N/R and
+// its twiddles exp(sign*2*pi*i*m*k/N). 8 loads in flight per thread.
+template <bool Cols, int N, int T, int Sign>
+__device__ __forceinline__ void load(unsigned *s, const unsigned *g, long long stride, unsigned valid) {
+  constexpr int R = first_radix(N), U = 8 / R;
+  constexpr unsigned items = T * N / R, sub = N / R;
+  static_assert(items % (kThreads * U) == 0, "a block's loads split evenly over its threads");
+  for (unsigned i0 = threadIdx.x; i0 < items; i0 += kThreads * U) {
+    unsigned x[U][R];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const unsigned i = i0 + u * kThreads, t = Cols ? i % T : i / sub, m = Cols ? i / T : i % sub;
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const unsigned j = m + sub * k;
+        x[u][k] = (Cols || t < valid) ? g[Cols ? j * stride + t : t * N + j] : 0u;
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+      const unsigned i = i0 + u * kThreads, t = Cols ? i % T : i / sub, m = Cols ? i / T : i % sub;
+      float re[R], im[R];
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const float2 v = unpack(x[u][k]);
+        re[k] = v.x, im[k] = v.y;
+      }
+      small_dft<R, Sign>(re, im);
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const int slot = bitreverse(k, R);
+        if (R > 1) twiddle<N, Sign>(re[slot], im[slot], m * k);
+        s[swz(flat<Cols, N, T>(t, m + sub * k))] = pack(re[slot], im[slot]);
+      }
+    }
+  }
+}
+
+// One radix-16 step with stride M over the block: each warp takes tiles of
+// 8 columns; a tile is read, multiplied by the four A tiles, twiddled and
+// written back to the same 128 values.
+template <bool Cols, int N, int T, int M, int Sign>
+__device__ __forceinline__ void radix16(unsigned *s, const unsigned (&a)[kFragmentRegs]) {
+  constexpr unsigned tiles = T * N / 128, ps = point_stride<Cols, T, M>();
+  // Columns 2q and 2q+1 sit side by side except along rows at M = 1.
+  constexpr bool pair = Cols || M > 1;
+  const unsigned lane = threadIdx.x & 31, g = lane >> 2, q = lane & 3;
+  for (unsigned tile = threadIdx.x >> 5; tile < tiles; tile += kThreads / 32) {
+    const unsigned c0 = tile * 8, in = column<Cols, N, T, M>(c0 + g).base;
+    unsigned x[4];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) x[j] = s[swz(in + ps * b_point(q, j))];
+    float d[2][4] = {};
+    mma(d[0], a + 0, x[0], x[1]);
+    mma(d[0], a + 4, x[2], x[3]);
+    mma(d[1], a + 8, x[0], x[1]);
+    mma(d[1], a + 12, x[2], x[3]);
+    const Column out[2] = {column<Cols, N, T, M>(c0 + 2 * q), column<Cols, N, T, M>(c0 + 2 * q + 1)};
+#pragma unroll
+    for (int u = 0; u < 2; ++u) {
+      const unsigned p = d_point(g, u);
+      unsigned v[2];
+#pragma unroll
+      for (int e = 0; e < 2; ++e) {
+        float re = d[u][e], im = d[u][2 + e];
+        if (M > 1) twiddle<16 * M, Sign>(re, im, out[e].m * p);
+        v[e] = pack(re, im);
+      }
+      if (pair) {
+        *reinterpret_cast<uint2 *>(&s[swz(out[0].base + ps * p)]) = make_uint2(v[0], v[1]);
+      } else {
+        s[swz(out[0].base + ps * p)] = v[0];
+        s[swz(out[1].base + ps * p)] = v[1];
+      }
+    }
+  }
+}
+
+template <bool Cols, int N, int T, int M, int Sign>
+__device__ __forceinline__ void radix16_steps(unsigned *s, const unsigned (&a)[kFragmentRegs]) {
+  radix16<Cols, N, T, M, Sign>(s, a);
+  __syncthreads();
+  if constexpr (M > 1) radix16_steps<Cols, N, T, M / 16, Sign>(s, a);
+}
+
+// Shared memory back to device memory in natural order.
+template <bool Cols, int N, int T>
+__device__ __forceinline__ void store(const unsigned *s, unsigned *g, long long stride, unsigned valid) {
+  constexpr unsigned items = T * N;
+  for (unsigned i = threadIdx.x; i < items; i += kThreads) {
+    const unsigned t = Cols ? i % T : i / N, f = Cols ? i / T : i % N;
+    const unsigned v = s[swz(flat<Cols, N, T>(t, position<N>(f)))];
+    if (Cols || t < valid) g[Cols ? f * stride + t : t * N + f] = v;
+  }
+}
+
+// in and out may be the same array: a block reads all it writes first.
+template <bool Cols, int N, int Sign>
+__global__ void __launch_bounds__(kThreads) fft_kernel(const unsigned *in, unsigned *out, long long count,
+                                                       long long stride, const unsigned *fragments) {
+  constexpr int T = transforms_per_block(Cols, N);
+  extern __shared__ unsigned s[];
+  unsigned a[kFragmentRegs];
+#pragma unroll
+  for (int i = 0; i < kFragmentRegs; ++i) a[i] = fragments[(threadIdx.x & 31) * kFragmentRegs + i];
+  long long offset;
+  unsigned valid = T;
+  if (Cols) {
+    const long long groups = stride / T, o = blockIdx.x / groups;
+    offset = o * N * stride + (blockIdx.x - o * groups) * T;
+  } else {
+    const long long t0 = static_cast<long long>(blockIdx.x) * T;
+    offset = t0 * N;
+    if (count - t0 < T) valid = static_cast<unsigned>(count - t0);
+  }
+  load<Cols, N, T, Sign>(s, in + offset, stride, valid);
+  __syncthreads();
+  radix16_steps<Cols, N, T, N / first_radix(N) / 16, Sign>(s, a);
+  store<Cols, N, T>(s, out + offset, stride, valid);
+}
+
+using Kernel = void (*)(const unsigned *, unsigned *, long long, long long, const unsigned *);
+
+template <bool Cols>
+Kernel pick(int n, int sign) {
+  const bool fw = sign < 0;
+  switch (n) {
+    case 256: return fw ? fft_kernel<Cols, 256, -1> : fft_kernel<Cols, 256, 1>;
+    case 512: return fw ? fft_kernel<Cols, 512, -1> : fft_kernel<Cols, 512, 1>;
+    case 1024: return fw ? fft_kernel<Cols, 1024, -1> : fft_kernel<Cols, 1024, 1>;
+    case 2048: return fw ? fft_kernel<Cols, 2048, -1> : fft_kernel<Cols, 2048, 1>;
+    case 4096: return fw ? fft_kernel<Cols, 4096, -1> : fft_kernel<Cols, 4096, 1>;
+    default: return nullptr;
+  }
+}
+Kernel pick(const Pass &p, int sign) { return p.cols ? pick<true>(p.n, sign) : pick<false>(p.n, sign); }
+
+}  // namespace
+
+int per_block(const Pass &p) { return transforms_per_block(p.cols, p.n); }
+int shared_bytes(const Pass &p) { return per_block(p) * p.n * static_cast<int>(sizeof(__half2)); }
+
+cudaError_t allow_shared(const Pass &p) {
+  for (int sign : {-1, 1}) {
+    const Kernel k = pick(p, sign);
+    if (!k) return cudaErrorInvalidValue;
+    const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes(p));
+    if (e != cudaSuccess) return e;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t launch(const Pass &p, int sign, const void *in, void *out, const unsigned *fragments, cudaStream_t stream) {
+  const Kernel k = pick(p, sign);
+  if (!k) return cudaErrorInvalidValue;
+  const long long t = per_block(p), blocks = p.cols ? p.count * (p.stride / t) : (p.count + t - 1) / t;
+  k<<<static_cast<unsigned>(blocks), kThreads, shared_bytes(p), stream>>>(static_cast<const unsigned *>(in),
+                                                                         static_cast<unsigned *>(out), p.count, p.stride,
+                                                                         fragments);
+  return cudaGetLastError();
+}
+
+}  // namespace gpufftw::engine::fp16
