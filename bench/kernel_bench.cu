@@ -1,11 +1,14 @@
 // The project's single-pass kernels against cuFFT on device-resident data,
 // in one process: batched 1-D c2c, forward, out of place, a batch large
 // enough that every execute moves at least --mb megabytes (in + out).
-// One RESULT line per (size, precision): medians of --reps timed executes
-// (cudaEvent), cuFFT's time over ours (throughput ratio), a device copy of
-// the same bytes for scale, and the relative L2 error of ours, cuFFT and
-// the real FFTW against a reference in higher precision (FFTW double for
-// f32; a long-double direct DFT of transform 0 for f64).
+// Each of our variants of a size is timed (--variants all, the default), or
+// only the untimed default (--variants default), or one by name; a VARIANT
+// line each. Then one RESULT line per (size, precision): medians of --reps
+// timed executes (cudaEvent), cuFFT's time over our best's (throughput
+// ratio), our default's, a device copy of the same bytes for scale, and
+// the relative L2 error of our best, cuFFT and the real FFTW against a
+// reference in higher precision (FFTW double for f32; a long-double direct
+// DFT of transform 0 for f64).
 #include <cuda_runtime_api.h>
 #include <cufft.h>
 #include <fftw3.h>
@@ -16,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +29,7 @@ namespace {
 
 using gpufftw::engine::Real;
 using gpufftw::engine::kernels::StockhamPlan;
+using gpufftw::engine::kernels::Variant;
 
 #define CHECK_CUDA(call)                                                                       \
   do {                                                                                         \
@@ -157,7 +162,7 @@ Errors check_f64(int n, const void *in, const void *ours, const void *theirs) {
   return {rel_l2(a.data(), ref.data(), n), rel_l2(b.data(), ref.data(), n), rel_l2(f.data(), ref.data(), n)};
 }
 
-void bench(int n, Real real, double mb, int reps, const Buffers &buf) {
+void bench(int n, Real real, double mb, int reps, const std::string &only, const Buffers &buf) {
   const size_t value = real == Real::F32 ? 8 : 16;
   const long long batch =
       std::max(1LL, static_cast<long long>(std::ceil(mb * 1e6 / (2.0 * static_cast<double>(n) * value))));
@@ -174,14 +179,38 @@ void bench(int n, Real real, double mb, int reps, const Buffers &buf) {
     fill<<<1024, 256>>>(static_cast<double *>(buf.in), reals, 0x1234u + n);
   CHECK_CUDA(cudaGetLastError());
 
-  std::string why;
-  auto plan = StockhamPlan::create(n, real, batch, &why);
+  std::vector<Variant> variants = StockhamPlan::variants(n, real);
+  if (only == "default") {
+    variants.resize(1);
+  } else if (only != "all") {
+    Variant v;
+    if (!Variant::parse(only, &v)) {
+      std::printf("FAIL n=%d prec=%s: no variant %s\n", n, prec, only.c_str());
+      return;
+    }
+    variants = {v};
+  }
+  std::unique_ptr<StockhamPlan> plan;
+  double ours = 0, dflt = 0;
+  for (size_t i = 0; i < variants.size(); ++i) {
+    std::string why;
+    auto candidate = StockhamPlan::create(n, real, batch, variants[i], &why);
+    bool ok = candidate != nullptr;
+    const double ms = ok ? median_ms(reps, [&] { ok = ok && candidate->run(buf.in, buf.out, -1, nullptr, &why); }) : 0;
+    if (!ok) {
+      std::printf("VARIANT n=%d prec=%s %s failed: %s\n", n, prec, variants[i].name().c_str(), why.c_str());
+      continue;
+    }
+    std::printf("VARIANT n=%d prec=%s ms=%.4f plan=\"%s\"\n", n, prec, ms, candidate->describe().c_str());
+    if (i == 0) dflt = ms;
+    if (!plan || ms < ours) ours = ms, plan = std::move(candidate);
+  }
   if (!plan) {
-    std::printf("FAIL n=%d prec=%s: %s\n", n, prec, why.c_str());
+    std::printf("FAIL n=%d prec=%s: no variant ran\n", n, prec);
     return;
   }
-  bool ok = true;
-  const double ours = median_ms(reps, [&] { ok = ok && plan->run(buf.in, buf.out, -1, nullptr, &why); });
+  std::string why;
+  bool ok = plan->run(buf.in, buf.out, -1, nullptr, &why) && cudaDeviceSynchronize() == cudaSuccess;
   if (!ok) {
     std::printf("FAIL n=%d prec=%s: %s\n", n, prec, why.c_str());
     return;
@@ -214,10 +243,10 @@ void bench(int n, Real real, double mb, int reps, const Buffers &buf) {
                                        : check_f64(n, buf.in, ours_dev, buf.out);
   CHECK_CUDA(cudaFree(ours_dev));
   std::printf(
-      "RESULT n=%d prec=%s batch=%lld ours_ms=%.4f cufft_ms=%.4f ratio=%.2f copy_ms=%.4f ours_GBs=%.0f "
-      "err_ours=%.2e err_cufft=%.2e err_fftw=%.2e plan=\"%s\"\n",
-      n, prec, batch, ours, theirs, theirs / ours, copy, 2.0 * bytes / ours / 1e6, err.ours, err.cufft, err.fftw,
-      plan->describe().c_str());
+      "RESULT n=%d prec=%s batch=%lld ours_ms=%.4f cufft_ms=%.4f ratio=%.2f default_ms=%.4f copy_ms=%.4f "
+      "ours_GBs=%.0f err_ours=%.2e err_cufft=%.2e err_fftw=%.2e plan=\"%s\"\n",
+      n, prec, batch, ours, theirs, theirs / ours, dflt, copy, 2.0 * bytes / ours / 1e6, err.ours, err.cufft,
+      err.fftw, plan->describe().c_str());
   std::fflush(stdout);
 }
 
@@ -241,6 +270,7 @@ int main(int argc, char **argv) {
   std::vector<Real> reals = {Real::F32, Real::F64};
   double mb = 256;
   int reps = 25;
+  std::string only = "all";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : "";
@@ -264,12 +294,16 @@ int main(int argc, char **argv) {
     } else if (a == "--mb") {
       mb = std::atof(v);
       ++i;
+    } else if (a == "--variants") {
+      only = v;
+      ++i;
     } else if (a == "--reps") {
       reps = std::max(1, std::atoi(v));
       ++i;
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--sizes default|all|N,N,...] [--prec f32|f64|both] [--mb 256] [--reps 25]\n", argv[0]);
+                   "usage: %s [--sizes default|all|N,N,...] [--prec f32|f64|both] [--mb 256] [--reps 25] "
+                   "[--variants all|default|NAME]\n", argv[0]);
       return 2;
     }
   }
@@ -282,7 +316,7 @@ int main(int argc, char **argv) {
   CHECK_CUDA(cudaMalloc(&buf.in, buf.bytes));
   CHECK_CUDA(cudaMalloc(&buf.out, buf.bytes));
   for (Real r : reals)
-    for (int n : sizes) bench(n, r, mb, reps, buf);
+    for (int n : sizes) bench(n, r, mb, reps, only, buf);
   CHECK_CUDA(cudaFree(buf.in));
   CHECK_CUDA(cudaFree(buf.out));
   return 0;

@@ -1,5 +1,5 @@
-// DFTs of the radices 2, 3, 4, 5, 7, 8, 11, 13 and 16 on values held in
-// registers: every index is a compile-time constant once the loops are
+// DFTs of the radices 2, 3, 4, 5, 7, 8, 11, 13 and 16, and of every other
+// length up to 16, on values held in registers: every index is a compile-time constant once the loops are
 // unrolled, so the arrays stay in registers and the roots fold to
 // constants. FWD: FFTW's sign -1.
 #pragma once
@@ -105,8 +105,52 @@ GPUFFTW_HD void dft_odd(T (&re)[N], T (&im)[N]) {
 }
 
 template <int R, bool FWD, class T>
+GPUFFTW_HD void dft(T (&re)[R], T (&im)[R]);
+
+// The radices' own butterflies, and the other lengths up to 16 (6, 9, 10,
+// 12, 14, 15) as N = A x B in registers: B DFTs of length A on x[B*n1 +
+// n2], a twiddle by w_N^(n2*k1), A DFTs of length B; X[k1 + A*k2] from
+// the second DFT of k1 at k2.
+__host__ __device__ constexpr bool is_radix(int n) { return n <= 16 && (16 % n == 0 || n % 2 == 1) && n != 9 && n != 15; }
+__host__ __device__ constexpr int first_factor(int n) { return n % 4 == 0 ? 4 : n % 2 == 0 ? 2 : n % 3 == 0 ? 3 : 5; }
+
+template <int N, bool FWD, class T>
+GPUFFTW_HD void dft_composite(T (&re)[N], T (&im)[N]) {
+  constexpr int A = first_factor(N), B = N / A;
+  T yr[B][A], yi[B][A];
+#pragma unroll
+  for (int n2 = 0; n2 < B; ++n2) {
+#pragma unroll
+    for (int n1 = 0; n1 < A; ++n1) {
+      yr[n2][n1] = re[B * n1 + n2];
+      yi[n2][n1] = im[B * n1 + n2];
+    }
+    dft<A, FWD>(yr[n2], yi[n2]);
+#pragma unroll
+    for (int k1 = 1; k1 < A; ++k1) rotate<FWD>(yr[n2][k1], yi[n2][k1], n2 * k1, N);
+  }
+#pragma unroll
+  for (int k1 = 0; k1 < A; ++k1) {
+    T zr[B], zi[B];
+#pragma unroll
+    for (int n2 = 0; n2 < B; ++n2) {
+      zr[n2] = yr[n2][k1];
+      zi[n2] = yi[n2][k1];
+    }
+    dft<B, FWD>(zr, zi);
+#pragma unroll
+    for (int k2 = 0; k2 < B; ++k2) {
+      re[k1 + A * k2] = zr[k2];
+      im[k1 + A * k2] = zi[k2];
+    }
+  }
+}
+
+template <int R, bool FWD, class T>
 GPUFFTW_HD void dft(T (&re)[R], T (&im)[R]) {
-  if constexpr ((R & (R - 1)) == 0)
+  if constexpr (!is_radix(R))
+    dft_composite<R, FWD>(re, im);
+  else if constexpr ((R & (R - 1)) == 0)
     dft_pow2<R, FWD>(re, im);
   else
     dft_odd<R, FWD>(re, im);

@@ -1,10 +1,13 @@
-// The single-pass kernel: each block loads its transforms from device
-// memory into shared memory with coalesced vector loads, runs every
-// Stockham stage there (Bluestein: chirp, FFT, product, FFT, chirp), and
-// stores them back the same way. Included by one .cu per precision.
+// The single-pass kernels: each block loads its transforms from device
+// memory into shared memory with coalesced vector loads, transforms them
+// there (Registers: each thread whole transforms in its registers;
+// Stages*: every Stockham stage through shared memory; Bluestein: chirp,
+// FFT, product, FFT, chirp), and stores them back the same way. Included
+// by one .cu per precision.
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "engine/cuda_complex.h"
 #include "engine/kernels/butterflies.cuh"
@@ -140,9 +143,9 @@ __device__ __forceinline__ void store(const Shared<double> &s, double2 *g, int t
 // et al. 2008): butterfly j reads j + r*len/R, is twiddled by its place in
 // the ns-long sub-transforms done so far, and writes (j - j%ns)*R + j%ns +
 // r*ns. All reads of the block come before all writes, so it runs in place.
-template <class T, int R, bool FWD>
+template <class T, Shape S, int R, bool FWD>
 __device__ __forceinline__ void stage(const Stage &st, int len, const C2<T> *tw, T *re, T *im, int tid, int tpt) {
-  constexpr int IT = max_iters(R);
+  constexpr int IT = max_iters(S, R);
   const int b = len / R;
   T vr[IT][R], vi[IT][R];
 #pragma unroll
@@ -191,28 +194,34 @@ __device__ __forceinline__ void stage(const Stage &st, int len, const C2<T> *tw,
 // The stages of one radix, which the plan puts in a run (stage s onward).
 // One loop per radix: a loop over all stages with a switch inside lets the
 // compiler hoist every radix's constants out of it at once, and spill.
-template <class T, int R, bool FWD>
+template <class T, Shape S, int R, bool FWD>
 __device__ __forceinline__ void radix_run(const KernelParams &p, int *s, T *re, T *im, int tid) {
   const C2<T> *tw = static_cast<const C2<T> *>(p.tw);
-  for (; *s < p.stages && p.stage[*s].radix == R; ++*s) stage<T, R, FWD>(p.stage[*s], p.len, tw, re, im, tid, p.tpt);
+  for (; *s < p.stages && p.stage[*s].radix == R; ++*s)
+    stage<T, S, R, FWD>(p.stage[*s], p.len, tw, re, im, tid, p.tpt);
 }
 
+// Which odd radices a kernel has code for: all (13, 11, 7, 5, 3), 5 and 3
+// (Bluestein's smooth m), or none (its power-of-two m).
+enum class Odd { All, Only35, None };
+
 // All stages, the radices in the plan's order (descending powers of two,
-// then 13, 11, 7, 5, 3); POW2: the length is a power of two (Bluestein's
-// m), so the odd radices need no code.
-template <class T, bool FWD, bool POW2>
+// then 13, 11, 7, 5, 3); Stages8 plans no radix 16.
+template <class T, Shape S, bool FWD, Odd O>
 __device__ __forceinline__ void run_stages(const KernelParams &p, T *re, T *im, int tid) {
   int s = 0;
-  radix_run<T, 16, FWD>(p, &s, re, im, tid);
-  radix_run<T, 8, FWD>(p, &s, re, im, tid);
-  radix_run<T, 4, FWD>(p, &s, re, im, tid);
-  radix_run<T, 2, FWD>(p, &s, re, im, tid);
-  if constexpr (!POW2) {
-    radix_run<T, 13, FWD>(p, &s, re, im, tid);
-    radix_run<T, 11, FWD>(p, &s, re, im, tid);
-    radix_run<T, 7, FWD>(p, &s, re, im, tid);
-    radix_run<T, 5, FWD>(p, &s, re, im, tid);
-    radix_run<T, 3, FWD>(p, &s, re, im, tid);
+  if constexpr (S == Shape::Stages16) radix_run<T, S, 16, FWD>(p, &s, re, im, tid);
+  radix_run<T, S, 8, FWD>(p, &s, re, im, tid);
+  radix_run<T, S, 4, FWD>(p, &s, re, im, tid);
+  radix_run<T, S, 2, FWD>(p, &s, re, im, tid);
+  if constexpr (O == Odd::All) {
+    radix_run<T, S, 13, FWD>(p, &s, re, im, tid);
+    radix_run<T, S, 11, FWD>(p, &s, re, im, tid);
+    radix_run<T, S, 7, FWD>(p, &s, re, im, tid);
+  }
+  if constexpr (O != Odd::None) {
+    radix_run<T, S, 5, FWD>(p, &s, re, im, tid);
+    radix_run<T, S, 3, FWD>(p, &s, re, im, tid);
   }
 }
 
@@ -259,70 +268,141 @@ __device__ __forceinline__ void chirp_out(const KernelParams &p, const C2<T> *ch
   __syncthreads();
 }
 
-// All of one transform's work between load and store.
-template <class T, Mode M>
+// All of one transform's work between load and store, on the Stockham
+// stages in shared memory.
+template <class T, Shape S, Mode M>
 __device__ __forceinline__ void transform(const KernelParams &p, T *re, T *im, int tid) {
-  if constexpr (M == Mode::Bluestein) {
+  if constexpr (M == Mode::BluesteinPow2 || M == Mode::BluesteinSmooth) {
+    constexpr Odd O = M == Mode::BluesteinPow2 ? Odd::None : Odd::Only35;
     const C2<T> *chirp = static_cast<const C2<T> *>(p.chirp) + p.dir * p.n;
     chirp_in<T>(p, chirp, re, im, tid);
     // One copy of the stages, run twice: two copies would not fit the registers.
 #pragma unroll 1
     for (int pass = 0; pass < 2; ++pass) {
       if (pass == 1) kernel_product<T>(p, static_cast<const C2<T> *>(p.kernel_ft) + p.dir * p.len, re, im, tid);
-      run_stages<T, true, true>(p, re, im, tid);
+      run_stages<T, S, true, O>(p, re, im, tid);
     }
     chirp_out<T>(p, chirp, re, im, tid);
   } else {
-    run_stages<T, M == Mode::Forward, false>(p, re, im, tid);
+    run_stages<T, S, M == Mode::Forward, Odd::All>(p, re, im, tid);
   }
 }
 
-template <class T, Mode M>
-__global__ void __launch_bounds__(kMaxThreads, 1)
+// Whole transforms of length N in registers, thread by thread through the
+// block's transforms (re/im: the block's first transform; slot apart).
+template <class T, int N, bool FWD>
+__device__ __forceinline__ void register_transforms(const KernelParams &p, T *re, T *im) {
+  for (int t = threadIdx.x; t < p.per_block; t += blockDim.x) {
+    T vr[N], vi[N];
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      vr[i] = re[t * p.slot + pad<T>(i)];
+      vi[i] = im[t * p.slot + pad<T>(i)];
+    }
+    dft<N, FWD>(vr, vi);
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      re[t * p.slot + pad<T>(i)] = vr[i];
+      im[t * p.slot + pad<T>(i)] = vi[i];
+    }
+  }
+}
+
+// Register budgets (the compiler's cap follows from threads x blocks):
+// Stages16 one block of up to 512 threads an SM (128 registers); Stages8
+// two such blocks in f32 (64 registers), in f64 (twice the bytes a value)
+// three blocks of up to 256 threads (85); Registers four blocks of 256 in
+// f32 (64), three in f64 (85).
+template <class T, Shape S>
+struct Bounds {
+  static constexpr bool f64 = sizeof(T) == 8;
+  static constexpr int threads = S == Shape::Registers || (S == Shape::Stages8 && f64) ? 256 : kMaxThreads;
+  static constexpr int blocks = S == Shape::Stages16 ? 1 : S == Shape::Stages8 ? (f64 ? 3 : 2) : (f64 ? 3 : 4);
+};
+
+// N: the length of a Registers kernel (0 for the others).
+template <class T, Shape S, Mode M, int N>
+__global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
     fft_kernel(const __grid_constant__ KernelParams p, const C2<T> *in, C2<T> *out) {
   extern __shared__ __align__(16) unsigned char smem[];
   T *sh = reinterpret_cast<T *>(smem);
-  const int t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
   const long long first = static_cast<long long>(blockIdx.x) * p.per_block;
   const int total = static_cast<int>(min(static_cast<long long>(p.per_block), p.batch - first)) * p.n;
   const size_t offset = static_cast<size_t>(first) * p.n;
   const Shared<T> s{sh, p};
   load(s, in + offset, total);
   __syncthreads();
-  // Threads of a transform past the batch's end compute on garbage and
-  // store nothing; they still meet every barrier.
-  T *re = sh + t * p.slot, *im = re + p.per_block * p.slot;
-  transform<T, M>(p, re, im, tid);
+  if constexpr (S == Shape::Registers) {
+    register_transforms<T, N, M == Mode::Forward>(p, sh, sh + p.per_block * p.slot);
+    __syncthreads();
+  } else {
+    // Threads of a transform past the batch's end compute on garbage and
+    // store nothing; they still meet every barrier.
+    const int t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
+    T *re = sh + t * p.slot, *im = re + p.per_block * p.slot;
+    transform<T, S, M>(p, re, im, tid);
+  }
   store(s, out + offset, total);
 }
 
-// Launch geometry from the plan: whole transforms per block.
-template <class T, Mode M>
-cudaError_t launch(const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
-  const long long blocks = (p.batch + p.per_block - 1) / p.per_block;
-  const size_t shared = 2 * sizeof(T) * p.per_block * p.slot;
-  fft_kernel<T, M><<<static_cast<unsigned>(blocks), p.per_block * p.tpt, shared, stream>>>(
-      p, static_cast<const C2<T> *>(in), static_cast<C2<T> *>(out));
-  return cudaGetLastError();
+// The kernel function of kind k (and length n for Registers) handed to
+// `use`, which returns a cudaError_t; cudaErrorInvalidValue where there is
+// none.
+template <class T, bool FWD, class F, int... I>
+cudaError_t with_register_kernel(int n, F &&use, std::integer_sequence<int, I...>) {
+  constexpr Mode M = FWD ? Mode::Forward : Mode::Backward;
+  cudaError_t e = cudaErrorInvalidValue;
+  ((n == I + 2 ? (e = use(fft_kernel<T, Shape::Registers, M, I + 2>), 0) : 0), ...);
+  return e;
 }
 
-template <class T>
-cudaError_t launch_mode(Mode mode, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
-  switch (mode) {
-    case Mode::Forward: return launch<T, Mode::Forward>(p, in, out, stream);
-    case Mode::Backward: return launch<T, Mode::Backward>(p, in, out, stream);
-    default: return launch<T, Mode::Bluestein>(p, in, out, stream);
+template <class T, Shape S, class F>
+cudaError_t with_stage_kernel(Mode m, F &&use) {
+  switch (m) {
+    case Mode::Forward: return use(fft_kernel<T, S, Mode::Forward, 0>);
+    case Mode::Backward: return use(fft_kernel<T, S, Mode::Backward, 0>);
+    case Mode::BluesteinPow2: return use(fft_kernel<T, S, Mode::BluesteinPow2, 0>);
+    default: return use(fft_kernel<T, S, Mode::BluesteinSmooth, 0>);
+  }
+}
+
+template <class T, class F>
+cudaError_t with_kernel(KernelKind k, int n, F &&use) {
+  switch (k.shape) {
+    case Shape::Registers:
+      if (k.mode == Mode::Forward)
+        return with_register_kernel<T, true>(n, use, std::make_integer_sequence<int, kMaxRegisterN - 1>{});
+      if (k.mode == Mode::Backward)
+        return with_register_kernel<T, false>(n, use, std::make_integer_sequence<int, kMaxRegisterN - 1>{});
+      return cudaErrorInvalidValue;
+    case Shape::Stages16: return with_stage_kernel<T, Shape::Stages16>(k.mode, use);
+    default: return with_stage_kernel<T, Shape::Stages8>(k.mode, use);
   }
 }
 
 template <class T>
-cudaError_t allow_shared(Mode mode, int bytes) {
-  const auto attr = cudaFuncAttributeMaxDynamicSharedMemorySize;
-  switch (mode) {
-    case Mode::Forward: return cudaFuncSetAttribute(fft_kernel<T, Mode::Forward>, attr, bytes);
-    case Mode::Backward: return cudaFuncSetAttribute(fft_kernel<T, Mode::Backward>, attr, bytes);
-    default: return cudaFuncSetAttribute(fft_kernel<T, Mode::Bluestein>, attr, bytes);
-  }
+cudaError_t launch_kind(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
+  return with_kernel<T>(k, p.n, [&](auto kernel) {
+    const long long blocks = (p.batch + p.per_block - 1) / p.per_block;
+    const size_t shared = 2 * sizeof(T) * p.per_block * p.slot;
+    const int threads =
+        k.shape == Shape::Registers ? min(p.per_block, Bounds<T, Shape::Registers>::threads) : p.per_block * p.tpt;
+    kernel<<<static_cast<unsigned>(blocks), threads, shared, stream>>>(p, static_cast<const C2<T> *>(in),
+                                                                       static_cast<C2<T> *>(out));
+    return cudaGetLastError();
+  });
+}
+
+template <class T>
+cudaError_t allow_shared(KernelKind k, int n, int bytes) {
+  return with_kernel<T>(k, n, [&](auto kernel) {
+    return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  });
+}
+
+template <class T>
+cudaError_t attributes(KernelKind k, int n, cudaFuncAttributes *a) {
+  return with_kernel<T>(k, n, [&](auto kernel) { return cudaFuncGetAttributes(a, kernel); });
 }
 
 }  // namespace gpufftw::engine::kernels

@@ -3,10 +3,12 @@
 
 namespace gpufftw::engine::kernels {
 
-cudaError_t launch_f32(Mode mode, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
-  return launch_mode<float>(mode, p, in, out, stream);
+cudaError_t launch_f32(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
+  return launch_kind<float>(k, p, in, out, stream);
 }
 
-cudaError_t allow_shared_f32(Mode mode, int bytes) { return allow_shared<float>(mode, bytes); }
+cudaError_t allow_shared_f32(KernelKind k, int n, int bytes) { return allow_shared<float>(k, n, bytes); }
+
+cudaError_t attributes_f32(KernelKind k, int n, cudaFuncAttributes *a) { return attributes<float>(k, n, a); }
 
 }  // namespace gpufftw::engine::kernels

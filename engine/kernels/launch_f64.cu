@@ -3,10 +3,12 @@
 
 namespace gpufftw::engine::kernels {
 
-cudaError_t launch_f64(Mode mode, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
-  return launch_mode<double>(mode, p, in, out, stream);
+cudaError_t launch_f64(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
+  return launch_kind<double>(k, p, in, out, stream);
 }
 
-cudaError_t allow_shared_f64(Mode mode, int bytes) { return allow_shared<double>(mode, bytes); }
+cudaError_t allow_shared_f64(KernelKind k, int n, int bytes) { return allow_shared<double>(k, n, bytes); }
+
+cudaError_t attributes_f64(KernelKind k, int n, cudaFuncAttributes *a) { return attributes<double>(k, n, a); }
 
 }  // namespace gpufftw::engine::kernels

@@ -1,5 +1,5 @@
-// Planning for the single-pass kernels: the radices of a length, the
-// launch shape, and the tables (twiddles, Bluestein's chirp and the FFT of
+// Planning for the single-pass kernels: the variants of a length, its
+// radices, the launch shape, and the tables (twiddles, Bluestein's chirp and the FFT of
 // its conjugate), computed in double and uploaded once per plan.
 #include "engine/kernels/stockham.h"
 
@@ -14,12 +14,12 @@ namespace {
 using cd = std::complex<double>;
 
 // Radices of len: its powers of two spread evenly over the fewest stages of
-// at most 16, then one stage per odd prime factor. false when a prime
-// factor is above 13.
-bool factor(int len, std::vector<int> *radices) {
+// at most 2^max_log2 (16 or 8), then one stage per odd prime factor. false
+// when a prime factor is above 13.
+bool factor(int len, int max_log2, std::vector<int> *radices) {
   int e = 0;
   for (; len % 2 == 0; len /= 2) ++e;
-  const int stages = (e + 3) / 4;
+  const int stages = (e + max_log2 - 1) / max_log2;
   for (int i = 0; i < stages; ++i) radices->push_back(1 << (e / stages + (i < e % stages ? 1 : 0)));
   for (int p : {13, 11, 7, 5, 3})
     for (; len % p == 0; len /= p) radices->push_back(p);
@@ -36,23 +36,22 @@ cd root(long long k, long long n, int sign) {
   return {std::cos(a), std::sin(a)};
 }
 
-// In-place forward FFT of a power-of-two length, in double, for the
-// Bluestein kernel's transform (computed once per plan).
+// Forward FFT in double of a length whose prime factors are small (the
+// Bluestein kernel's m), by recursive decimation in time; once per plan.
 void host_fft(std::vector<cd> *v) {
   const size_t m = v->size();
-  for (size_t i = 1, j = 0; i < m; ++i) {
-    size_t bit = m >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j |= bit;
-    if (i < j) std::swap((*v)[i], (*v)[j]);
+  if (m == 1) return;
+  size_t p = 2;
+  while (m % p) ++p;
+  const size_t q = m / p;
+  std::vector<std::vector<cd>> sub(p, std::vector<cd>(q));
+  for (size_t i = 0; i < m; ++i) sub[i % p][i / p] = (*v)[i];
+  for (auto &s : sub) host_fft(&s);
+  for (size_t k = 0; k < m; ++k) {
+    cd x = 0;
+    for (size_t r = 0; r < p; ++r) x += root(static_cast<long long>(r * k), static_cast<long long>(m), -1) * sub[r][k % q];
+    (*v)[k] = x;
   }
-  for (size_t len = 2; len <= m; len <<= 1)
-    for (size_t i = 0; i < m; i += len)
-      for (size_t k = 0; k < len / 2; ++k) {
-        const cd t = root(static_cast<long long>(k), static_cast<long long>(len), -1) * (*v)[i + k + len / 2];
-        (*v)[i + k + len / 2] = (*v)[i + k] - t;
-        (*v)[i + k] += t;
-      }
 }
 
 template <class T>
@@ -65,7 +64,119 @@ std::vector<T> narrow(const std::vector<cd> &v) {
   return out;
 }
 
+// The smallest 2^a 3^b 5^c at or above `at_least`.
+int smooth_at_least(int at_least) {
+  for (int m = at_least;; ++m) {
+    int r = m;
+    for (int p : {2, 3, 5})
+      while (r % p == 0) r /= p;
+    if (r == 1) return m;
+  }
+}
+
+// What a variant launches for n: the stages' length and radices, threads
+// per transform, transforms and threads per block, shared bytes.
+struct Layout {
+  bool bluestein = false;
+  int len = 0, tpt = 1, per_block = 1, threads = 1, slot = 0;
+  std::vector<int> radices;
+  size_t shared = 0;
+};
+
+bool layout(int n, Real real, const Variant &v, Layout *l, std::string *why) {
+  const bool f64 = real == Real::F64;
+  l->len = n;
+  if (v.shape == Shape::Registers) {
+    if (n > kMaxRegisterN || v.block < 1) {
+      if (why) *why = "kernels: " + v.name() + " takes n <= " + std::to_string(kMaxRegisterN);
+      return false;
+    }
+    l->per_block = v.block;
+    l->threads = std::min(v.block, 256);
+  } else {
+    const int max_log2 = v.shape == Shape::Stages16 ? 4 : 3;
+    l->bluestein = !factor(n, max_log2, &l->radices);
+    if (l->bluestein) {
+      int pow2 = 1;
+      while (pow2 < 2 * n - 1) pow2 *= 2;
+      l->len = v.smooth_m ? smooth_at_least(2 * n - 1) : pow2;
+      l->radices.clear();
+      factor(l->len, max_log2, &l->radices);
+    } else if (v.smooth_m) {
+      if (why) *why = "kernels: n=" + std::to_string(n) + " needs no Bluestein m";
+      return false;
+    }
+    for (int r : l->radices) {
+      const int butterflies = l->len / r;
+      l->tpt = std::max(l->tpt, (butterflies + max_iters(v.shape, r) - 1) / max_iters(v.shape, r));
+    }
+    const int cap = v.shape == Shape::Stages8 && f64 ? 256 : kMaxThreads;
+    if (l->tpt > cap || static_cast<int>(l->radices.size()) > kMaxStages) {
+      if (why) *why = "kernels: n=" + std::to_string(n) + " as " + v.name() + " needs " + std::to_string(l->tpt) +
+                      " threads a transform, over " + std::to_string(cap);
+      return false;
+    }
+    l->per_block = std::max(1, std::min(v.block, cap) / l->tpt);
+    l->threads = l->per_block * l->tpt;
+  }
+  const int shift = f64 ? 4 : 5;
+  l->slot = (l->len - 1) + ((l->len - 1) >> shift) + 1;
+  l->slot |= 1;  // odd: transforms of one block start on different banks
+  l->shared = 2 * (f64 ? sizeof(double) : sizeof(float)) * static_cast<size_t>(l->per_block) * l->slot;
+  return true;
+}
+
+const char *shape_name(Shape s) {
+  return s == Shape::Registers ? "registers" : s == Shape::Stages16 ? "stages16" : "stages8";
+}
+
 }  // namespace
+
+std::string Variant::name() const {
+  return std::string(shape_name(shape)) + "-" + std::to_string(block) + (smooth_m ? "-m5" : "");
+}
+
+bool Variant::parse(const std::string &s, Variant *v) {
+  for (Shape shape : {Shape::Registers, Shape::Stages16, Shape::Stages8}) {
+    const std::string prefix = std::string(shape_name(shape)) + "-";
+    if (s.compare(0, prefix.size(), prefix) != 0) continue;
+    size_t used = 0;
+    int block = 0;
+    try {
+      block = std::stoi(s.substr(prefix.size()), &used);
+    } catch (const std::exception &) {
+      return false;
+    }
+    const std::string rest = s.substr(prefix.size() + used);
+    if (block < 1 || (rest != "" && rest != "-m5") || s.substr(prefix.size(), used) != std::to_string(block))
+      return false;
+    *v = Variant{shape, block, rest == "-m5"};
+    return true;
+  }
+  return false;
+}
+
+std::vector<Variant> StockhamPlan::variants(int n, Real real) {
+  std::vector<Variant> out;
+  std::vector<Layout> seen;
+  auto add = [&](const Variant &v) {
+    Layout l;
+    // Blocks over 200 KB of shared memory fit no device's SM twice.
+    if (!layout(n, real, v, &l, nullptr) || l.shared > 200 * 1024) return;
+    for (const Layout &s : seen)
+      if (s.len == l.len && s.radices == l.radices && s.per_block == l.per_block && s.tpt == l.tpt &&
+          (s.radices.empty() == l.radices.empty()))
+        return;
+    seen.push_back(l);
+    out.push_back(v);
+  };
+  if (n <= kMaxRegisterN)
+    for (int block : {256, 128, 512, 1024}) add(Variant{Shape::Registers, block, false});
+  for (Shape shape : {Shape::Stages16, Shape::Stages8})
+    for (bool smooth : {false, true})
+      for (int block : {256, 128, 512}) add(Variant{shape, block, smooth});
+  return out;
+}
 
 bool StockhamPlan::upload(const void *host, size_t bytes, void **dev, const char *what, std::string *why) {
   cudaError_t e = cudaMalloc(dev, bytes);
@@ -75,48 +186,44 @@ bool StockhamPlan::upload(const void *host, size_t bytes, void **dev, const char
   return e == cudaSuccess;
 }
 
-std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long batch, std::string *why) {
+KernelKind StockhamPlan::kind(int sign) const {
+  const Mode mode = !bluestein_                  ? (sign < 0 ? Mode::Forward : Mode::Backward)
+                    : variant_.smooth_m ? Mode::BluesteinSmooth
+                                        : Mode::BluesteinPow2;
+  return KernelKind{mode, variant_.shape};
+}
+
+std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long batch, const Variant &v,
+                                                   std::string *why) {
   if (!supports(n) || batch < 1) {
     if (why) *why = "kernels: n=" + std::to_string(n) + " batch=" + std::to_string(batch) + " outside 2..4096, >= 1";
     return nullptr;
   }
+  Layout l;
+  if (!layout(n, real, v, &l, why)) return nullptr;
   std::unique_ptr<StockhamPlan> plan(new StockhamPlan);
   KernelParams &p = plan->p_;
   plan->real_ = real;
-  std::vector<int> radices;
-  plan->bluestein_ = !factor(n, &radices);
+  plan->variant_ = v;
+  plan->bluestein_ = l.bluestein;
   p.n = n;
-  p.len = n;
-  if (plan->bluestein_) {
-    for (p.len = 1; p.len < 2 * n - 1;) p.len *= 2;
-    radices.clear();
-    factor(p.len, &radices);
-  }
+  p.len = l.len;
   p.batch = batch;
   p.n_magic = magic(n);
-  p.stages = static_cast<int>(radices.size());
+  p.stages = static_cast<int>(l.radices.size());
+  p.tpt = l.tpt;
+  p.per_block = l.per_block;
+  p.slot = l.slot;
 
   std::vector<cd> tw;
   int ns = 1;
-  p.tpt = 1;
   for (int s = 0; s < p.stages; ++s) {
-    const int r = radices[s];
+    const int r = l.radices[s];
     p.stage[s] = Stage{r, ns, magic(ns), static_cast<int>(tw.size())};
     for (int j = 1; j < r; ++j)
       for (int k = 0; k < ns; ++k) tw.push_back(root(static_cast<long long>(j) * k, static_cast<long long>(ns) * r, -1));
-    const int butterflies = p.len / r;
-    p.tpt = std::max(p.tpt, (butterflies + max_iters(r) - 1) / max_iters(r));
     ns *= r;
   }
-  // About 256 threads a block. (More data per block would hide latency
-  // better for tiny n, but a loop over transforms around the stages makes
-  // the compiler hoist the butterflies' constants and spill.)
-  const size_t value = real == Real::F32 ? sizeof(float) : sizeof(double);
-  p.per_block = std::max(1, 256 / p.tpt);
-  const int shift = real == Real::F32 ? 5 : 4;
-  p.slot = (p.len - 1) + ((p.len - 1) >> shift) + 1;
-  p.slot |= 1;  // odd: transforms of one block start on different banks
-  const int shared = static_cast<int>(2 * value * p.per_block * p.slot);
 
   int device = 0, limit = 0;
   cudaError_t e = cudaGetDevice(&device);
@@ -125,21 +232,31 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
     if (why) *why = std::string("cudaDeviceGetAttribute(MaxSharedMemoryPerBlockOptin): ") + cudaGetErrorString(e);
     return nullptr;
   }
-  if (shared > limit) {
-    if (why) *why = "kernels: n=" + std::to_string(n) + " needs " + std::to_string(shared) +
+  if (l.shared > static_cast<size_t>(limit)) {
+    if (why) *why = "kernels: n=" + std::to_string(n) + " as " + v.name() + " needs " + std::to_string(l.shared) +
                     " bytes of shared memory per block, the device allows " + std::to_string(limit);
     return nullptr;
   }
-  if (shared > 48 * 1024) {
-    const Mode modes[] = {Mode::Forward, Mode::Backward, Mode::Bluestein};
-    for (Mode m : modes) {
-      e = real == Real::F32 ? allow_shared_f32(m, shared) : allow_shared_f64(m, shared);
+  // Each kernel is allowed the device's whole limit once, so that plans
+  // of different sizes never lower it under one another.
+  for (int sign : {-1, 1}) {
+    const KernelKind k = plan->kind(sign);
+    if (l.shared > 48 * 1024) {
+      e = real == Real::F32 ? allow_shared_f32(k, n, limit) : allow_shared_f64(k, n, limit);
       if (e != cudaSuccess) {
         if (why) *why = std::string("cudaFuncSetAttribute(MaxDynamicSharedMemorySize): ") + cudaGetErrorString(e);
         return nullptr;
       }
     }
   }
+  cudaFuncAttributes attr{};
+  e = real == Real::F32 ? attributes_f32(plan->kind(-1), n, &attr) : attributes_f64(plan->kind(-1), n, &attr);
+  if (e != cudaSuccess) {
+    if (why) *why = std::string("cudaFuncGetAttributes: ") + cudaGetErrorString(e);
+    return nullptr;
+  }
+  plan->regs_ = attr.numRegs;
+  plan->spill_ = static_cast<int>(attr.localSizeBytes);
 
   std::vector<cd> chirp, kernel_ft;
   if (plan->bluestein_) {
@@ -152,7 +269,7 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
       std::vector<cd> b(p.len);
       for (int j = 0; j < n; ++j) b[j] = b[(p.len - j) % p.len] = std::conj(chirp[chirp.size() - n + j]);
       host_fft(&b);
-      for (cd &v : b) kernel_ft.push_back(v / static_cast<double>(p.len));
+      for (cd &x : b) kernel_ft.push_back(x / static_cast<double>(p.len));
     }
   }
   const std::vector<cd> *tables[3] = {&tw, &chirp, &kernel_ft};
@@ -185,17 +302,20 @@ bool StockhamPlan::run(const void *in, void *out, int sign, cudaStream_t stream,
     if (why) *why = "kernels: batch " + std::to_string(p.batch) + " needs more blocks than a grid holds";
     return false;
   }
-  const Mode mode = bluestein_ ? Mode::Bluestein : sign < 0 ? Mode::Forward : Mode::Backward;
-  const cudaError_t e =
-      real_ == Real::F32 ? launch_f32(mode, p, in, out, stream) : launch_f64(mode, p, in, out, stream);
-  if (e != cudaSuccess && why) *why = std::string("kernel launch (fft_kernel): ") + cudaGetErrorString(e);
+  const KernelKind k = kind(sign);
+  const cudaError_t e = real_ == Real::F32 ? launch_f32(k, p, in, out, stream) : launch_f64(k, p, in, out, stream);
+  if (e != cudaSuccess && why) *why = std::string("kernel launch (fft_kernel ") + variant_.name() + "): " + cudaGetErrorString(e);
   return e == cudaSuccess;
 }
 
 std::string StockhamPlan::describe() const {
-  std::string s = bluestein_ ? "bluestein m=" + std::to_string(p_.len) + ": " : "";
+  std::string s = variant_.name() + ": " + (bluestein_ ? "bluestein m=" + std::to_string(p_.len) + " " : "");
+  if (p_.stages == 0) s += std::to_string(p_.n) + " in registers";
   for (int i = 0; i < p_.stages; ++i) s += (i ? "x" : "") + std::to_string(p_.stage[i].radix);
-  return s + ", " + std::to_string(p_.tpt) + " threads x " + std::to_string(p_.per_block);
+  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256) : p_.per_block * p_.tpt;
+  s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms, " +
+       std::to_string(regs_) + " regs";
+  return spill_ ? s + ", " + std::to_string(spill_) + " B local" : s;
 }
 
 }  // namespace gpufftw::engine::kernels

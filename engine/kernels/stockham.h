@@ -1,27 +1,51 @@
 // The project's own batched 1-D c2c FFT for n = 2 ... 4096, f32 and f64, on
 // dense device arrays (transform i at in + i*n, out + i*n; in place
-// allowed): one kernel, one pass through device memory. Sizes whose prime
-// factors are all <= 13 run as a mixed-radix Stockham FFT in shared memory;
-// the others by Bluestein's chirp-z inside the same pass, on a power of two
-// m >= 2n - 1.
+// allowed): one kernel, one pass through device memory. Lengths up to 16
+// can run whole in each thread's registers; sizes whose prime factors are
+// all <= 13 run as a mixed-radix Stockham FFT in shared memory; the others
+// by Bluestein's chirp-z inside the same pass, on a padded length m >=
+// 2n - 1. Several variants of each (shape, block size, Bluestein's m) let a
+// tuner time them and keep the fastest.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/engine.h"
 #include "engine/kernels/kernel_params.h"
 
 namespace gpufftw::engine::kernels {
 
+// One way of running a length.
+struct Variant {
+  Shape shape = Shape::Stages16;
+  // Registers: transforms per block; Stages*: threads per block aimed at
+  // (whole transforms per block, at least one).
+  int block = 256;
+  bool smooth_m = false;  // Bluestein: m = 2^a 3^b 5^c rather than a power of two
+
+  // "registers-256", "stages16-512", "stages8-128-m5": what the dispatch
+  // store keeps; parse takes it back (false for anything else).
+  std::string name() const;
+  static bool parse(const std::string &s, Variant *v);
+  bool operator==(const Variant &o) const {
+    return shape == o.shape && block == o.block && smooth_m == o.smooth_m;
+  }
+};
+
 class StockhamPlan {
  public:
   static bool supports(long long n) { return n >= 2 && n <= 4096; }
-  // Plans n x batch and uploads its tables to the current device; nullptr
-  // (with `why` naming the CUDA call or the limit) when it cannot.
-  static std::unique_ptr<StockhamPlan> create(int n, Real real, long long batch, std::string *why);
+  // The variants worth timing for n, distinct in what they launch; the
+  // first is the one to use untimed.
+  static std::vector<Variant> variants(int n, Real real);
+  // Plans n x batch as `v` and uploads its tables to the current device;
+  // nullptr (with `why` naming the CUDA call or the limit) when it cannot.
+  static std::unique_ptr<StockhamPlan> create(int n, Real real, long long batch, const Variant &v,
+                                              std::string *why);
   ~StockhamPlan();
   StockhamPlan(const StockhamPlan &) = delete;
   StockhamPlan &operator=(const StockhamPlan &) = delete;
@@ -31,17 +55,22 @@ class StockhamPlan {
   // n*batch complex values (interleaved), the same pointer for in place.
   bool run(const void *in, void *out, int sign, cudaStream_t stream, std::string *why) const;
 
-  // "16x16x16, 256 threads x 1" or "bluestein m=2048: 16x8x16, ..." for logs.
+  // "stages16-256: 16x16x16, 256 threads x 1, 96 regs" or "... bluestein
+  // m=2048: 16x16x8, ..." for logs.
   std::string describe() const;
   bool bluestein() const { return bluestein_; }
+  const Variant &variant() const { return variant_; }
 
  private:
   StockhamPlan() = default;
   bool upload(const void *host, size_t bytes, void **dev, const char *what, std::string *why);
+  KernelKind kind(int sign) const;
 
   KernelParams p_{};
   Real real_ = Real::F32;
+  Variant variant_;
   bool bluestein_ = false;
+  int regs_ = 0, spill_ = 0;  // the forward kernel's registers and local bytes per thread
   void *tables_[3] = {nullptr, nullptr, nullptr};  // twiddles, chirp, kernel FT
 };
 

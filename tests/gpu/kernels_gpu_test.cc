@@ -1,6 +1,7 @@
 // The project's own FFT kernels (engine/kernels) against FFTW double: every
-// size 2..4096, f32 and f64, forward and backward, out of place and in
-// place, at batch 3; then offset arrays and many blocks. Every test skips,
+// size 2..4096 in every variant the tuner may pick, f32 and f64, forward
+// and backward, out of place and in place, at batch 3; then offset arrays
+// and many blocks; and the variants' names. Every test skips,
 // saying so, where there is no usable GPU.
 #include <cuda_runtime_api.h>
 #include <fftw3.h>
@@ -20,6 +21,7 @@ namespace {
 
 using gpufftw::engine::Real;
 using gpufftw::engine::kernels::StockhamPlan;
+using gpufftw::engine::kernels::Variant;
 
 bool usable_gpu(std::string *why) {
   int count = 0;
@@ -110,33 +112,41 @@ struct Case {
   }
 };
 
-// n from lo to hi at `batch`, each direction out of place and in place.
+// n from lo to hi at `batch`, each variant (or the default alone), each
+// direction out of place and in place.
 template <class T>
-void check_sizes(int lo, int hi, long long batch, size_t offset) {
+void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_variant = true) {
   std::mt19937 rng(std::random_device{}());
   const Real real = sizeof(T) == 4 ? Real::F32 : Real::F64;
   double worst = 0;
-  int worst_n = 0, failures = 0;
+  int worst_n = 0, failures = 0, runs = 0;
   for (int n = lo; n <= hi; ++n) {
-    std::string why;
-    auto plan = StockhamPlan::create(n, real, batch, &why);
-    ASSERT_TRUE(plan) << "n=" << n << ": " << why;
+    std::vector<Variant> variants = StockhamPlan::variants(n, real);
+    ASSERT_FALSE(variants.empty()) << "n=" << n;
+    if (!every_variant) variants.resize(1);
     Case<T> c(n, batch, offset, &rng);
     for (int sign : {-1, 1}) {
       c.reference(sign);
-      for (bool in_place : {false, true}) {
-        const double err = c.run(*plan, sign, in_place, &why);
-        ASSERT_GE(err, 0) << "n=" << n << ": " << why;
-        const double ratio = err / tolerance<T>(n);
-        if (ratio > worst) worst = ratio, worst_n = n;
-        if (ratio > 1 && ++failures <= 20)
-          ADD_FAILURE() << "n=" << n << " sign=" << sign << (in_place ? " in place" : " out of place")
-                        << " error " << err << " > " << tolerance<T>(n) << " (" << plan->describe() << ")";
+      for (const Variant &v : variants) {
+        std::string why;
+        auto plan = StockhamPlan::create(n, real, batch, v, &why);
+        ASSERT_TRUE(plan) << "n=" << n << " " << v.name() << ": " << why;
+        for (bool in_place : {false, true}) {
+          const double err = c.run(*plan, sign, in_place, &why);
+          ASSERT_GE(err, 0) << "n=" << n << " " << v.name() << ": " << why;
+          ++runs;
+          const double ratio = err / tolerance<T>(n);
+          if (ratio > worst) worst = ratio, worst_n = n;
+          if (ratio > 1 && ++failures <= 20)
+            ADD_FAILURE() << "n=" << n << " sign=" << sign << (in_place ? " in place" : " out of place")
+                          << " error " << err << " > " << tolerance<T>(n) << " (" << plan->describe() << ")";
+        }
       }
     }
   }
   EXPECT_EQ(failures, 0);
-  std::printf("n=%d..%d batch %lld: largest error/tolerance %.3f at n=%d\n", lo, hi, batch, worst, worst_n);
+  std::printf("n=%d..%d batch %lld: %d runs, largest error/tolerance %.3f at n=%d\n", lo, hi, batch, runs, worst,
+              worst_n);
 }
 
 TEST_F(Kernels, EverySizeF32) { check_sizes<float>(2, 4096, 3, 0); }
@@ -152,6 +162,21 @@ TEST_F(Kernels, OffsetArraysAndManyBlocks) {
     check_sizes<double>(n, n, 1000003 / n + 1, 1);
     check_sizes<float>(n, n, 777, 0);
   }
+}
+
+// Every variant's name parses back to it; the store keeps these names.
+TEST(KernelVariants, NamesRoundTrip) {
+  for (int n : {2, 7, 16, 17, 1009, 4096})
+    for (Real real : {Real::F32, Real::F64})
+      for (const Variant &v : StockhamPlan::variants(n, real)) {
+        Variant back;
+        EXPECT_TRUE(Variant::parse(v.name(), &back)) << v.name();
+        EXPECT_TRUE(back == v) << v.name() << " came back as " << back.name();
+      }
+  Variant v;
+  for (const char *bad : {"", "stages16", "stages16-", "stages16-x", "stages16-256-m3", "registers-0", "cufft",
+                          "stages8-0256"})
+    EXPECT_FALSE(Variant::parse(bad, &v)) << bad;
 }
 
 }  // namespace
