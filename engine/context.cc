@@ -40,7 +40,8 @@ bool load_cufft(Cufft *t, std::string *why) {
          load(h, "cufftSetStream", &t->set_stream, why) && load(h, "cufftDestroy", &t->destroy, why) &&
          load(h, "cufftExecC2C", &t->exec_c2c, why) && load(h, "cufftExecR2C", &t->exec_r2c, why) &&
          load(h, "cufftExecC2R", &t->exec_c2r, why) && load(h, "cufftExecZ2Z", &t->exec_z2z, why) &&
-         load(h, "cufftExecD2Z", &t->exec_d2z, why) && load(h, "cufftExecZ2D", &t->exec_z2d, why);
+         load(h, "cufftExecD2Z", &t->exec_d2z, why) && load(h, "cufftExecZ2D", &t->exec_z2d, why) &&
+         load(h, "cufftXtMakePlanMany", &t->xt_make_plan_many, why) && load(h, "cufftXtExec", &t->xt_exec, why);
 }
 
 bool open(Context *c) {

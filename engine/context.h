@@ -4,6 +4,7 @@
 
 #include <cuda_runtime_api.h>
 #include <cufft.h>
+#include <cufftXt.h>
 
 #include <string>
 
@@ -53,6 +54,9 @@ struct Cufft {
   decltype(&::cufftExecZ2Z) exec_z2z = nullptr;
   decltype(&::cufftExecD2Z) exec_d2z = nullptr;
   decltype(&::cufftExecZ2D) exec_z2d = nullptr;
+  // Half precision (CUDA_C_16F) is planned and run through the Xt API only.
+  decltype(&::cufftXtMakePlanMany) xt_make_plan_many = nullptr;
+  decltype(&::cufftXtExec) xt_exec = nullptr;
 };
 const Cufft &cufft();  // valid once gpu_available() is true
 

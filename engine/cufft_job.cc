@@ -6,6 +6,7 @@
 
 #include "engine/context.h"
 #include "engine/four_step.h"
+#include "engine/fp16/fp16_job.h"
 #include "engine/out_of_core.h"
 
 namespace gpufftw::engine {
@@ -133,6 +134,9 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   for (const Axis &a : g.loops)
     if (a.n < 1) return *why = "an empty loop", nullptr;
   if (!check(cudaSetDevice(device()), "cudaSetDevice", why)) return nullptr;
+  std::string not_half;
+  if (g.half)
+    if (auto job = fp16::make_job(g, &not_half)) return job;
   // A single transform the out-of-core path takes runs there when its
   // arrays alone pass the cap (not even planned in core: cuFFT would
   // allocate a work area the size of the problem), or when the in-core job
@@ -146,9 +150,10 @@ std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
   if (out_of_core && out_of_core_array_bytes(g) > cap) return make_out_of_core();
   std::string why_not;
   const bool direct = direct_layout(g, &why_not);
-  const std::string path = g.type == Type::R2R ? "r2r on cuFFT"
-                           : direct             ? "cuFFT"
-                                                : "cuFFT, gathered (" + why_not + ")";
+  const std::string path = (g.type == Type::R2R ? "r2r on cuFFT"
+                            : direct            ? "cuFFT"
+                                                : "cuFFT, gathered (" + why_not + ")") +
+                           (g.half ? " (fp16 not taken: " + not_half + ")" : "");
   auto job = std::make_unique<CufftJob>(g, direct, path);
   if (!job->init(why)) {
     if (!out_of_core) return nullptr;

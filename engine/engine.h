@@ -43,6 +43,10 @@ struct Geometry {
   bool split_in = false;       // complex input as separate real/imaginary arrays
   bool split_out = false;      // complex output likewise
   bool in_place = false;       // as planned; FFTW's new-array execute keeps it
+  // c2c f32: computed in half precision where the FP16 job takes the
+  // problem (engine/fp16/fp16_job.h); in single precision elsewhere, and
+  // path() says why.
+  bool half = false;
 };
 
 class FftJob {
@@ -62,6 +66,8 @@ class FftJob {
   // four-step" (1-D), and its chunks, when a single transform passes the
   // device memory cap; "r2r on cuFFT" for real-to-real.
   virtual std::string path() const = 0;
+  // Whether it computes in half precision (Geometry::half, taken).
+  virtual bool half() const { return false; }
 };
 
 // Where an array lies, for choosing how to move it; Pageable for anything

@@ -25,9 +25,9 @@ struct Strip {
   bool to_slot = true;
 };
 
-// A few threads that copy one piece together: one thread's memcpy reaches
-// about a fifth of what the bus takes. Most of the cores, leaving two to the
-// program.
+// A few threads that copy (or convert) one piece together: one thread's
+// memcpy reaches about a fifth of what the bus takes. Most of the cores,
+// leaving two to the program.
 class CopyPool {
  public:
   CopyPool() {
@@ -37,32 +37,17 @@ class CopyPool {
     parts_ = n;
   }
 
-  // The strip's bytes, split among the threads.
-  void copy(const Strip &s) {
+  void run(const std::function<void(unsigned, unsigned)> &job) {
     std::unique_lock<std::mutex> lock(mutex_);
-    strip_ = s, pending_ = parts_ - 1, ++generation_;
+    job_ = &job, pending_ = parts_ - 1, ++generation_;
     wake_.notify_all();
     lock.unlock();
-    part(0);
+    job(0, parts_);
     lock.lock();
     done_.wait(lock, [this] { return pending_ == 0; });
   }
 
  private:
-  void part(unsigned i) {
-    const Strip &s = strip_;
-    const size_t chunk = (s.len + parts_ - 1) / parts_, begin = std::min(s.len, i * chunk),
-                 end = std::min(s.len, begin + chunk);
-    for (size_t x = begin; x < end;) {
-      const size_t at = s.off + x, row = at / s.width, col = at % s.width, n = std::min(end - x, s.width - col);
-      char *h = s.host + row * s.pitch + col;
-      if (s.to_slot)
-        std::memcpy(s.slot + x, h, n);
-      else
-        std::memcpy(h, s.slot + x, n);
-      x += n;
-    }
-  }
   void work(unsigned i) {
     unsigned long seen = 0;
     std::unique_lock<std::mutex> lock(mutex_);
@@ -70,7 +55,7 @@ class CopyPool {
       wake_.wait(lock, [&] { return generation_ != seen; });
       seen = generation_;
       lock.unlock();
-      part(i);
+      (*job_)(i, parts_);
       lock.lock();
       if (--pending_ == 0) done_.notify_one();
     }
@@ -81,7 +66,7 @@ class CopyPool {
   std::vector<std::thread> workers_;
   unsigned parts_ = 1, pending_ = 0;
   unsigned long generation_ = 0;
-  Strip strip_;
+  const std::function<void(unsigned, unsigned)> *job_ = nullptr;
 };
 
 // One pool, used by one copy at a time: the threads are the bandwidth.
@@ -94,13 +79,30 @@ SharedPool &shared_pool() {
   return *p;
 }
 
+// The strip's bytes, split among the threads.
 void parallel_copy(const Strip &s) {
-  SharedPool &p = shared_pool();
-  std::lock_guard<std::mutex> lock(p.busy);
-  p.pool.copy(s);
+  on_staging_threads([&s](unsigned i, unsigned parts) {
+    const size_t chunk = (s.len + parts - 1) / parts, begin = std::min(s.len, i * chunk),
+                 end = std::min(s.len, begin + chunk);
+    for (size_t x = begin; x < end;) {
+      const size_t at = s.off + x, row = at / s.width, col = at % s.width, n = std::min(end - x, s.width - col);
+      char *h = s.host + row * s.pitch + col;
+      if (s.to_slot)
+        std::memcpy(s.slot + x, h, n);
+      else
+        std::memcpy(h, s.slot + x, n);
+      x += n;
+    }
+  });
 }
 
 }  // namespace
+
+void on_staging_threads(const std::function<void(unsigned part, unsigned parts)> &job) {
+  SharedPool &p = shared_pool();
+  std::lock_guard<std::mutex> lock(p.busy);
+  p.pool.run(job);
+}
 
 HostCopier::~HostCopier() {
   for (int i = 0; i < kSlots; ++i) {

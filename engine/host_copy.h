@@ -7,9 +7,16 @@
 
 #include <cuda_runtime_api.h>
 
+#include <functional>
 #include <string>
 
 namespace gpufftw::engine {
+
+// Runs job(part, parts) for every part in [0, parts) on the staging threads
+// (the caller is one of them) and returns when all are done. One such run
+// at a time in the process: the threads are the host's copy bandwidth.
+// HostCopier fills and drains its buffers so; the FP16 staging converts so.
+void on_staging_threads(const std::function<void(unsigned part, unsigned parts)> &job);
 
 class HostCopier {
  public:

@@ -11,7 +11,9 @@
 //
 // Tolerance: relative L2 error <= c * eps * sqrt(log2 N), c = 5, eps of the
 // plan's precision, N the transform size: the bound the test sweep holds
-// the real FFTW and gpufftw to.
+// the real FFTW and gpufftw to. Plans computed in half precision
+// (GPUFFTW_PRECISION=fp16) get half's: c = 0.6, eps = 2^-10 (2e-3 at
+// N = 4096), marked [fp16] in the table and "half":true in the file.
 #pragma once
 
 #include <cstdio>

@@ -20,6 +20,8 @@ T parse_choice(const char *var, const char *const (&names)[N], const T (&values)
   return fallback;
 }
 
+}  // namespace
+
 Config read_config() {
   Config c;
   static const char *const mode_names[] = {"auto", "gpu", "cpu"};
@@ -33,10 +35,11 @@ Config read_config() {
   c.report = parse_choice("GPUFFTW_REPORT", bool_names, bools, c.report);
   static const char *const measure_names[] = {"auto", "always"};
   c.measure_always = parse_choice("GPUFFTW_MEASURE", measure_names, bools, c.measure_always);
+  static const char *const precision_names[] = {"fp32", "fp16"};
+  static const gpufftw_precision precisions[] = {GPUFFTW_PRECISION_FP32, GPUFFTW_PRECISION_FP16};
+  c.precision = parse_choice("GPUFFTW_PRECISION", precision_names, precisions, c.precision);
   return c;
 }
-
-}  // namespace
 
 const Config &config() {
   static const Config c = read_config();

@@ -8,6 +8,7 @@
 #endif
 #include "shim/plan.h"
 #include "shim/planner.h"
+#include "shim/precision.h"
 #include "shim/report.h"
 #include "shim/trace.h"
 
@@ -19,6 +20,9 @@ const char *gpufftw_version(void) { return "gpufftw " GPUFFTW_VERSION; }
 
 void gpufftw_set_mode(gpufftw_mode mode) { gpufftw::set_mode(mode); }
 gpufftw_mode gpufftw_get_mode(void) { return gpufftw::mode(); }
+
+void gpufftw_set_precision(gpufftw_precision precision) { gpufftw::set_precision(precision); }
+gpufftw_precision gpufftw_get_precision(void) { return gpufftw::precision_setting(); }
 
 int gpufftw_gpu_available(void) {
 #if GPUFFTW_HAVE_CUDA

@@ -8,6 +8,7 @@
 #include "fallback/real_fftw.h"
 #include "shim/log.h"
 #include "shim/planner.h"
+#include "shim/precision.h"
 
 namespace gpufftw {
 namespace {
@@ -45,6 +46,7 @@ engine::Geometry geometry(const Problem &p) {
   g.split_in = p.split && p.kind != Kind::R2C;
   g.split_out = p.split && p.kind != Kind::C2R;
   g.in_place = p.in_place();
+  g.half = half_wanted(p);
   return g;
 }
 
@@ -95,6 +97,7 @@ class GpuPlan final : public Plan {
   double cost() const override { return twin() ? twin()->cost() : 0.0; }
   double estimate_cost() const override { return twin() ? twin()->estimate_cost() : 0.0; }
   const char *where() const override { return "gpu"; }
+  const engine::FftJob &job() const { return *job_; }
 
  private:
   // Planned on first need, as the planner would: under its lock, so that
@@ -139,5 +142,8 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
   GPUFFTW_LOG(Debug, "%s on the GPU: %s", p.describe().c_str(), job->path().c_str());
   return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }
+
+std::string gpu_plan_path(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().path(); }
+bool gpu_plan_half(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().half(); }
 
 }  // namespace gpufftw

@@ -10,6 +10,7 @@
 #include "shim/config.h"
 #include "shim/dispatch.h"
 #include "shim/log.h"
+#include "shim/precision.h"
 #include "shim/report.h"
 
 namespace gpufftw {
@@ -71,6 +72,7 @@ Plan *make_plan(const Problem &problem) {
   else
     d.why = "not a valid problem";
   std::unique_ptr<Plan> &plan = d.plan;
+  d.why += precision_note(problem, plan.get());
   const char *where = plan ? plan->where() : "none";
   GPUFFTW_LOG(Debug, "plan %s -> %s: %s", problem.describe().c_str(), where, d.why.c_str());
   PlanStats *stats = stats_for(problem, where, d.why);

@@ -1,0 +1,24 @@
+// The job for Geometry::half (GPUFFTW_PRECISION=fp16, issue 8): a batch of
+// single-precision c2c transforms computed in half precision. Host arrays
+// are converted to halves while staged (half_staging.h), so the bus
+// carries half the bytes, and back to floats on the way out; device and
+// managed arrays are converted by a kernel (device_half.h). The transform
+// runs in place on the device's halves: our tensor-core kernels
+// (fp16_fft.h) where they take the sizes, else cuFFT's FP16.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/engine.h"
+
+namespace gpufftw::engine::fp16 {
+
+// nullptr, with `why_not`, where it cannot take the geometry: not a dense
+// batch of c2c f32 transforms of rank 1 to 3 (unit stride, transforms back
+// to back), sizes that neither our kernels nor cuFFT's FP16 (powers of two)
+// take, or past the device memory cap. The caller then computes it in
+// single precision.
+std::unique_ptr<FftJob> make_job(const Geometry &g, std::string *why_not);
+
+}  // namespace gpufftw::engine::fp16
