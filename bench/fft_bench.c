@@ -38,7 +38,10 @@
  * --modes (gpufftw preloaded): each problem planned once per gpufftw mode
  * listed (gpufftw_set_mode), each on arrays of its own, and timed
  * interleaved, one sample of each in turn, rounds forwards and backwards;
- * lines read "RESULT MODE problem ...".           */
+ * lines read "RESULT MODE problem ...".
+ * --precisions fp32,fp16 (gpufftw preloaded): the same per precision
+ * (gpufftw_set_precision, GPUFFTW_PRECISION=fp16 of issue 8), with
+ * --modes too for every pair; lines read "RESULT [MODE] PRECISION problem ...". */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fftw3.h>
@@ -174,7 +177,7 @@ typedef struct {
   void *plan, *in, *out;
   double plan_ms, times[MAX_SAMPLES], spent;
   int reps, inner;
-  char where[8], why[160];
+  char where[8], why[400];
 } timed_plan;
 
 static void plan_one(timed_plan *t, const problem *p, void *in, void *out, int dist_in, int dist_out) {
@@ -237,6 +240,10 @@ static void report(timed_plan *t, const problem *p) {
 static const char *modes[3];
 static int nmodes;
 static void (*set_mode)(int);
+static const char *precisions[2];
+static int nprecisions;
+static void (*set_precision)(int);
+#define MAX_VARIANTS 6
 
 static void run(const problem *p, double seconds) {
   size_t points = (size_t)p->batch, opoints = (size_t)p->batch;
@@ -248,19 +255,25 @@ static void run(const problem *p, double seconds) {
   const size_t in_bytes = p->type == C2C ? points * 2 * real : points * real;
   const size_t out_bytes = p->type == R2R ? opoints * real : opoints * 2 * real;
   int dist_in = (int)(points / p->batch), dist_out = (int)(opoints / p->batch);
-  timed_plan t[3];
-  const int n = nmodes ? nmodes : 1;
+  timed_plan t[MAX_VARIANTS];
+  const int nm = nmodes ? nmodes : 1, np = nprecisions ? nprecisions : 1, n = nm * np;
   memset(t, 0, sizeof t);
   for (int k = 0; k < n; ++k) {
     static const char *const names[] = {"auto", "gpu", "cpu"}; /* gpufftw_mode's order */
-    static char labels[3][8];
-    int m = 0;
+    static char labels[MAX_VARIANTS][16];
+    labels[k][0] = 0;
     if (nmodes) {
-      while (strcmp(names[m], modes[k])) ++m;
+      int m = 0;
+      while (strcmp(names[m], modes[k / np])) ++m;
       set_mode(m);
-      snprintf(labels[k], sizeof labels[k], " %s", modes[k]);
+      snprintf(labels[k], sizeof labels[k], " %s", modes[k / np]);
     }
-    t[k].label = nmodes ? labels[k] : "";
+    if (nprecisions) {
+      const char *prec = precisions[k % np];
+      set_precision(strcmp(prec, "fp16") == 0); /* gpufftw_precision: FP32 0, FP16 1 */
+      snprintf(labels[k] + strlen(labels[k]), sizeof labels[k] - strlen(labels[k]), " %s", prec);
+    }
+    t[k].label = labels[k];
     /* Arrays of its own: one the CPU has just written is slower for the
      * GPU's copies (dirty cache lines), which would charge one mode for
      * another's run. */
@@ -270,6 +283,7 @@ static void run(const problem *p, double seconds) {
     fill(t[k].in, in_bytes / real, p->f32);
   }
   if (nmodes) set_mode(0);
+  if (nprecisions) set_precision(0);
   for (int k = 0; k < n; ++k)
     if (t[k].plan) warm_up(&t[k], p->f32);
   /* Rounds go forwards and backwards in turn, so that no mode always runs
@@ -314,6 +328,17 @@ int main(int argc, char **argv) {
         modes[nmodes++] = m;
       }
     }
+    else if (!strcmp(argv[i], "--precisions")) {
+      static char list[64];
+      snprintf(list, sizeof list, "%s", argv[i + 1]);
+      for (char *m = strtok(list, ","); m && nprecisions < 2; m = strtok(NULL, ",")) {
+        if (strcmp(m, "fp32") && strcmp(m, "fp16")) {
+          fprintf(stderr, "fft_bench: --precisions takes fp32 and fp16, not %s\n", m);
+          return 2;
+        }
+        precisions[nprecisions++] = m;
+      }
+    }
     else if (!strcmp(argv[i], "--flags")) {
       const char *f = argv[i + 1];
       if (!strcmp(f, "estimate")) plan_flags = FFTW_ESTIMATE;
@@ -328,6 +353,11 @@ int main(int argc, char **argv) {
   set_mode = (void (*)(int))dlsym(RTLD_DEFAULT, "gpufftw_set_mode");
   if (nmodes && !set_mode) {
     fprintf(stderr, "fft_bench: --modes needs gpufftw in the process (LD_PRELOAD)\n");
+    return 2;
+  }
+  set_precision = (void (*)(int))dlsym(RTLD_DEFAULT, "gpufftw_set_precision");
+  if (nprecisions && !set_precision) {
+    fprintf(stderr, "fft_bench: --precisions needs gpufftw in the process (LD_PRELOAD)\n");
     return 2;
   }
   if (alloc_mode == ALLOC_PINNED) {

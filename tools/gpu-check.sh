@@ -6,12 +6,13 @@
 # the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
 # mode; with --bench also, and with --bench-only instead of the tests, the
 # benchmarks: the side-by-side PCIe benchmark (bench/run.sh), the real
-# FFTW against gpufftw on 2-D DCT/DST (docs/r2r.md) and our kernels
-# against cuFFT (bench/kernel_bench, docs/kernels.md). Prints a short table
-# last. The tests take about 8 minutes and the benchmarks about 7, so on
-# the device tool (10 minutes a command) run them as two calls. Logs go to
-# $OUT (or /tmp/gpu-check). FFTW's source must be carried in compat/work/
-# (fetch-fftw-source.sh here).
+# FFTW against gpufftw on 2-D DCT/DST (docs/r2r.md), GPUFFTW_PRECISION=fp16
+# against fp32 on host arrays (bench/fp16_run.sh, docs/fp16.md) and our
+# kernels against cuFFT (bench/kernel_bench, docs/kernels.md). Prints a
+# short table last. The tests take about 8 minutes and the benchmarks
+# about 8, so on the device tool (10 minutes a command) run them as two
+# calls. Logs go to $OUT (or /tmp/gpu-check). FFTW's source must be
+# carried in compat/work/ (fetch-fftw-source.sh here).
 set -uo pipefail
 tests=1 bench=0
 case ${1:-} in
@@ -81,10 +82,12 @@ run_bench() {
   row "benchmark" "exit $? (table in bench/table.md)"
   r2r_bench > "$out/r2r_bench.log" 2> "$out/r2r_bench.err"
   row "r2r 4096^2 f32, median ms" "$(awk '$1 == "RESULT" { t[$3] = t[$3] " " $2 " " $5 } END { for (p in t) printf "%s:%s; ", p, t[p] }' "$out/r2r_bench.log")"
+  OUT=$out/bench "$root/bench/fp16_run.sh" "$build" > "$out/fp16_bench.log" 2>&1
+  row "fp16 end to end (fp32/fp16, GPU mode)" "exit $? (table in bench/fp16_table.md)"
   "$build/bench/kernel_bench" > "$out/kernel_bench.log" 2>&1
   row "our kernels / cuFFT (kernel_bench)" "exit $?: $(grep -c '^RESULT' "$out/kernel_bench.log") sizes, ratio ours/cuFFT median $(
     grep -oE 'ratio=[0-9.]+' "$out/kernel_bench.log" | cut -d= -f2 | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }')"
-  cat "$out/bench/table.md"
+  cat "$out/bench/table.md" "$out/bench/fp16_table.md"
 }
 
 [ $tests = 1 ] && run_tests

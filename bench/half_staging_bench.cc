@@ -1,0 +1,103 @@
+// half_staging_bench: the host side of the FP16 path (issue 8) against the
+// single-precision staging, in one process: for a float array of --mib MiB
+// (default 256), pinned (cudaMallocHost) and pageable (malloc), the median
+// time of moving it to the device and back as floats (HostCopier: DMA
+// straight from pinned arrays, staged through the copy threads from
+// pageable ones) and as halves converted on the host (HalfStaging: F16C on
+// the same threads while the previous piece's DMA runs). Rates are in the
+// float array's bytes per second, so the ratio is the speed-up the FP16
+// path's transfers give. One line per case starting with RESULT:
+//   RESULT memory direction float_ms half_ms float_GBps half_GBps ratio
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engine/fp16/half_staging.h"
+#include "engine/fp16/host_half.h"
+#include "engine/host_copy.h"
+
+namespace {
+
+using gpufftw::engine::HostCopier;
+using gpufftw::engine::fp16::HalfStaging;
+
+template <class F>
+double median_ms(F &&run, int reps) {
+  std::vector<double> t;
+  run();  // warm-up: buffers, pool threads
+  for (int i = 0; i < reps; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (!run()) return -1;
+    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+bool ok(bool r, const std::string &why) {
+  if (!r) std::fprintf(stderr, "half_staging_bench: %s\n", why.c_str());
+  return r;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  size_t mib = 256;
+  int reps = 15;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--mib")) mib = std::strtoul(argv[i + 1], nullptr, 10);
+    if (!std::strcmp(argv[i], "--reps")) reps = std::atoi(argv[i + 1]);
+  }
+  const size_t bytes = mib << 20, count = bytes / sizeof(float);
+  std::printf("F16C: %s; array %zu MiB of floats\n", gpufftw::engine::fp16::cpu_has_f16c() ? "yes" : "no", mib);
+  cudaStream_t stream;
+  void *d_float = nullptr, *d_half = nullptr;
+  if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess || cudaMalloc(&d_float, bytes) != cudaSuccess ||
+      cudaMalloc(&d_half, bytes / 2) != cudaSuccess) {
+    std::fprintf(stderr, "half_staging_bench: no usable GPU\n");
+    return 1;
+  }
+  HostCopier copier;
+  HalfStaging staging;
+  for (const char *memory : {"pinned", "pageable"}) {
+    float *host = nullptr;
+    if (!std::strcmp(memory, "pinned")) {
+      if (cudaMallocHost(reinterpret_cast<void **>(&host), bytes) != cudaSuccess) return 1;
+    } else {
+      host = static_cast<float *>(std::malloc(bytes));
+    }
+    for (size_t i = 0; i < count; ++i) host[i] = static_cast<float>((i * 2654435761u) % 1000) / 1000.0f - 0.5f;
+    std::string why;
+    const double f_in = median_ms([&] {
+      return ok(copier.to_device(d_float, host, bytes, stream, &why) && cudaStreamSynchronize(stream) == cudaSuccess, why);
+    }, reps);
+    const double h_in = median_ms([&] {
+      return ok(staging.to_device(static_cast<uint16_t *>(d_half), host, count, stream, &why) &&
+                    cudaStreamSynchronize(stream) == cudaSuccess,
+                why);
+    }, reps);
+    const double f_out = median_ms([&] { return ok(copier.to_host(host, d_float, bytes, stream, &why), why); }, reps);
+    const double h_out = median_ms([&] {
+      return ok(staging.to_host(host, static_cast<const uint16_t *>(d_half), count, stream, &why), why);
+    }, reps);
+    auto line = [&](const char *dir, double f, double h) {
+      std::printf("RESULT %s %s %.3f %.3f %.1f %.1f %.2f\n", memory, dir, f, h, bytes / f / 1e6, bytes / h / 1e6, f / h);
+    };
+    line("to_device", f_in, h_in);
+    line("to_host", f_out, h_out);
+    if (!std::strcmp(memory, "pinned"))
+      cudaFreeHost(host);
+    else
+      std::free(host);
+  }
+  cudaFree(d_float);
+  cudaFree(d_half);
+  cudaStreamDestroy(stream);
+  return 0;
+}
