@@ -4,6 +4,8 @@
 // them back in natural order. One pass through device memory per axis.
 #include <cuda_fp16.h>
 
+#include <cstdint>
+
 #include "engine/fp16/dft_fragments.h"
 #include "engine/fp16/fp16_kernels.h"
 #include "engine/fp16/small_dft.h"
@@ -58,40 +60,67 @@ __device__ __forceinline__ unsigned flat(unsigned t, unsigned j) {
   return Cols ? t + T * j : t * N + j;
 }
 
+// V consecutive words (V = 4: one 16-byte access).
+template <int V>
+__device__ __forceinline__ void get(const unsigned *p, unsigned (&w)[V]) {
+  if constexpr (V == 4) {
+    const uint4 v = *reinterpret_cast<const uint4 *>(p);
+    w[0] = v.x, w[1] = v.y, w[2] = v.z, w[3] = v.w;
+  } else {
+    w[0] = *p;
+  }
+}
+template <int V>
+__device__ __forceinline__ void put(unsigned *p, const unsigned (&w)[V]) {
+  if constexpr (V == 4) *reinterpret_cast<uint4 *>(p) = make_uint4(w[0], w[1], w[2], w[3]);
+  else *p = w[0];
+}
+
 // Device memory to shared memory, with the radix-R step at stride N/R and
-// its twiddles exp(sign*2*pi*i*m*k/N). 8 loads in flight per thread.
-template <bool Cols, int N, int T, int Sign>
+// its twiddles exp(sign*2*pi*i*m*k/N). A thread takes V neighbours at once
+// (rows: m .. m+V-1 of one transform; columns: transforms t .. t+V-1), 8
+// accesses of V words in flight.
+template <bool Cols, int N, int T, int V, int Sign>
 __device__ __forceinline__ void load(unsigned *s, const unsigned *g, long long stride, unsigned valid) {
   constexpr int R = first_radix(N), U = 8 / R;
-  constexpr unsigned items = T * N / R, sub = N / R;
-  static_assert(items % (kThreads * U) == 0, "a block's loads split evenly over its threads");
+  constexpr unsigned items = T * N / (R * V), sub = N / R;
   for (unsigned i0 = threadIdx.x; i0 < items; i0 += kThreads * U) {
-    unsigned x[U][R];
+    unsigned x[U][R][V];
 #pragma unroll
     for (int u = 0; u < U; ++u) {
-      const unsigned i = i0 + u * kThreads, t = Cols ? i % T : i / sub, m = Cols ? i / T : i % sub;
+      const unsigned e = V * (i0 + u * kThreads), t = Cols ? e % T : e / sub, m = Cols ? e / T : e % sub;
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         const unsigned j = m + sub * k;
-        x[u][k] = (Cols || t < valid) ? g[Cols ? j * stride + t : t * N + j] : 0u;
+        if (e < V * items && (Cols || t < valid)) get<V>(g + (Cols ? j * stride + t : t * N + j), x[u][k]);
+        else
+#pragma unroll
+          for (int v = 0; v < V; ++v) x[u][k][v] = 0u;
       }
     }
 #pragma unroll
     for (int u = 0; u < U; ++u) {
-      const unsigned i = i0 + u * kThreads, t = Cols ? i % T : i / sub, m = Cols ? i / T : i % sub;
-      float re[R], im[R];
+      const unsigned e = V * (i0 + u * kThreads), t = Cols ? e % T : e / sub, m = Cols ? e / T : e % sub;
+      if (e >= V * items) break;
+      unsigned y[R][V];
 #pragma unroll
-      for (int k = 0; k < R; ++k) {
-        const float2 v = unpack(x[u][k]);
-        re[k] = v.x, im[k] = v.y;
-      }
-      small_dft<R, Sign>(re, im);
+      for (int v = 0; v < V; ++v) {
+        float re[R], im[R];
 #pragma unroll
-      for (int k = 0; k < R; ++k) {
-        const int slot = bitreverse(k, R);
-        if (R > 1) twiddle<N, Sign>(re[slot], im[slot], m * k);
-        s[swz(flat<Cols, N, T>(t, m + sub * k))] = pack(re[slot], im[slot]);
+        for (int k = 0; k < R; ++k) {
+          const float2 w = unpack(x[u][k][v]);
+          re[k] = w.x, im[k] = w.y;
+        }
+        small_dft<R, Sign>(re, im);
+#pragma unroll
+        for (int k = 0; k < R; ++k) {
+          const int slot = bitreverse(k, R);
+          if (R > 1) twiddle<N, Sign>(re[slot], im[slot], (Cols ? m : m + v) * k);
+          y[k][v] = pack(re[slot], im[slot]);
+        }
       }
+#pragma unroll
+      for (int k = 0; k < R; ++k) put<V>(&s[swz(flat<Cols, N, T>(t, m + sub * k))], y[k]);
     }
   }
 }
@@ -143,20 +172,27 @@ __device__ __forceinline__ void radix16_steps(unsigned *s, const unsigned (&a)[k
   if constexpr (M > 1) radix16_steps<Cols, N, T, M / 16, Sign>(s, a);
 }
 
-// Shared memory back to device memory in natural order.
-template <bool Cols, int N, int T>
+// Shared memory back to device memory in natural order, V words a thread.
+template <bool Cols, int N, int T, int V>
 __device__ __forceinline__ void store(const unsigned *s, unsigned *g, long long stride, unsigned valid) {
-  constexpr unsigned items = T * N;
+  constexpr unsigned items = T * N / V;
   for (unsigned i = threadIdx.x; i < items; i += kThreads) {
-    const unsigned t = Cols ? i % T : i / N, f = Cols ? i / T : i % N;
-    const unsigned v = s[swz(flat<Cols, N, T>(t, position<N>(f)))];
-    if (Cols || t < valid) g[Cols ? f * stride + t : t * N + f] = v;
+    const unsigned e = V * i, t = Cols ? e % T : e / N, f = Cols ? e / T : e % N;
+    unsigned w[V];
+    if (Cols) {
+      get<V>(&s[swz(flat<Cols, N, T>(t, position<N>(f)))], w);
+    } else {
+#pragma unroll
+      for (int v = 0; v < V; ++v) w[v] = s[swz(flat<Cols, N, T>(t, position<N>(f + v)))];
+    }
+    if (Cols || t < valid) put<V>(g + (Cols ? f * stride + t : t * N + f), w);
   }
 }
 
 // in and out may be the same array: a block reads all it writes first.
-template <bool Cols, int N, int Sign>
-__global__ void __launch_bounds__(kThreads) fft_kernel(const unsigned *in, unsigned *out, long long count,
+// V = 4 where both arrays are 16-byte aligned.
+template <bool Cols, int N, int Sign, int V>
+__global__ void __launch_bounds__(kThreads, 3) fft_kernel(const unsigned *in, unsigned *out, long long count,
                                                        long long stride, const unsigned *fragments) {
   constexpr int T = transforms_per_block(Cols, N);
   extern __shared__ unsigned s[];
@@ -173,27 +209,30 @@ __global__ void __launch_bounds__(kThreads) fft_kernel(const unsigned *in, unsig
     offset = t0 * N;
     if (count - t0 < T) valid = static_cast<unsigned>(count - t0);
   }
-  load<Cols, N, T, Sign>(s, in + offset, stride, valid);
+  load<Cols, N, T, V, Sign>(s, in + offset, stride, valid);
   __syncthreads();
   radix16_steps<Cols, N, T, N / first_radix(N) / 16, Sign>(s, a);
-  store<Cols, N, T>(s, out + offset, stride, valid);
+  store<Cols, N, T, V>(s, out + offset, stride, valid);
 }
 
 using Kernel = void (*)(const unsigned *, unsigned *, long long, long long, const unsigned *);
 
-template <bool Cols>
+template <bool Cols, int V>
 Kernel pick(int n, int sign) {
   const bool fw = sign < 0;
   switch (n) {
-    case 256: return fw ? fft_kernel<Cols, 256, -1> : fft_kernel<Cols, 256, 1>;
-    case 512: return fw ? fft_kernel<Cols, 512, -1> : fft_kernel<Cols, 512, 1>;
-    case 1024: return fw ? fft_kernel<Cols, 1024, -1> : fft_kernel<Cols, 1024, 1>;
-    case 2048: return fw ? fft_kernel<Cols, 2048, -1> : fft_kernel<Cols, 2048, 1>;
-    case 4096: return fw ? fft_kernel<Cols, 4096, -1> : fft_kernel<Cols, 4096, 1>;
+    case 256: return fw ? fft_kernel<Cols, 256, -1, V> : fft_kernel<Cols, 256, 1, V>;
+    case 512: return fw ? fft_kernel<Cols, 512, -1, V> : fft_kernel<Cols, 512, 1, V>;
+    case 1024: return fw ? fft_kernel<Cols, 1024, -1, V> : fft_kernel<Cols, 1024, 1, V>;
+    case 2048: return fw ? fft_kernel<Cols, 2048, -1, V> : fft_kernel<Cols, 2048, 1, V>;
+    case 4096: return fw ? fft_kernel<Cols, 4096, -1, V> : fft_kernel<Cols, 4096, 1, V>;
     default: return nullptr;
   }
 }
-Kernel pick(const Pass &p, int sign) { return p.cols ? pick<true>(p.n, sign) : pick<false>(p.n, sign); }
+Kernel pick(const Pass &p, int sign, bool vector) {
+  if (vector) return p.cols ? pick<true, 4>(p.n, sign) : pick<false, 4>(p.n, sign);
+  return p.cols ? pick<true, 1>(p.n, sign) : pick<false, 1>(p.n, sign);
+}
 
 }  // namespace
 
@@ -201,17 +240,19 @@ int per_block(const Pass &p) { return transforms_per_block(p.cols, p.n); }
 int shared_bytes(const Pass &p) { return per_block(p) * p.n * static_cast<int>(sizeof(__half2)); }
 
 cudaError_t allow_shared(const Pass &p) {
-  for (int sign : {-1, 1}) {
-    const Kernel k = pick(p, sign);
-    if (!k) return cudaErrorInvalidValue;
-    const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes(p));
-    if (e != cudaSuccess) return e;
-  }
+  for (int sign : {-1, 1})
+    for (bool vector : {false, true}) {
+      const Kernel k = pick(p, sign, vector);
+      if (!k) return cudaErrorInvalidValue;
+      const cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes(p));
+      if (e != cudaSuccess) return e;
+    }
   return cudaSuccess;
 }
 
 cudaError_t launch(const Pass &p, int sign, const void *in, void *out, const unsigned *fragments, cudaStream_t stream) {
-  const Kernel k = pick(p, sign);
+  const bool vector = ((reinterpret_cast<uintptr_t>(in) | reinterpret_cast<uintptr_t>(out)) & 15) == 0;
+  const Kernel k = pick(p, sign, vector);
   if (!k) return cudaErrorInvalidValue;
   const long long t = per_block(p), blocks = p.cols ? p.count * (p.stride / t) : (p.count + t - 1) / t;
   k<<<static_cast<unsigned>(blocks), kThreads, shared_bytes(p), stream>>>(static_cast<const unsigned *>(in),

@@ -44,8 +44,9 @@ long long product(const std::vector<int> &n) {
 
 // Relative L2 error of one run of a plan for n x batch against FFTW double,
 // on fresh random input; the output starts as NaN, so an element never
-// written fails.
-double error(const std::vector<int> &n, long long batch, int sign, bool in_place) {
+// written fails. offset: values the arrays start past their allocation
+// (1: only 4-byte aligned, which the kernels take one value at a time).
+double error(const std::vector<int> &n, long long batch, int sign, bool in_place, size_t offset = 0) {
   const size_t count = static_cast<size_t>(product(n) * batch);
   std::mt19937 rng(std::random_device{}());
   std::uniform_real_distribution<float> u(-0.5f, 0.5f);
@@ -68,12 +69,12 @@ double error(const std::vector<int> &n, long long batch, int sign, bool in_place
   if (!plan) return 1;
   __half2 *in = nullptr, *out = nullptr;
   const size_t bytes = count * sizeof(__half2);
-  EXPECT_EQ(cudaMalloc(reinterpret_cast<void **>(&in), bytes), cudaSuccess);
-  EXPECT_EQ(cudaMalloc(reinterpret_cast<void **>(&out), bytes), cudaSuccess);
-  EXPECT_EQ(cudaMemset(out, 0xff, bytes), cudaSuccess);
-  EXPECT_EQ(cudaMemcpy(in, x.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
-  __half2 *dst = in_place ? in : out;
-  EXPECT_TRUE(plan->run(in, dst, sign, nullptr, &why)) << why;
+  EXPECT_EQ(cudaMalloc(reinterpret_cast<void **>(&in), bytes + offset * sizeof(__half2)), cudaSuccess);
+  EXPECT_EQ(cudaMalloc(reinterpret_cast<void **>(&out), bytes + offset * sizeof(__half2)), cudaSuccess);
+  EXPECT_EQ(cudaMemset(out, 0xff, bytes + offset * sizeof(__half2)), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(in + offset, x.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  __half2 *dst = in_place ? in + offset : out + offset;
+  EXPECT_TRUE(plan->run(in + offset, dst, sign, nullptr, &why)) << why;
   std::vector<__half2> y(count);
   EXPECT_EQ(cudaMemcpy(y.data(), dst, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
   cudaFree(in);
@@ -87,15 +88,16 @@ double error(const std::vector<int> &n, long long batch, int sign, bool in_place
   return std::isnan(rel) ? 1 : rel;
 }
 
-void check(const std::vector<int> &n, long long batch) {
+void check(const std::vector<int> &n, long long batch, size_t offset = 0) {
   std::string name;
   for (int v : n) name += (name.empty() ? "" : "x") + std::to_string(v);
   for (int sign : {-1, 1})
     for (bool in_place : {false, true}) {
-      const double e = error(n, batch, sign, in_place);
-      EXPECT_LE(e, kTolerance) << name << " batch " << batch << " sign " << sign << (in_place ? " in place" : "");
-      std::printf("%s batch %lld sign %+d %s: %.2e\n", name.c_str(), batch, sign, in_place ? "in place" : "out of place",
-                  e);
+      const double e = error(n, batch, sign, in_place, offset);
+      EXPECT_LE(e, kTolerance) << name << " batch " << batch << " sign " << sign << (in_place ? " in place" : "")
+                               << " offset " << offset;
+      std::printf("%s batch %lld sign %+d %s offset %zu: %.2e\n", name.c_str(), batch, sign,
+                  in_place ? "in place" : "out of place", offset, e);
     }
 }
 
@@ -109,6 +111,13 @@ TEST_F(Fp16, TwoD) {
   check({1024, 1024}, 1);
   check({4096, 2048}, 1);
   check({2048, 4096}, 1);
+}
+
+// Arrays 4 bytes past 16-byte alignment take the one-value-a-thread kernels.
+TEST_F(Fp16, Unaligned) {
+  for (int n : {256, 512, 1024, 2048, 4096}) check({n}, 8192 / n + 1, 1);
+  check({512, 1024}, 2, 1);
+  check({256, 256, 256}, 1, 1);
 }
 
 TEST_F(Fp16, ThreeD) {
