@@ -45,10 +45,10 @@ double side_bytes(const Problem &p, bool output) {
 }
 
 // The 1-D row of size index i as a polyline over log2 of all points.
-double one_d_log_time(const CpuRates &r, size_t i, double log_total) {
-  std::vector<double> xs{static_cast<double>(CpuRates::kLog2[i])}, ts{r.one_d[i][0]};
+double one_d_log_time(const CpuRates::OneD &table, size_t i, double log_total) {
+  std::vector<double> xs{static_cast<double>(CpuRates::kLog2[i])}, ts{table[i][0]};
   for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
-    if (CpuRates::kTotals[j] > CpuRates::kLog2[i]) xs.push_back(CpuRates::kTotals[j]), ts.push_back(r.one_d[i][1 + j]);
+    if (CpuRates::kTotals[j] > CpuRates::kLog2[i]) xs.push_back(CpuRates::kTotals[j]), ts.push_back(table[i][1 + j]);
   // Fewer points than the row's n: as a part of one transform.
   if (log_total < xs.front()) return std::log2(ts.front()) + (log_total - xs.front());
   return log_time(xs, ts, log_total);
@@ -69,11 +69,12 @@ bool GpuRates::valid() const {
 
 bool CpuRates::valid() const {
   if (threads < 1) return false;
-  for (size_t i = 0; i < one_d.size(); ++i) {
-    if (!positive(one_d[i][0])) return false;
-    for (size_t j = 0; j < kTotals.size(); ++j)
-      if (kTotals[j] > kLog2[i] ? !positive(one_d[i][1 + j]) : one_d[i][1 + j] != 0) return false;
-  }
+  for (const OneD *table : {&one_d, &one_d_r2c})
+    for (size_t i = 0; i < table->size(); ++i) {
+      if (!positive((*table)[i][0])) return false;
+      for (size_t j = 0; j < kTotals.size(); ++j)
+        if (kTotals[j] > kLog2[i] ? !positive((*table)[i][1 + j]) : (*table)[i][1 + j] != 0) return false;
+    }
   for (const auto &row : multi_d)
     for (double v : row)
       if (!positive(v)) return false;
@@ -91,8 +92,11 @@ double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r) {
 
 double cpu_seconds(const Problem &p, const CpuRates &r) {
   const int rank = std::clamp(static_cast<int>(p.dims.size()), 1, 3);
-  // An r2c or c2r transform of n reals costs about a c2c of n/2.
-  const double real_factor = p.kind == Kind::C2C ? 1.0 : 0.5;
+  // 1-D r2c, c2r and r2r (priced as r2c) from the r2c table; in more
+  // dimensions, n reals as a c2c of n/2.
+  const bool real_1d = rank == 1 && p.kind != Kind::C2C;
+  const CpuRates::OneD &table = real_1d ? r.one_d_r2c : r.one_d;
+  const double real_factor = p.kind == Kind::C2C || real_1d ? 1.0 : 0.5;
   const double n = std::max(static_cast<double>(p.transform_size()) * real_factor, 1.0);
   const double batch = static_cast<double>(std::max<int64_t>(p.batch(), 1));
   const double log_n = std::log2(n), log_total = std::log2(n * batch);
@@ -109,7 +113,12 @@ double cpu_seconds(const Problem &p, const CpuRates &r) {
   size_t i = 0;
   while (i + 2 < sizes.size() && log_n > sizes[i + 1]) ++i;
   const double w = std::clamp((log_n - sizes[i]) / (sizes[i + 1] - sizes[i]), 0.0, 1.0);
-  return std::exp2(one_d_log_time(r, i, log_total) * (1 - w) + one_d_log_time(r, i + 1, log_total) * w);
+  return std::exp2(one_d_log_time(table, i, log_total) * (1 - w) + one_d_log_time(table, i + 1, log_total) * w);
+}
+
+CpuPick pick_threads(const Problem &p, const CpuRates &program, const CpuRates &one) {
+  const CpuPick at_program{cpu_seconds(p, program), program.threads}, at_one{cpu_seconds(p, one), 1};
+  return kOneThreadBy * at_one.seconds < at_program.seconds ? at_one : at_program;
 }
 
 std::string format(const GpuRates &r) {
@@ -126,8 +135,9 @@ std::string format(const CpuRates &r) {
   std::ostringstream o;
   o.precision(6);
   o << "cpu " << (r.precision == Precision::F32 ? "f32" : "f64") << ' ' << r.threads;
-  for (const auto &row : r.one_d)
-    for (double v : row) o << ' ' << v;
+  for (const CpuRates::OneD *table : {&r.one_d, &r.one_d_r2c})
+    for (const auto &row : *table)
+      for (double v : row) o << ' ' << v;
   for (const auto &row : r.multi_d)
     for (double v : row) o << ' ' << v;
   return o.str();
@@ -152,8 +162,9 @@ bool parse(const std::string &line, CpuRates *r) {
   CpuRates c;
   in >> tag >> precision >> c.threads;
   c.precision = precision == "f64" ? Precision::F64 : Precision::F32;
-  for (auto &row : c.one_d)
-    for (double &v : row) in >> v;
+  for (CpuRates::OneD *table : {&c.one_d, &c.one_d_r2c})
+    for (auto &row : *table)
+      for (double &v : row) in >> v;
   for (auto &row : c.multi_d)
     for (double &v : row) in >> v;
   if (tag != "cpu" || (precision != "f32" && precision != "f64") || in.fail() || (in >> rest) || !c.valid())

@@ -28,10 +28,12 @@ struct GpuRates {
 
 // Seconds of the real FFTW with FFTW_ESTIMATE plans, one precision and one
 // thread count (each precision's library has its own
-// fftw_plan_with_nthreads), on c2c problems: 1-D transforms of
-// n = 2^kLog2[i], alone and in batches of 2^kTotals[j] points in all (0
-// where that is not more than n); 2-D and 3-D single transforms of
-// 2^kLog2Rank2/3[i] points.
+// fftw_plan_with_nthreads): 1-D c2c and r2c transforms of n = 2^kLog2[i]
+// (complex numbers or reals), alone and in batches of 2^kTotals[j] points
+// in all (0 where that is not more than n); 2-D and 3-D c2c single
+// transforms of 2^kLog2Rank2/3[i] points. r2c has a table of its own: the
+// real FFTW's r2c of n reals ran up to 2x slower than its c2c of n/2 on
+// batches of 2^20-2^24 points, which a half-size c2c price missed.
 struct CpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
@@ -40,7 +42,8 @@ struct CpuRates {
   static constexpr std::array<int, kSizes> kLog2Rank3{6, 9, 12, 15, 18, 20};
   Precision precision = Precision::F32;
   int threads = 1;
-  std::array<std::array<double, 1 + kTotals.size()>, kSizes> one_d{};  // [size][0 alone, 1 + j batched]
+  using OneD = std::array<std::array<double, 1 + kTotals.size()>, kSizes>;  // [size][0 alone, 1 + j batched]
+  OneD one_d{}, one_d_r2c{};
   std::array<std::array<double, kSizes>, 2> multi_d{};                // [rank - 2][size]
   bool valid() const;
 };
@@ -53,6 +56,22 @@ double bytes_out(const Problem &p);
 // Predicted execute times in seconds; r's precision is p's.
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r);
 double cpu_seconds(const Problem &p, const CpuRates &r);
+
+// The real FFTW's predicted seconds at `program.threads` threads or at
+// one, and which. One thread only where the model says so by
+// kOneThreadBy: with threads the real FFTW can be far slower than one on
+// small problems (16 threads: 10 µs for four 16-point transforms that one
+// thread does in 0.1 µs), but the tables are c2c powers of two and read up
+// to 2x off on r2c and on batches of small transforms, which its threads
+// split well; a wrong one-thread pick lost up to 7x (r2c-f64-16-b4096:
+// 0.157 ms against 22 µs on 16 threads), where keeping the program's
+// threads loses nothing against the real FFTW.
+struct CpuPick {
+  double seconds;
+  int threads;
+};
+constexpr double kOneThreadBy = 2.0;
+CpuPick pick_threads(const Problem &p, const CpuRates &program, const CpuRates &one);
 
 // One line each, for the store and the log; parse returns false on
 // anything malformed.

@@ -113,20 +113,12 @@ double time_execute(Plan *plan, double enough = HUGE_VAL) {
   return t[t.size() / 2];
 }
 
-// The real FFTW's predicted time, and the thread count that gives it: with
-// threads it can be far slower than one on small problems (16 threads:
-// 10 µs for four 16-point transforms that one thread does in 0.1 µs).
-struct CpuPick {
-  double seconds;
-  int threads;
-};
+// The real FFTW's predicted time at the program's thread count, or at one
+// thread where the model prefers it (cost_model.h).
 CpuPick cpu_pick(const Problem &p, int threads) {
-  CpuPick pick{cpu_seconds(p, store().cpu_rates(p.precision, threads)), threads};
-  if (threads > 1) {
-    const double one = cpu_seconds(p, store().cpu_rates(p.precision, 1));
-    if (one < pick.seconds) pick = {one, 1};
-  }
-  return pick;
+  const CpuRates rates = store().cpu_rates(p.precision, threads);
+  if (threads == 1) return {cpu_seconds(p, rates), 1};
+  return pick_threads(p, rates, store().cpu_rates(p.precision, 1));
 }
 
 // Where the real FFTW's FFTW_ESTIMATE plan runs this many times slower
@@ -247,7 +239,7 @@ Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
 #if GPUFFTW_HAVE_CUDA
   // r2r runs on the GPU too (engine/r2r/). In auto mode the model prices
   // it as the r2c of the same real size (the same bytes over PCIe, and
-  // cost_model.cc's half-size c2c for the real FFTW): a proxy, since the
+  // the real FFTW's r2c time from the model's tables): a proxy, since the
   // real FFTW's REDFT/RODFT run slower than its r2c and the GPU's pre and
   // post kernels cost little beside the transfers.
   if (mode == GPUFFTW_MODE_GPU)

@@ -51,9 +51,14 @@ CpuRates cpu_rates(double ns = 0.5) {
   CpuRates c;
   for (int i = 0; i < CpuRates::kSizes; ++i) {
     const int log_n = CpuRates::kLog2[i];
-    c.one_d[i][0] = ns * 1e-9 * std::exp2(log_n) * log_n;
-    for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
-      if (CpuRates::kTotals[j] > log_n) c.one_d[i][1 + j] = ns * 1e-9 * std::exp2(CpuRates::kTotals[j]) * log_n;
+    // r2c at 0.75 of the c2c of as many points: between the half-size
+    // c2c price and the c2c's.
+    for (CpuRates::OneD *table : {&c.one_d, &c.one_d_r2c}) {
+      const double f = table == &c.one_d ? 1.0 : 0.75;
+      (*table)[i][0] = f * ns * 1e-9 * std::exp2(log_n) * log_n;
+      for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
+        if (CpuRates::kTotals[j] > log_n) (*table)[i][1 + j] = f * ns * 1e-9 * std::exp2(CpuRates::kTotals[j]) * log_n;
+    }
     c.multi_d[0][i] = ns * 1e-9 * std::exp2(CpuRates::kLog2Rank2[i]) * CpuRates::kLog2Rank2[i];
     c.multi_d[1][i] = ns * 1e-9 * std::exp2(CpuRates::kLog2Rank3[i]) * CpuRates::kLog2Rank3[i];
   }
@@ -83,10 +88,16 @@ TEST(CostModel, CpuTimesComeFromTheTable) {
   EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 10}, 64), c), c.one_d[2][2], 1e-15);  // 2^16 points in all
   EXPECT_NEAR(cpu_seconds(c2c_f32({64, 64}), c), c.multi_d[0][2], 1e-15);
   EXPECT_NEAR(cpu_seconds(c2c_f32({16, 16, 16}), c), c.multi_d[1][2], 1e-15);
-  // r2c of 2n reals: a c2c of n.
-  Problem r2c = c2c_f32({1 << 11});
+  // 1-D r2c from its own table, batches too; r2c of 2-D as a c2c of half
+  // the points.
+  Problem r2c = c2c_f32({1 << 10});
   r2c.kind = Kind::R2C;
-  EXPECT_NEAR(cpu_seconds(r2c, c), c.one_d[2][0], 1e-15);
+  EXPECT_NEAR(cpu_seconds(r2c, c), c.one_d_r2c[2][0], 1e-15);
+  r2c.howmany.push_back({64, 1 << 10, 513});
+  EXPECT_NEAR(cpu_seconds(r2c, c), c.one_d_r2c[2][2], 1e-15);
+  Problem r2c_2d = c2c_f32({64, 128});
+  r2c_2d.kind = Kind::R2C;
+  EXPECT_NEAR(cpu_seconds(r2c_2d, c), c.multi_d[0][2], 1e-15);  // 2^13 reals: 2^12 complex
   // Beyond the largest transform: proportional to the points.
   EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 24}), c), 16 * c.one_d[5][0], 1e-12);
   // A size between rows lies between them.
@@ -116,6 +127,26 @@ TEST(CostModel, JudgeSidesAndSureness) {
   EXPECT_FALSE(judged(mid, false, g, cpu_rates(0.05)).gpu);  // 270 µs
 }
 
+// The program's thread count unless one thread is predicted faster by
+// kOneThreadBy: a table off by less must not move a problem to one thread.
+TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
+  auto sixteen_at = [](double ns) {
+    CpuRates c = cpu_rates(ns);
+    c.threads = 16;
+    return c;
+  };
+  const CpuRates sixteen = sixteen_at(0.1), one = cpu_rates(0.5);
+  const Problem big = c2c_f32({1 << 16}, 16);
+  EXPECT_EQ(pick_threads(big, sixteen, one).threads, 16);
+  EXPECT_DOUBLE_EQ(pick_threads(big, sixteen, one).seconds, cpu_seconds(big, sixteen));
+  // One thread 1.5x faster: within the model's error, the program's threads stay.
+  EXPECT_EQ(pick_threads(big, sixteen_at(0.75), one).threads, 16);
+  // 2.5x faster: one thread.
+  const CpuPick p = pick_threads(big, sixteen_at(1.25), one);
+  EXPECT_EQ(p.threads, 1);
+  EXPECT_DOUBLE_EQ(p.seconds, cpu_seconds(big, one));
+}
+
 TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   GpuRates g = gpu_rates(), g2;
   ASSERT_TRUE(parse(format(g), &g2));
@@ -128,6 +159,8 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   EXPECT_EQ(c2.precision, Precision::F64);
   EXPECT_NEAR(c2.multi_d[1][5], c.multi_d[1][5], 1e-5 * c.multi_d[1][5]);
   EXPECT_EQ(c2.one_d[5][1], 0);  // no batch of 2^12 points of n = 2^20
+  EXPECT_NEAR(c2.one_d_r2c[3][2], c.one_d_r2c[3][2], 1e-5 * c.one_d_r2c[3][2]);
+  EXPECT_EQ(c2.one_d_r2c[5][1], 0);
   const std::string line = format(g), rest = line.substr(line.find(' ', 4));
   EXPECT_FALSE(parse("gpu 1 2 3", &g2));        // short
   EXPECT_FALSE(parse(line + " 7", &g2));        // long
@@ -135,6 +168,9 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   EXPECT_FALSE(parse("gpu nan" + rest, &g2));   // not finite
   EXPECT_FALSE(parse("cpu f16" + format(c).substr(7), &c2));  // no such precision
   c.one_d[5][1] = 1e-3;  // a batch row that cannot exist
+  EXPECT_FALSE(parse(format(c), &c2));
+  c.one_d[5][1] = 0;
+  c.one_d_r2c[2][0] = 0;  // an r2c time missing
   EXPECT_FALSE(parse(format(c), &c2));
 }
 
