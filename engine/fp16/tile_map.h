@@ -60,7 +60,10 @@ FP16_HD Column column(unsigned c) {
   const unsigned m = c % M, b = (c / M) % (N / L), t = c / (N / 16);
   return {t * N + b * L + m, m};
 }
-// Flat distance between consecutive points of a column.
+// Flat distance between consecutive points of a column. A column's base
+// and ps * point never share a set bit, and swz is linear over XOR, so the
+// kernel takes swz(base + ps*p) as swz(base) ^ swz(ps*p) (the replay test
+// checks it for every tile).
 template <bool Cols, int T, int M>
 FP16_CONSTEXPR unsigned point_stride() {
   return Cols ? T * M : M;

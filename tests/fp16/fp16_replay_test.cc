@@ -60,6 +60,8 @@ void radix16_step(std::vector<cd> *s, const std::vector<double> (&a)[2][2], int 
       const int g = lane >> 2, q = lane & 3;
       const unsigned in = column<Cols, N, T, M>(c0 + g).base;
       for (int j = 0; j < 4; ++j) {
+        // The kernel takes the slot as swz(base) ^ swz(offset).
+        EXPECT_EQ(swz(in + ps * b_point(q, j)), swz(in) ^ swz(ps * b_point(q, j)));
         const cd x = (*s)[swz(in + ps * b_point(q, j))];
         const int k = j / 2, row = 2 * q + 8 * (j % 2);
         b[k][row][g] = x.real();
@@ -82,6 +84,7 @@ void radix16_step(std::vector<cd> *s, const std::vector<double> (&a)[2][2], int 
           const unsigned p = d_point(g, u);
           cd v{d[u][g][2 * q + e], d[u][g + 8][2 * q + e]};
           if (M > 1) v *= root(static_cast<long long>(out.m) * p, 16 * M, sign);
+          EXPECT_EQ(swz(out.base + ps * p), swz(out.base) ^ swz(ps * p));
           (*s)[swz(out.base + ps * p)] = round_half(v);
         }
     }
