@@ -8,6 +8,7 @@
 #include "engine/four_step.h"
 #include "engine/fp16/fp16_job.h"
 #include "engine/out_of_core.h"
+#include "engine/own_kernel.h"
 
 namespace gpufftw::engine {
 
@@ -29,7 +30,9 @@ bool CufftJob::init(std::string *why) {
   if (!direct_) return plan_dense(why);
   if (!plan_chunks(why)) return false;
   if (!chunk_plans_.empty()) return true;
-  return plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why) && plan_slabs(why);
+  if (!plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why)) return false;
+  if (own_kernel_suits(g_)) own_ = pick_own_kernel(g_, steps_[0], stream_, &path_);
+  return plan_slabs(why);
 }
 
 size_t CufftJob::device_bytes() const {
@@ -73,7 +76,9 @@ bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<
     return const_cast<void *>(p);
   };
   if (direct_) {
-    if (!exec(steps_[0], map(in[0]), map(out[0]), why)) return false;
+    const bool ran = own_ ? own_->run(map(in[0]), map(out[0]), g_.sign, stream_, why)
+                          : exec(steps_[0], map(in[0]), map(out[0]), why);
+    if (!ran) return false;
   } else if (!run_dense(in, out, map, scratch, why)) {
     return false;
   }

@@ -7,6 +7,8 @@
 //   slabs.cc        one large 2-D/3-D transform on pinned arrays in two
 //                   overlapped phases
 //   r2r/r2r_job.cc  real-to-real, a pass per dimension on the gathered path
+//   own_kernel.cc   our own kernel instead of cuFFT on the direct path,
+//                   where tuning found it faster
 // Single 2-D/3-D transforms larger than the cap go to out_of_core.h, 1-D
 // ones to four_step.h.
 #pragma once
@@ -20,6 +22,7 @@
 #include "engine/engine.h"
 #include "engine/gather_scatter.h"
 #include "engine/host_copy.h"
+#include "engine/kernels/stockham.h"
 #include "engine/plan_cache.h"
 #include "engine/r2r/r2r_axis.h"
 #include "engine/sides.h"
@@ -100,6 +103,7 @@ class CufftJob final : public FftJob {
   std::string path_;
   static constexpr int kStreams = 3;
   std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
+  std::unique_ptr<kernels::StockhamPlan> own_;  // runs instead of steps_[0] where set
   std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's
   std::vector<Step> slab_plans_, pencil_plans_;  // two each: one per stream
   long long slab_count_ = 0, pencil_count_ = 0;

@@ -20,6 +20,7 @@
 #include "shim/planner.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
+#include "engine/kernel_pick.h"
 #include "shim/gpu_plan.h"
 #endif
 
@@ -63,6 +64,14 @@ DispatchStore &store() {
                                                   nullptr,
 #endif
                                                   calibrate_cpu});
+#if GPUFFTW_HAVE_CUDA
+  // The engine's picks between its own kernels and cuFFT live in it too.
+  static const bool lent = (engine::set_kernel_pick_store(
+                                {[](const std::string &k, engine::KernelPick *pick) { return s->recall_kernel(k, pick); },
+                                 [](const std::string &k, const engine::KernelPick &pick) { s->remember_kernel(k, pick); }}),
+                            true);
+  (void)lent;
+#endif
   made_store.store(s);
   return *s;
 }
@@ -80,10 +89,17 @@ Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) {
 std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
 
 #if GPUFFTW_HAVE_CUDA
+// The GPU's plan, the store made first: the engine keeps its kernel picks
+// there (engine/own_kernel.h).
+std::unique_ptr<Plan> gpu_plan(const Problem &p, std::string *why_not) {
+  store();
+  return make_gpu_plan(p, why_not);
+}
+
 // The GPU's plan, or the CPU's where the GPU cannot take the problem.
 Dispatched on_gpu(const Problem &p, const std::string &why) {
   std::string why_not;
-  if (auto plan = make_gpu_plan(p, &why_not)) return {std::move(plan), why};
+  if (auto plan = gpu_plan(p, &why_not)) return {std::move(plan), why};
   return on_cpu(p, why_not);
 }
 
@@ -133,7 +149,7 @@ constexpr double kEstimateLosesBy = 3.0;
 // program's flags.
 Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   std::string why_not;
-  std::unique_ptr<Plan> gpu = make_gpu_plan(p, &why_not);
+  std::unique_ptr<Plan> gpu = gpu_plan(p, &why_not);
   if (!gpu) return on_cpu(p, why_not, cpu_threads);
   Choice c;
   c.gpu_s = time_execute(gpu.get());
@@ -162,7 +178,7 @@ Dispatched automatic(const Problem &p) {
   const engine::Memory in = engine::memory_type(p.in[0]), out = engine::memory_type(p.out[0]);
   if (in == engine::Memory::Device || out == engine::Memory::Device) {
     std::string why_not;
-    if (auto plan = make_gpu_plan(p, &why_not)) return {std::move(plan), "arrays in device memory"};
+    if (auto plan = gpu_plan(p, &why_not)) return {std::move(plan), "arrays in device memory"};
     // The real FFTW would read device memory from the host and crash.
     GPUFFTW_LOG(Warn, "%s: arrays in device memory, but the GPU cannot take it (%s): NULL plan",
                 p.describe().c_str(), why_not.c_str());

@@ -15,8 +15,9 @@ namespace gpufftw {
 namespace {
 
 // 2: the real FFTW timed at each thread count (1 timed them all at the
-// program's); a file of another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 2";
+// program's); 3: kernel picks, and the real FFTW's r2c tables. A file of
+// another version is calibrated again.
+constexpr const char *kHeader = "gpufftw dispatch store 3";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 
@@ -27,6 +28,14 @@ bool parse_choice(const std::string &line, std::string *key, Choice *c) {
   if (tag != "choice" || in.fail() || (in >> rest) || (where != "gpu" && where != "cpu")) return false;
   c->gpu = where == "gpu";
   return true;
+}
+
+// "kernel <key> <variant> <own_s> <cufft_s>"
+bool parse_kernel(const std::string &line, std::string *key, engine::KernelPick *k) {
+  std::istringstream in(line);
+  std::string tag, rest;
+  in >> tag >> *key >> k->variant >> k->own_s >> k->cufft_s;
+  return tag == "kernel" && !in.fail() && !(in >> rest);
 }
 
 // mkdir -p; false where a component cannot be made.
@@ -62,17 +71,21 @@ void DispatchStore::load() {
   std::optional<GpuRates> gpu;
   std::map<std::pair<int, int>, CpuRates> cpu;
   std::map<std::string, Choice> choices;
+  std::map<std::string, engine::KernelPick> kernels;
   for (std::string line; std::getline(in, line);) {
     GpuRates g;
     CpuRates c;
     std::string key;
     Choice choice;
+    engine::KernelPick pick;
     if (parse(line, &g))
       gpu = g;
     else if (parse(line, &c))
       cpu[{precision_index(c.precision), c.threads}] = c;
     else if (parse_choice(line, &key, &choice))
       choices[key] = choice;
+    else if (parse_kernel(line, &key, &pick))
+      kernels[key] = pick;
     else {
       GPUFFTW_LOG(Info, "%s is corrupt (\"%.60s\"): calibrating again", path_.c_str(), line.c_str());
       return;
@@ -81,21 +94,26 @@ void DispatchStore::load() {
   gpu_ = gpu;
   cpu_ = std::move(cpu);
   choices_ = std::move(choices);
+  kernels_ = std::move(kernels);
 }
 
 void DispatchStore::save() {
   // Another process may have added choices since we read the file.
   std::map<std::string, Choice> merged;
+  std::map<std::string, engine::KernelPick> merged_kernels;
   {
     std::ifstream in(path_);
     if (read_header(in))
       for (std::string line; std::getline(in, line);) {
         std::string key;
         Choice c;
+        engine::KernelPick k;
         if (parse_choice(line, &key, &c) && !(forgotten_ && forgotten_(key))) merged[key] = c;
+        if (parse_kernel(line, &key, &k) && !(forgotten_ && forgotten_(key))) merged_kernels[key] = k;
       }
   }
   for (const auto &kv : choices_) merged[kv.first] = kv.second;
+  for (const auto &kv : kernels_) merged_kernels[kv.first] = kv.second;
   const size_t slash = path_.rfind('/');
   if (slash != std::string::npos && !make_dirs(path_.substr(0, slash))) {
     GPUFFTW_LOG(Info, "cannot create the directory of %s: dispatch choices stay in this process", path_.c_str());
@@ -111,6 +129,10 @@ void DispatchStore::save() {
     for (const auto &kv : merged) {
       std::snprintf(buf, sizeof buf, " %s %.6g %.6g", kv.second.gpu ? "gpu" : "cpu", kv.second.gpu_s, kv.second.cpu_s);
       out << "choice " << kv.first << buf << '\n';
+    }
+    for (const auto &kv : merged_kernels) {
+      std::snprintf(buf, sizeof buf, " %.6g %.6g", kv.second.own_s, kv.second.cufft_s);
+      out << "kernel " << kv.first << ' ' << kv.second.variant << buf << '\n';
     }
     if (!out.flush()) {
       GPUFFTW_LOG(Info, "cannot write %s: dispatch choices stay in this process", tmp.c_str());
@@ -167,10 +189,27 @@ void DispatchStore::remember(const std::string &problem_key, const Choice &choic
   save();
 }
 
+bool DispatchStore::recall_kernel(const std::string &key, engine::KernelPick *pick) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  auto it = kernels_.find(key);
+  if (it == kernels_.end()) return false;
+  *pick = it->second;
+  return true;
+}
+
+void DispatchStore::remember_kernel(const std::string &key, const engine::KernelPick &pick) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  kernels_[key] = pick;
+  save();
+}
+
 void DispatchStore::forget(const std::function<bool(const std::string &)> &which) {
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   for (auto it = choices_.begin(); it != choices_.end();) it = which(it->first) ? choices_.erase(it) : std::next(it);
+  for (auto it = kernels_.begin(); it != kernels_.end();) it = which(it->first) ? kernels_.erase(it) : std::next(it);
   auto before = forgotten_;
   forgotten_ = [before, which](const std::string &key) { return which(key) || (before && before(key)); };
 }

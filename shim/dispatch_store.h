@@ -1,5 +1,6 @@
 // What dispatch keeps across runs, in one file per user and machine: the
-// calibrated rates of the cost model and the choices that measuring made.
+// calibrated rates of the cost model, the choices that measuring made, and
+// the engine's picks between our own kernels and cuFFT (engine/own_kernel.h).
 // The file is $GPUFFTW_CACHE_DIR/dispatch.txt, else under
 // $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. It is trusted only for
 // the machine that wrote it (GPU, driver, CPU, cores, FFTW and gpufftw
@@ -15,6 +16,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/kernel_pick.h"
 #include "shim/cost_model.h"
 
 namespace gpufftw {
@@ -39,8 +41,10 @@ class DispatchStore {
 
   bool recall(const std::string &problem_key, Choice *choice);
   void remember(const std::string &problem_key, const Choice &choice);
-  // fftw_forget_wisdom: this process forgets the choices whose keys match,
-  // and the file loses them at its next write.
+  bool recall_kernel(const std::string &key, engine::KernelPick *pick);
+  void remember_kernel(const std::string &key, const engine::KernelPick &pick);
+  // fftw_forget_wisdom: this process forgets the choices and kernel picks
+  // whose keys match, and the file loses them at its next write.
   void forget(const std::function<bool(const std::string &)> &which);
 
   const std::string &path() const { return path_; }
@@ -60,6 +64,7 @@ class DispatchStore {
   std::string gpu_why_;
   std::map<std::pair<int, int>, CpuRates> cpu_;  // by (precision, threads)
   std::map<std::string, Choice> choices_;
+  std::map<std::string, engine::KernelPick> kernels_;
 };
 
 // The store's file: the directory the environment gives, and dispatch.txt.

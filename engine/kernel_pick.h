@@ -1,0 +1,25 @@
+// What tuning our own kernels against cuFFT found for one problem, and the
+// store that keeps it between processes (the shim's dispatch store lends
+// one). Plain C++: the shim includes it in builds without CUDA too.
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace gpufftw::engine {
+
+struct KernelPick {
+  std::string variant;            // kernels::Variant::name() of the fastest, or "cufft"
+  double own_s = 0, cufft_s = 0;  // one execute of our fastest and of cuFFT, measured
+};
+
+struct KernelPickStore {
+  std::function<bool(const std::string &key, KernelPick *pick)> recall;
+  std::function<void(const std::string &key, const KernelPick &pick)> remember;
+};
+
+// From then on, picks are recalled from and remembered in `store` as well
+// as in this process.
+void set_kernel_pick_store(KernelPickStore store);
+
+}  // namespace gpufftw::engine

@@ -1,0 +1,33 @@
+// Our own kernels (engine/kernels) or cuFFT for a batched 1-D c2c on dense
+// arrays, by measurement (Dotsenko et al. 2011: kernel variants, pruned,
+// the best chosen by timing on the device): once per problem and machine,
+// every variant of the length and cuFFT's plan are timed on scratch
+// buffers of the problem's size, and the winner is kept (kernel_pick.h).
+// cuFFT stays wherever it was not beaten.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <string>
+
+#include "engine/engine.h"
+#include "engine/kernels/stockham.h"
+#include "engine/plan_cache.h"
+
+namespace gpufftw::engine {
+
+// 1-D c2c, n in 2..4096, each side dense (unit stride, distance n, at most
+// one loop, interleaved).
+bool own_kernel_suits(const Geometry &g);
+
+// The key of g's pick: "c2c.f32.n1009.b16384.oop".
+std::string kernel_pick_key(const Geometry &g);
+
+// Our plan for g where it was measured faster than cuFFT's plan `cufft`
+// (recalled, or timed now on `stream`), else nullptr: cuFFT runs. `path`
+// gets what ran and why, for FftJob::path().
+std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const Step &cufft, cudaStream_t stream,
+                                                       std::string *path);
+
+}  // namespace gpufftw::engine
