@@ -24,8 +24,9 @@ double now() {
 }
 
 // Seconds per call of f: calls are grouped until a group takes 200 µs
-// (clock resolution and loop cost vanish), then the fastest of 5 groups, or
-// of 3 where a group takes over 10 ms. The fastest, not the median: other
+// (clock resolution and loop cost vanish), then the fastest of that group
+// and 5 more, or 1 more where a group takes over 10 ms (2^22-point batches
+// on one thread take 30-60 ms a call). The fastest, not the median: other
 // work on the machine only ever adds time, and one slow reading once
 // priced 256 transforms of 16 points on 16 threads at 177 µs against 18,
 // which sent every batch of small transforms to one thread.
@@ -42,7 +43,7 @@ double seconds_per_call(F &&f) {
     calls *= 2;
   }
   double best = t / calls;
-  const int groups = t > 1e-2 ? 3 : 5;
+  const int groups = t > 1e-2 ? 1 : 5;
   for (int s = 0; s < groups; ++s) {
     const double t0 = now();
     for (int i = 0; i < calls; ++i) f();
@@ -62,16 +63,24 @@ Buffer zeroed(size_t bytes) {
   return Buffer(p);
 }
 
-// Row-major dims of about equal size whose product is 2^log2.
-std::vector<Dim> dense_dims(int rank, int log2) {
-  std::vector<Dim> dims(rank);
-  int64_t stride = 1;
+// A dense problem of `kind` (c2c, or r2c out of place) with row-major dims
+// of about equal size whose product is 2^log2: on the r2c output side the
+// last dim holds n/2+1 complex numbers.
+struct DenseShape {
+  std::vector<Dim> dims;
+  int64_t in_points = 1, out_points = 1;  // per transform, elements of each side
+};
+DenseShape dense_shape(Kind kind, int rank, int log2) {
+  DenseShape s;
+  s.dims.resize(rank);
   for (int i = rank - 1; i >= 0; --i) {
     const int bits = log2 / rank + (i < log2 % rank ? 1 : 0);
-    dims[i] = {int64_t{1} << bits, stride, stride};
-    stride *= dims[i].n;
+    const int64_t n = int64_t{1} << bits;
+    s.dims[i] = {n, s.in_points, s.out_points};
+    s.in_points *= n;
+    s.out_points *= kind == Kind::R2C && i == rank - 1 ? n / 2 + 1 : n;
   }
-  return dims;
+  return s;
 }
 
 // Callers hold the planner lock (planner.h): nothing else plans or touches
@@ -89,24 +98,21 @@ struct WisdomKeeper {
   }
 };
 
-// Seconds of the real FFTW on one problem of `kind` (c2c, or r2c of
-// reals) with 2^log2 points per transform, planned with FFTW_ESTIMATE and
-// `threads` threads; 0 where it gives no plan.
+// Seconds of the real FFTW on `batch` transforms of `kind` (c2c, or r2c of
+// reals) with 2^log2 points each, planned with FFTW_ESTIMATE and `threads`
+// threads; 0 where it gives no plan.
 template <class R>
 double cpu_time(int threads, Kind kind, int rank, int log2, int64_t batch) {
+  const DenseShape shape = dense_shape(kind, rank, log2);
   Problem p;
   p.kind = kind;
   p.precision = precision_of<R>();
-  p.dims = dense_dims(rank, log2);
-  const int64_t n = int64_t{1} << log2;
-  // r2c out of place: n reals in, n/2+1 complex numbers out per transform
-  // (one dimension; the calibration times no r2c of more).
-  const int64_t out_n = kind == Kind::C2C ? n : n / 2 + 1;
-  p.howmany.push_back({batch, n, out_n});
+  p.dims = shape.dims;
+  p.howmany.push_back({batch, shape.in_points, shape.out_points});
   p.flags = FFTW_ESTIMATE;
-  const size_t in_bytes = static_cast<size_t>(n * batch) * (kind == Kind::C2C ? 2 : 1) * sizeof(R);
-  const size_t out_bytes = static_cast<size_t>(out_n * batch) * 2 * sizeof(R);
-  Buffer in = zeroed(in_bytes), out = zeroed(out_bytes);
+  const size_t in_reals = static_cast<size_t>(shape.in_points * batch) * (kind == Kind::C2C ? 2 : 1);
+  const size_t out_reals = static_cast<size_t>(shape.out_points * batch) * 2;
+  Buffer in = zeroed(in_reals * sizeof(R)), out = zeroed(out_reals * sizeof(R));
   if (!in || !out) return 0;
   p.in[0] = in.get();
   p.out[0] = out.get();
@@ -132,8 +138,11 @@ CpuRates calibrate_cpu_typed(int threads) {
         if (CpuRates::kTotals[j] > log2)
           table[i][1 + j] = cpu_time<R>(threads, kind, 1, log2, int64_t{1} << (CpuRates::kTotals[j] - log2));
     }
-    r.multi_d[0][i] = cpu_time<R>(threads, Kind::C2C, 2, CpuRates::kLog2Rank2[i], 1);
-    r.multi_d[1][i] = cpu_time<R>(threads, Kind::C2C, 3, CpuRates::kLog2Rank3[i], 1);
+    for (Kind kind : {Kind::C2C, Kind::R2C}) {
+      CpuRates::MultiD &table = kind == Kind::C2C ? r.multi_d : r.multi_d_r2c;
+      table[0][i] = cpu_time<R>(threads, kind, 2, CpuRates::kLog2Rank2[i], 1);
+      table[1][i] = cpu_time<R>(threads, kind, 3, CpuRates::kLog2Rank3[i], 1);
+    }
   }
   return r;
 }

@@ -75,9 +75,10 @@ bool CpuRates::valid() const {
       for (size_t j = 0; j < kTotals.size(); ++j)
         if (kTotals[j] > kLog2[i] ? !positive((*table)[i][1 + j]) : (*table)[i][1 + j] != 0) return false;
     }
-  for (const auto &row : multi_d)
-    for (double v : row)
-      if (!positive(v)) return false;
+  for (const MultiD *table : {&multi_d, &multi_d_r2c})
+    for (const auto &row : *table)
+      for (double v : row)
+        if (!positive(v)) return false;
   return true;
 }
 
@@ -92,23 +93,21 @@ double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r) {
 
 double cpu_seconds(const Problem &p, const CpuRates &r) {
   const int rank = std::clamp(static_cast<int>(p.dims.size()), 1, 3);
-  // 1-D r2c, c2r and r2r (priced as r2c) from the r2c table; in more
-  // dimensions, n reals as a c2c of n/2.
-  const bool real_1d = rank == 1 && p.kind != Kind::C2C;
-  const CpuRates::OneD &table = real_1d ? r.one_d_r2c : r.one_d;
-  const double real_factor = p.kind == Kind::C2C || real_1d ? 1.0 : 0.5;
-  const double n = std::max(static_cast<double>(p.transform_size()) * real_factor, 1.0);
+  // r2c, c2r and r2r (priced as r2c) from the r2c tables, by reals.
+  const bool c2c = p.kind == Kind::C2C;
+  const double n = std::max(static_cast<double>(p.transform_size()), 1.0);
   const double batch = static_cast<double>(std::max<int64_t>(p.batch(), 1));
   const double log_n = std::log2(n), log_total = std::log2(n * batch);
   if (rank > 1) {
     // A batch of multi-dimensional transforms parallelises like one
     // transform of as many points.
     const auto &sizes = rank == 2 ? CpuRates::kLog2Rank2 : CpuRates::kLog2Rank3;
-    const std::vector<double> xs(sizes.begin(), sizes.end());
-    const std::vector<double> ts(r.multi_d[rank - 2].begin(), r.multi_d[rank - 2].end());
+    const auto &row = (c2c ? r.multi_d : r.multi_d_r2c)[rank - 2];
+    const std::vector<double> xs(sizes.begin(), sizes.end()), ts(row.begin(), row.end());
     return std::exp2(log_time(xs, ts, log_total));
   }
   // Between the two rows of transform sizes around n, by log2 n.
+  const CpuRates::OneD &table = c2c ? r.one_d : r.one_d_r2c;
   const auto &sizes = CpuRates::kLog2;
   size_t i = 0;
   while (i + 2 < sizes.size() && log_n > sizes[i + 1]) ++i;
@@ -138,8 +137,9 @@ std::string format(const CpuRates &r) {
   for (const CpuRates::OneD *table : {&r.one_d, &r.one_d_r2c})
     for (const auto &row : *table)
       for (double v : row) o << ' ' << v;
-  for (const auto &row : r.multi_d)
-    for (double v : row) o << ' ' << v;
+  for (const CpuRates::MultiD *table : {&r.multi_d, &r.multi_d_r2c})
+    for (const auto &row : *table)
+      for (double v : row) o << ' ' << v;
   return o.str();
 }
 
@@ -165,8 +165,9 @@ bool parse(const std::string &line, CpuRates *r) {
   for (CpuRates::OneD *table : {&c.one_d, &c.one_d_r2c})
     for (auto &row : *table)
       for (double &v : row) in >> v;
-  for (auto &row : c.multi_d)
-    for (double &v : row) in >> v;
+  for (CpuRates::MultiD *table : {&c.multi_d, &c.multi_d_r2c})
+    for (auto &row : *table)
+      for (double &v : row) in >> v;
   if (tag != "cpu" || (precision != "f32" && precision != "f64") || in.fail() || (in >> rest) || !c.valid())
     return false;
   *r = c;

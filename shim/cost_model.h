@@ -28,23 +28,25 @@ struct GpuRates {
 
 // Seconds of the real FFTW with FFTW_ESTIMATE plans, one precision and one
 // thread count (each precision's library has its own
-// fftw_plan_with_nthreads): 1-D c2c and r2c transforms of n = 2^kLog2[i]
-// (complex numbers or reals), alone and in batches of 2^kTotals[j] points
-// in all (0 where that is not more than n); 2-D and 3-D c2c single
-// transforms of 2^kLog2Rank2/3[i] points. r2c has a table of its own: the
-// real FFTW's r2c of n reals ran up to 2x slower than its c2c of n/2 on
-// batches of 2^20-2^24 points, which a half-size c2c price missed.
+// fftw_plan_with_nthreads), c2c and r2c (complex numbers or reals): 1-D
+// transforms of n = 2^kLog2[i], alone and in batches of 2^kTotals[j] points
+// in all (0 where that is not more than n); 2-D and 3-D single transforms
+// of 2^kLog2Rank2/3[i] points. r2c has tables of its own: the real FFTW's
+// r2c of n reals ran up to 2.4x slower than its c2c of n/2, which a
+// half-size c2c price missed. Batches of 2^22 points: past the last-level
+// cache the real FFTW slows by up to 1.7x beyond proportional to 2^20's.
 struct CpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
-  static constexpr std::array<int, 3> kTotals{12, 16, 20};
+  static constexpr std::array<int, 4> kTotals{12, 16, 20, 22};
   static constexpr std::array<int, kSizes> kLog2Rank2{8, 10, 12, 14, 16, 20};
   static constexpr std::array<int, kSizes> kLog2Rank3{6, 9, 12, 15, 18, 20};
   Precision precision = Precision::F32;
   int threads = 1;
   using OneD = std::array<std::array<double, 1 + kTotals.size()>, kSizes>;  // [size][0 alone, 1 + j batched]
+  using MultiD = std::array<std::array<double, kSizes>, 2>;                // [rank - 2][size]
   OneD one_d{}, one_d_r2c{};
-  std::array<std::array<double, kSizes>, 2> multi_d{};                // [rank - 2][size]
+  MultiD multi_d{}, multi_d_r2c{};
   bool valid() const;
 };
 

@@ -59,8 +59,11 @@ CpuRates cpu_rates(double ns = 0.5) {
       for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
         if (CpuRates::kTotals[j] > log_n) (*table)[i][1 + j] = f * ns * 1e-9 * std::exp2(CpuRates::kTotals[j]) * log_n;
     }
-    c.multi_d[0][i] = ns * 1e-9 * std::exp2(CpuRates::kLog2Rank2[i]) * CpuRates::kLog2Rank2[i];
-    c.multi_d[1][i] = ns * 1e-9 * std::exp2(CpuRates::kLog2Rank3[i]) * CpuRates::kLog2Rank3[i];
+    for (CpuRates::MultiD *table : {&c.multi_d, &c.multi_d_r2c}) {
+      const double f = table == &c.multi_d ? 1.0 : 0.75;
+      (*table)[0][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank2[i]) * CpuRates::kLog2Rank2[i];
+      (*table)[1][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank3[i]) * CpuRates::kLog2Rank3[i];
+    }
   }
   return c;
 }
@@ -88,8 +91,7 @@ TEST(CostModel, CpuTimesComeFromTheTable) {
   EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 10}, 64), c), c.one_d[2][2], 1e-15);  // 2^16 points in all
   EXPECT_NEAR(cpu_seconds(c2c_f32({64, 64}), c), c.multi_d[0][2], 1e-15);
   EXPECT_NEAR(cpu_seconds(c2c_f32({16, 16, 16}), c), c.multi_d[1][2], 1e-15);
-  // 1-D r2c from its own table, batches too; r2c of 2-D as a c2c of half
-  // the points.
+  // r2c from its own tables, by reals, batches too.
   Problem r2c = c2c_f32({1 << 10});
   r2c.kind = Kind::R2C;
   EXPECT_NEAR(cpu_seconds(r2c, c), c.one_d_r2c[2][0], 1e-15);
@@ -97,7 +99,8 @@ TEST(CostModel, CpuTimesComeFromTheTable) {
   EXPECT_NEAR(cpu_seconds(r2c, c), c.one_d_r2c[2][2], 1e-15);
   Problem r2c_2d = c2c_f32({64, 128});
   r2c_2d.kind = Kind::R2C;
-  EXPECT_NEAR(cpu_seconds(r2c_2d, c), c.multi_d[0][2], 1e-15);  // 2^13 reals: 2^12 complex
+  EXPECT_NEAR(cpu_seconds(r2c_2d, c), std::exp2((std::log2(c.multi_d_r2c[0][2]) + std::log2(c.multi_d_r2c[0][3])) / 2),
+              1e-15);  // 2^13 reals: between the rows of 2^12 and 2^14
   // Beyond the largest transform: proportional to the points.
   EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 24}), c), 16 * c.one_d[5][0], 1e-12);
   // A size between rows lies between them.
@@ -161,6 +164,8 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   EXPECT_EQ(c2.one_d[5][1], 0);  // no batch of 2^12 points of n = 2^20
   EXPECT_NEAR(c2.one_d_r2c[3][2], c.one_d_r2c[3][2], 1e-5 * c.one_d_r2c[3][2]);
   EXPECT_EQ(c2.one_d_r2c[5][1], 0);
+  EXPECT_NEAR(c2.one_d[4][4], c.one_d[4][4], 1e-5 * c.one_d[4][4]);  // 2^22 points of n = 2^16
+  EXPECT_NEAR(c2.multi_d_r2c[1][3], c.multi_d_r2c[1][3], 1e-5 * c.multi_d_r2c[1][3]);
   const std::string line = format(g), rest = line.substr(line.find(' ', 4));
   EXPECT_FALSE(parse("gpu 1 2 3", &g2));        // short
   EXPECT_FALSE(parse(line + " 7", &g2));        // long
