@@ -201,25 +201,26 @@ __device__ __forceinline__ void radix_run(const KernelParams &p, int *s, T *re, 
     stage<T, S, R, FWD>(p.stage[*s], p.len, tw, re, im, tid, p.tpt);
 }
 
-// Which odd radices a kernel has code for: all (13, 11, 7, 5, 3), 5 and 3
-// (Bluestein's smooth m), or none (its power-of-two m).
-enum class Odd { All, Only35, None };
-
-// All stages, the radices in the plan's order (descending powers of two,
-// then 13, 11, 7, 5, 3); Stages8 plans no radix 16.
-template <class T, Shape S, bool FWD, Odd O>
+// All stages, in kRadixOrder (the plan's order); Stages8 plans no radix
+// 16, Bluestein's power-of-two m no other radix, C: the composite radices.
+template <class T, Shape S, bool FWD, bool POW2, bool C>
 __device__ __forceinline__ void run_stages(const KernelParams &p, T *re, T *im, int tid) {
   int s = 0;
   if constexpr (S == Shape::Stages16) radix_run<T, S, 16, FWD>(p, &s, re, im, tid);
   radix_run<T, S, 8, FWD>(p, &s, re, im, tid);
   radix_run<T, S, 4, FWD>(p, &s, re, im, tid);
   radix_run<T, S, 2, FWD>(p, &s, re, im, tid);
-  if constexpr (O == Odd::All) {
+  if constexpr (!POW2) {
+    if constexpr (C) radix_run<T, S, 14, FWD>(p, &s, re, im, tid);
     radix_run<T, S, 13, FWD>(p, &s, re, im, tid);
+    if constexpr (C) radix_run<T, S, 12, FWD>(p, &s, re, im, tid);
     radix_run<T, S, 11, FWD>(p, &s, re, im, tid);
+    if constexpr (C) {
+      radix_run<T, S, 10, FWD>(p, &s, re, im, tid);
+      radix_run<T, S, 9, FWD>(p, &s, re, im, tid);
+    }
     radix_run<T, S, 7, FWD>(p, &s, re, im, tid);
-  }
-  if constexpr (O != Odd::None) {
+    if constexpr (C) radix_run<T, S, 6, FWD>(p, &s, re, im, tid);
     radix_run<T, S, 5, FWD>(p, &s, re, im, tid);
     radix_run<T, S, 3, FWD>(p, &s, re, im, tid);
   }
@@ -270,21 +271,20 @@ __device__ __forceinline__ void chirp_out(const KernelParams &p, const C2<T> *ch
 
 // All of one transform's work between load and store, on the Stockham
 // stages in shared memory.
-template <class T, Shape S, Mode M>
+template <class T, Shape S, Mode M, bool C>
 __device__ __forceinline__ void transform(const KernelParams &p, T *re, T *im, int tid) {
-  if constexpr (M == Mode::BluesteinPow2 || M == Mode::BluesteinSmooth) {
-    constexpr Odd O = M == Mode::BluesteinPow2 ? Odd::None : Odd::Only35;
+  if constexpr (M == Mode::Bluestein) {
     const C2<T> *chirp = static_cast<const C2<T> *>(p.chirp) + p.dir * p.n;
     chirp_in<T>(p, chirp, re, im, tid);
     // One copy of the stages, run twice: two copies would not fit the registers.
 #pragma unroll 1
     for (int pass = 0; pass < 2; ++pass) {
       if (pass == 1) kernel_product<T>(p, static_cast<const C2<T> *>(p.kernel_ft) + p.dir * p.len, re, im, tid);
-      run_stages<T, S, true, O>(p, re, im, tid);
+      run_stages<T, S, true, true, false>(p, re, im, tid);
     }
     chirp_out<T>(p, chirp, re, im, tid);
   } else {
-    run_stages<T, S, M == Mode::Forward, Odd::All>(p, re, im, tid);
+    run_stages<T, S, M == Mode::Forward, false, C>(p, re, im, tid);
   }
 }
 
@@ -320,8 +320,9 @@ struct Bounds {
   static constexpr int blocks = S == Shape::Stages16 ? 1 : S == Shape::Stages8 ? (f64 ? 3 : 2) : (f64 ? 3 : 4);
 };
 
-// N: the length of a Registers kernel (0 for the others).
-template <class T, Shape S, Mode M, int N>
+// N: the length of a Registers kernel (0 for the others); C: the stages
+// have the composite radices.
+template <class T, Shape S, Mode M, int N, bool C>
 __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
     fft_kernel(const __grid_constant__ KernelParams p, const C2<T> *in, C2<T> *out) {
   extern __shared__ __align__(16) unsigned char smem[];
@@ -340,7 +341,7 @@ __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
     // store nothing; they still meet every barrier.
     const int t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
     T *re = sh + t * p.slot, *im = re + p.per_block * p.slot;
-    transform<T, S, M>(p, re, im, tid);
+    transform<T, S, M, C>(p, re, im, tid);
   }
   store(s, out + offset, total);
 }
@@ -352,17 +353,19 @@ template <class T, bool FWD, class F, int... I>
 cudaError_t with_register_kernel(int n, F &&use, std::integer_sequence<int, I...>) {
   constexpr Mode M = FWD ? Mode::Forward : Mode::Backward;
   cudaError_t e = cudaErrorInvalidValue;
-  ((n == I + 2 ? (e = use(fft_kernel<T, Shape::Registers, M, I + 2>), 0) : 0), ...);
+  ((n == I + 2 ? (e = use(fft_kernel<T, Shape::Registers, M, I + 2, false>), 0) : 0), ...);
   return e;
 }
 
 template <class T, Shape S, class F>
-cudaError_t with_stage_kernel(Mode m, F &&use) {
+cudaError_t with_stage_kernel(Mode m, bool composite, F &&use) {
   switch (m) {
-    case Mode::Forward: return use(fft_kernel<T, S, Mode::Forward, 0>);
-    case Mode::Backward: return use(fft_kernel<T, S, Mode::Backward, 0>);
-    case Mode::BluesteinPow2: return use(fft_kernel<T, S, Mode::BluesteinPow2, 0>);
-    default: return use(fft_kernel<T, S, Mode::BluesteinSmooth, 0>);
+    case Mode::Forward:
+      return composite ? use(fft_kernel<T, S, Mode::Forward, 0, true>) : use(fft_kernel<T, S, Mode::Forward, 0, false>);
+    case Mode::Backward:
+      return composite ? use(fft_kernel<T, S, Mode::Backward, 0, true>)
+                       : use(fft_kernel<T, S, Mode::Backward, 0, false>);
+    default: return composite ? cudaErrorInvalidValue : use(fft_kernel<T, S, Mode::Bluestein, 0, false>);
   }
 }
 
@@ -375,8 +378,8 @@ cudaError_t with_kernel(KernelKind k, int n, F &&use) {
       if (k.mode == Mode::Backward)
         return with_register_kernel<T, false>(n, use, std::make_integer_sequence<int, kMaxRegisterN - 1>{});
       return cudaErrorInvalidValue;
-    case Shape::Stages16: return with_stage_kernel<T, Shape::Stages16>(k.mode, use);
-    default: return with_stage_kernel<T, Shape::Stages8>(k.mode, use);
+    case Shape::Stages16: return with_stage_kernel<T, Shape::Stages16>(k.mode, k.composite, use);
+    default: return with_stage_kernel<T, Shape::Stages8>(k.mode, k.composite, use);
   }
 }
 

@@ -6,8 +6,14 @@
 
 namespace gpufftw::engine::kernels {
 
-// 4096 = 16^3 needs three stages, 3^7 = 2187 seven; twelve leaves room.
+// 4096 = 8^4 needs four stages of Stages8, 3125 = 5^5 five; twelve leaves room.
 constexpr int kMaxStages = 12;
+// The radices of the stages, in the order a kernel runs them (a plan's
+// stages follow it): powers of two, then the others, each descending. The
+// composite ones (14, 12, 10, 9, 6) save a pass through shared memory over
+// their factors; kernels of their own have them, since their code raises
+// every stage's register pressure (15 spilled in f64 and is left out).
+constexpr int kRadixOrder[] = {16, 8, 4, 2, 14, 13, 12, 11, 10, 9, 7, 6, 5, 3};
 constexpr int kMaxThreads = 512;
 // Lengths up to this run whole in one thread's registers.
 constexpr int kMaxRegisterN = 16;
@@ -19,9 +25,9 @@ constexpr int kMaxRegisterN = 16;
 //   Stages16:  Stockham stages in shared memory, a thread up to 16 values
 //              a stage (radix up to 16), one block per SM's worth of
 //              registers (up to 128);
-//   Stages8:   the same with at most 8 values (radix up to 8, 13, 11 and 7
-//              alone) and a budget of 64 registers, two blocks of 512 or
-//              four of 256 threads resident.
+//   Stages8:   the same with at most 8 values (powers of two up to 8; a
+//              larger radix one butterfly) under a budget of 64 registers
+//              in f32, 80 in f64.
 enum class Shape { Registers, Stages16, Stages8 };
 
 // Butterflies of radix r one thread holds at once in a stage.
@@ -55,13 +61,15 @@ struct KernelParams {
   int dir;                // Bluestein: 0 forward, 1 backward
 };
 
-// Bluestein: m a power of two (Pow2) or 2^a 3^b 5^c (Smooth).
-enum class Mode { Forward, Backward, BluesteinPow2, BluesteinSmooth };
+// Bluestein: its padded length m a power of two.
+enum class Mode { Forward, Backward, Bluestein };
 
-// One kernel of the launch files: its mode and shape.
+// One kernel of the launch files: its mode, shape, and whether it has
+// the composite radices.
 struct KernelKind {
   Mode mode;
   Shape shape;
+  bool composite;
 };
 
 // Launch over all p.batch transforms; the launch's error (or cudaSuccess).

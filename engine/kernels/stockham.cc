@@ -4,6 +4,10 @@
 #include "engine/kernels/stockham.h"
 
 #include <algorithm>
+#include <array>
+#include <iterator>
+#include <map>
+#include <tuple>
 #include <cmath>
 #include <complex>
 #include <vector>
@@ -13,17 +17,62 @@ namespace {
 
 using cd = std::complex<double>;
 
-// Radices of len: its powers of two spread evenly over the fewest stages of
-// at most 2^max_log2 (16 or 8), then one stage per odd prime factor. false
-// when a prime factor is above 13.
-bool factor(int len, int max_log2, std::vector<int> *radices) {
-  int e = 0;
-  for (; len % 2 == 0; len /= 2) ++e;
-  const int stages = (e + max_log2 - 1) / max_log2;
-  for (int i = 0; i < stages; ++i) radices->push_back(1 << (e / stages + (i < e % stages ? 1 : 0)));
-  for (int p : {13, 11, 7, 5, 3})
+// One way to split a length into stages: their count, how many are
+// composite radices, the largest radix (each fewer is better, in turn).
+struct Split {
+  int stages = 0, composites = 0, largest = 0;
+  std::vector<int> radices;
+  bool operator<(const Split &o) const {
+    return std::tie(stages, composites, largest) < std::tie(o.stages, o.composites, o.largest);
+  }
+};
+
+// The best split of 2^e[0] 3^e[1] 5^e[2] 7^e[3] into the given radices
+// (memoised by exponents).
+Split best_split(const std::array<int, 4> &e, const std::vector<int> &allowed,
+                 std::map<std::array<int, 4>, Split> *memo) {
+  if (e == std::array<int, 4>{0, 0, 0, 0}) return Split{};
+  auto it = memo->find(e);
+  if (it != memo->end()) return it->second;
+  static constexpr int primes[4] = {2, 3, 5, 7};
+  Split best;
+  best.stages = 1 << 20;
+  for (int r : allowed) {
+    std::array<int, 4> rest = e;
+    int left = r;
+    for (int i = 0; i < 4; ++i)
+      while (left % primes[i] == 0) left /= primes[i], --rest[i];
+    if (left != 1 || *std::min_element(rest.begin(), rest.end()) < 0) continue;
+    Split s = best_split(rest, allowed, memo);
+    ++s.stages;
+    s.composites += (r & (r - 1)) != 0 && r != 3 && r != 5 && r != 7;
+    s.largest = std::max(s.largest, r);
+    s.radices.push_back(r);
+    if (s < best) best = s;
+  }
+  return (*memo)[e] = best;
+}
+
+// Radices of len for a shape, in kRadixOrder: the fewest stages, from
+// powers of two up to 16 (Stages8: 8), 3, 5, 7, 11, 13 and where asked the
+// composites 6, 9, 10, 12, 14. false when a prime factor is above 13.
+bool factor(int len, Shape shape, bool composite, std::vector<int> *radices) {
+  std::vector<int> allowed = {8, 4, 2, 7, 5, 3};
+  if (shape == Shape::Stages16) allowed.insert(allowed.begin(), 16);
+  if (composite) allowed.insert(allowed.end(), {14, 12, 10, 9, 6});
+  for (int p : {13, 11})
     for (; len % p == 0; len /= p) radices->push_back(p);
-  return len == 1;
+  std::array<int, 4> e{};
+  const int primes[4] = {2, 3, 5, 7};
+  for (int i = 0; i < 4; ++i)
+    for (; len % primes[i] == 0; len /= primes[i]) ++e[i];
+  if (len != 1) return false;
+  std::map<std::array<int, 4>, Split> memo;
+  const Split s = best_split(e, allowed, &memo);
+  radices->insert(radices->end(), s.radices.begin(), s.radices.end());
+  auto rank = [](int r) { return std::find(std::begin(kRadixOrder), std::end(kRadixOrder), r) - std::begin(kRadixOrder); };
+  std::sort(radices->begin(), radices->end(), [&](int a, int b) { return rank(a) < rank(b); });
+  return true;
 }
 
 // For x / d as __umulhi(x, magic), exact while x < 2^32 / d.
@@ -36,22 +85,23 @@ cd root(long long k, long long n, int sign) {
   return {std::cos(a), std::sin(a)};
 }
 
-// Forward FFT in double of a length whose prime factors are small (the
-// Bluestein kernel's m), by recursive decimation in time; once per plan.
+// In-place forward FFT of a power-of-two length, in double, for the
+// Bluestein kernel's transform (computed once per plan).
 void host_fft(std::vector<cd> *v) {
   const size_t m = v->size();
-  if (m == 1) return;
-  size_t p = 2;
-  while (m % p) ++p;
-  const size_t q = m / p;
-  std::vector<std::vector<cd>> sub(p, std::vector<cd>(q));
-  for (size_t i = 0; i < m; ++i) sub[i % p][i / p] = (*v)[i];
-  for (auto &s : sub) host_fft(&s);
-  for (size_t k = 0; k < m; ++k) {
-    cd x = 0;
-    for (size_t r = 0; r < p; ++r) x += root(static_cast<long long>(r * k), static_cast<long long>(m), -1) * sub[r][k % q];
-    (*v)[k] = x;
+  for (size_t i = 1, j = 0; i < m; ++i) {
+    size_t bit = m >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j |= bit;
+    if (i < j) std::swap((*v)[i], (*v)[j]);
   }
+  for (size_t len = 2; len <= m; len <<= 1)
+    for (size_t i = 0; i < m; i += len)
+      for (size_t k = 0; k < len / 2; ++k) {
+        const cd t = root(static_cast<long long>(k), static_cast<long long>(len), -1) * (*v)[i + k + len / 2];
+        (*v)[i + k + len / 2] = (*v)[i + k] - t;
+        (*v)[i + k] += t;
+      }
 }
 
 template <class T>
@@ -62,16 +112,6 @@ std::vector<T> narrow(const std::vector<cd> &v) {
     out[2 * i + 1] = static_cast<T>(v[i].imag());
   }
   return out;
-}
-
-// The smallest 2^a 3^b 5^c at or above `at_least`.
-int smooth_at_least(int at_least) {
-  for (int m = at_least;; ++m) {
-    int r = m;
-    for (int p : {2, 3, 5})
-      while (r % p == 0) r /= p;
-    if (r == 1) return m;
-  }
 }
 
 // What a variant launches for n: the stages' length and radices, threads
@@ -94,17 +134,15 @@ bool layout(int n, Real real, const Variant &v, Layout *l, std::string *why) {
     l->per_block = v.block;
     l->threads = std::min(v.block, 256);
   } else {
-    const int max_log2 = v.shape == Shape::Stages16 ? 4 : 3;
-    l->bluestein = !factor(n, max_log2, &l->radices);
+    l->bluestein = !factor(n, v.shape, v.composite, &l->radices);
     if (l->bluestein) {
-      int pow2 = 1;
-      while (pow2 < 2 * n - 1) pow2 *= 2;
-      l->len = v.smooth_m ? smooth_at_least(2 * n - 1) : pow2;
+      if (v.composite) {
+        if (why) *why = "kernels: n=" + std::to_string(n) + " runs Bluestein, which has no " + v.name();
+        return false;
+      }
+      for (l->len = 1; l->len < 2 * n - 1;) l->len *= 2;
       l->radices.clear();
-      factor(l->len, max_log2, &l->radices);
-    } else if (v.smooth_m) {
-      if (why) *why = "kernels: n=" + std::to_string(n) + " needs no Bluestein m";
-      return false;
+      factor(l->len, v.shape, false, &l->radices);
     }
     for (int r : l->radices) {
       const int butterflies = l->len / r;
@@ -133,7 +171,7 @@ const char *shape_name(Shape s) {
 }  // namespace
 
 std::string Variant::name() const {
-  return std::string(shape_name(shape)) + "-" + std::to_string(block) + (smooth_m ? "-m5" : "");
+  return std::string(shape_name(shape)) + "-" + std::to_string(block) + (composite ? "-c" : "");
 }
 
 bool Variant::parse(const std::string &s, Variant *v) {
@@ -148,9 +186,11 @@ bool Variant::parse(const std::string &s, Variant *v) {
       return false;
     }
     const std::string rest = s.substr(prefix.size() + used);
-    if (block < 1 || (rest != "" && rest != "-m5") || s.substr(prefix.size(), used) != std::to_string(block))
+    const bool composite = rest == "-c";
+    if (block < 1 || s.substr(prefix.size(), used) != std::to_string(block) || (rest != "" && !composite) ||
+        (composite && shape == Shape::Registers))
       return false;
-    *v = Variant{shape, block, rest == "-m5"};
+    *v = Variant{shape, block, composite};
     return true;
   }
   return false;
@@ -170,11 +210,13 @@ std::vector<Variant> StockhamPlan::variants(int n, Real real) {
     seen.push_back(l);
     out.push_back(v);
   };
+  // First what won most often on the H100 (docs/kernels.md); 512-thread
+  // blocks of stages never won there.
   if (n <= kMaxRegisterN)
     for (int block : {256, 128, 512, 1024}) add(Variant{Shape::Registers, block, false});
-  for (Shape shape : {Shape::Stages16, Shape::Stages8})
-    for (bool smooth : {false, true})
-      for (int block : {256, 128, 512}) add(Variant{shape, block, smooth});
+  for (bool composite : {false, true})
+    for (Shape shape : {Shape::Stages8, Shape::Stages16})
+      for (int block : {128, 64, 256}) add(Variant{shape, block, composite});
   return out;
 }
 
@@ -187,10 +229,8 @@ bool StockhamPlan::upload(const void *host, size_t bytes, void **dev, const char
 }
 
 KernelKind StockhamPlan::kind(int sign) const {
-  const Mode mode = !bluestein_                  ? (sign < 0 ? Mode::Forward : Mode::Backward)
-                    : variant_.smooth_m ? Mode::BluesteinSmooth
-                                        : Mode::BluesteinPow2;
-  return KernelKind{mode, variant_.shape};
+  const Mode mode = bluestein_ ? Mode::Bluestein : sign < 0 ? Mode::Forward : Mode::Backward;
+  return KernelKind{mode, variant_.shape, variant_.composite};
 }
 
 std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long batch, const Variant &v,

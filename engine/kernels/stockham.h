@@ -4,8 +4,8 @@
 // can run whole in each thread's registers; sizes whose prime factors are
 // all <= 13 run as a mixed-radix Stockham FFT in shared memory; the others
 // by Bluestein's chirp-z inside the same pass, on a padded length m >=
-// 2n - 1. Several variants of each (shape, block size, Bluestein's m) let a
-// tuner time them and keep the fastest.
+// 2n - 1 (a power of two). Several variants of each (shape, block size)
+// let a tuner time them and keep the fastest.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -24,15 +24,15 @@ struct Variant {
   Shape shape = Shape::Stages16;
   // Registers: transforms per block; Stages*: threads per block aimed at
   // (whole transforms per block, at least one).
-  int block = 256;
-  bool smooth_m = false;  // Bluestein: m = 2^a 3^b 5^c rather than a power of two
+  int block = 128;
+  bool composite = false;  // Stages*: the kernels with composite radices (kRadixOrder)
 
-  // "registers-256", "stages16-512", "stages8-128-m5": what the dispatch
+  // "registers-256", "stages16-128", "stages8-64-c": what the dispatch
   // store keeps; parse takes it back (false for anything else).
   std::string name() const;
   static bool parse(const std::string &s, Variant *v);
   bool operator==(const Variant &o) const {
-    return shape == o.shape && block == o.block && smooth_m == o.smooth_m;
+    return shape == o.shape && block == o.block && composite == o.composite;
   }
 };
 
@@ -55,8 +55,8 @@ class StockhamPlan {
   // n*batch complex values (interleaved), the same pointer for in place.
   bool run(const void *in, void *out, int sign, cudaStream_t stream, std::string *why) const;
 
-  // "stages16-256: 16x16x16, 256 threads x 1, 96 regs" or "... bluestein
-  // m=2048: 16x16x8, ..." for logs.
+  // "stages16-256: 16x16x16, 256 threads x 1 transforms, 119 regs" or
+  // "stages8-128: bluestein m=2048 8x8x8x4, ..." for logs.
   std::string describe() const;
   bool bluestein() const { return bluestein_; }
   const Variant &variant() const { return variant_; }
