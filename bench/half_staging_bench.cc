@@ -4,10 +4,11 @@
 // time of moving it to the device and back as floats (HostCopier: DMA
 // straight from pinned arrays, staged through the copy threads from
 // pageable ones) and as halves converted on the host (HalfStaging: F16C on
-// the same threads while the previous piece's DMA runs). Rates are in the
-// float array's bytes per second, so the ratio is the speed-up the FP16
-// path's transfers give. One line per case starting with RESULT:
-//   RESULT memory direction float_ms half_ms float_GBps half_GBps ratio
+// the same threads while the previous piece's DMA runs), the latter for
+// several buffer sizes and both ways of writing the buffers (the default
+// marked *). Rates are in the float array's bytes per second, so the ratio
+// is the speed-up the FP16 path's transfers give. One line per case:
+//   RESULT memory direction piece_halves slot_stores float_ms half_ms float_GBps half_GBps ratio[*]
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -64,7 +65,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   HostCopier copier;
-  HalfStaging staging;
+  using gpufftw::engine::fp16::Stores;
   for (const char *memory : {"pinned", "pageable"}) {
     float *host = nullptr;
     if (!std::strcmp(memory, "pinned")) {
@@ -74,23 +75,28 @@ int main(int argc, char **argv) {
     }
     for (size_t i = 0; i < count; ++i) host[i] = static_cast<float>((i * 2654435761u) % 1000) / 1000.0f - 0.5f;
     std::string why;
-    const double f_in = median_ms([&] {
-      return ok(copier.to_device(d_float, host, bytes, stream, &why) && cudaStreamSynchronize(stream) == cudaSuccess, why);
-    }, reps);
-    const double h_in = median_ms([&] {
-      return ok(staging.to_device(static_cast<uint16_t *>(d_half), host, count, stream, &why) &&
-                    cudaStreamSynchronize(stream) == cudaSuccess,
-                why);
-    }, reps);
-    const double f_out = median_ms([&] { return ok(copier.to_host(host, d_float, bytes, stream, &why), why); }, reps);
-    const double h_out = median_ms([&] {
-      return ok(staging.to_host(host, static_cast<const uint16_t *>(d_half), count, stream, &why), why);
-    }, reps);
-    auto line = [&](const char *dir, double f, double h) {
-      std::printf("RESULT %s %s %.3f %.3f %.1f %.1f %.2f\n", memory, dir, f, h, bytes / f / 1e6, bytes / h / 1e6, f / h);
-    };
-    line("to_device", f_in, h_in);
-    line("to_host", f_out, h_out);
+    auto synced = [&](bool r) { return ok(r && cudaStreamSynchronize(stream) == cudaSuccess, why); };
+    const double f_in = median_ms([&] { return synced(copier.to_device(d_float, host, bytes, stream, &why)); }, reps);
+    const double f_out = median_ms([&] { return synced(copier.to_host(host, d_float, bytes, stream, &why)); }, reps);
+    for (size_t piece : {size_t{1} << 20, size_t{2} << 20, size_t{4} << 20}) {
+      for (Stores stores : {Stores::Cached, Stores::Streaming}) {
+        HalfStaging staging(piece, stores);
+        const double h_in = median_ms([&] {
+          return synced(staging.to_device(static_cast<uint16_t *>(d_half), host, count, stream, &why));
+        }, reps);
+        const double h_out = median_ms([&] {
+          return synced(staging.to_host(host, static_cast<const uint16_t *>(d_half), count, stream, &why));
+        }, reps);
+        const bool chosen = piece == HalfStaging::kPiece && stores == HalfStaging::kSlotStores;
+        auto line = [&](const char *dir, double f, double h) {
+          std::printf("RESULT %s %s %zu %s %.3f %.3f %.1f %.1f %.2f%s\n", memory, dir, piece,
+                      stores == Stores::Cached ? "cached" : "streaming", f, h, bytes / f / 1e6, bytes / h / 1e6, f / h,
+                      chosen ? "*" : "");
+        };
+        line("to_device", f_in, h_in);
+        line("to_host", f_out, h_out);
+      }
+    }
     if (!std::strcmp(memory, "pinned"))
       cudaFreeHost(host);
     else

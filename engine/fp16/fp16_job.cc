@@ -7,6 +7,7 @@
 #include "engine/fp16/fp16_fft.h"
 #include "engine/fp16/half_staging.h"
 #include "engine/fp16/host_half.h"
+#include "engine/plan_cache.h"
 #include "engine/sides.h"
 
 namespace gpufftw::engine::fp16 {
@@ -33,40 +34,57 @@ bool dense(const Geometry &g, std::vector<long long> *n, long long *batch, std::
   return true;
 }
 
-bool power_of_two(long long v) { return v > 0 && (v & (v - 1)) == 0; }
+// How the transform runs on the device's halves.
+enum class Compute {
+  Ours,       // our tensor-core kernels, in place on the halves
+  CufftHalf,  // cuFFT's FP16, in place on the halves
+  // cuFFT's single precision on floats made from the halves and back: the
+  // sizes neither of the above takes still cross PCIe as halves.
+  SingleOnHalves,
+};
 
 class Fp16Job final : public FftJob {
  public:
-  Fp16Job(std::vector<long long> n, long long batch, int sign)
-      : n_(std::move(n)), batch_(batch), sign_(sign), points_(product(n_, 0, n_.size()) * batch) {}
+  Fp16Job(std::vector<long long> n, long long batch, int sign, std::unique_ptr<FftJob> single)
+      : n_(std::move(n)), batch_(batch), sign_(sign), points_(product(n_, 0, n_.size()) * batch),
+        single_(std::move(single)) {}
   ~Fp16Job() override {
     if (stream_) cudaStreamSynchronize(stream_);
     if (have_xt_) cufft().destroy(xt_);
+    if (have_step_) retire_plan(step_);
     if (stream_) cudaStreamDestroy(stream_);
   }
 
-  // The transform in place on the dense halves: our tensor-core kernels,
-  // else cuFFT's FP16.
   bool init(std::string *why) {
     GPUFFTW_CK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), why);
     std::vector<int> sizes;
     for (long long v : n_) sizes.push_back(v > (1 << 30) ? 0 : static_cast<int>(v));
     std::string not_ours;
     ours_ = Fp16Plan::create(sizes, batch_, &not_ours);
+    bool powers_of_two = true;
+    for (long long v : n_) powers_of_two &= v > 0 && (v & (v - 1)) == 0;
+    const long long dist = product(n_, 0, n_.size());
+    const Cufft &f = cufft();
     if (ours_) {
+      compute_ = Compute::Ours;
       path_ = ours_->describe();
-    } else {
-      for (long long v : n_)
-        if (!power_of_two(v))
-          return *why = not_ours + "; cuFFT's FP16: n=" + std::to_string(v) + " is not a power of two", false;
-      const Cufft &f = cufft();
+    } else if (powers_of_two) {
+      compute_ = Compute::CufftHalf;
       GPUFFTW_CK(f.create(&xt_), why);
       have_xt_ = true;
-      const long long dist = product(n_, 0, n_.size());
       GPUFFTW_CK(f.xt_make_plan_many(xt_, static_cast<int>(n_.size()), n_.data(), nullptr, 1, dist, CUDA_C_16F,
                                      nullptr, 1, dist, CUDA_C_16F, batch_, &work_, CUDA_C_16F),
                  why);
       path_ = "cuFFT fp16 (" + not_ours + ")";
+    } else {
+      compute_ = Compute::SingleOnHalves;
+      step_.type = CUFFT_C2C;
+      step_.sign = sign_;
+      if (!make_plan(&step_, static_cast<int>(n_.size()), n_.data(), nullptr, 1, dist, nullptr, 1, dist, batch_, why))
+        return false;
+      have_step_ = true;
+      work_ = step_.work;
+      path_ = "cuFFT fp32 on halves (" + not_ours + "; cuFFT's FP16 takes powers of two only)";
     }
     const size_t need = device_bytes();
     if (need > device_memory_cap())
@@ -74,6 +92,11 @@ class Fp16Job final : public FftJob {
                     std::to_string(device_memory_cap() >> 20) + " MiB",
              false;
     path_ += std::string(", host arrays converted ") + (cpu_has_f16c() ? "with F16C" : "by scalar code");
+    if (single_) {
+      path_ += "; pinned host arrays";
+      if (compute_ == Compute::SingleOnHalves) path_ += " and device arrays";
+      path_ += " in single precision (" + single_->path() + ")";
+    }
     return true;
   }
 
@@ -84,33 +107,54 @@ class Fp16Job final : public FftJob {
     if (fault_injected("execute", why)) return false;
     GPUFFTW_CK(cudaSetDevice(device()), why);
     const Memory in_mem = memory_type(in[0]), out_mem = memory_type(out[0]);
+    // Halves pay where the host converts anyway or the bus is the
+    // bottleneck: not for pinned host arrays, which the DMA engines read
+    // faster than the host converts them (docs/fp16.md), nor for device
+    // arrays when the transform is in single precision anyway.
+    const bool pinned = in_mem == Memory::Pinned && out_mem == Memory::Pinned;
+    const bool device = on_device(in_mem) && on_device(out_mem);
+    if (single_ && (pinned || (device && compute_ == Compute::SingleOnHalves))) return single_->run(in, out, why);
     if (!after_default_streams(in_mem, out_mem, stream_, why)) return false;
     if (fault_injected("alloc", why)) return false;
-    void *buf = nullptr;
+    void *buf = nullptr, *floats = nullptr;
     GPUFFTW_CK(cudaMallocAsync(&buf, points_ * 2 * sizeof(uint16_t), stream_), why);
-    bool ok = run_on(static_cast<uint16_t *>(buf), static_cast<const float *>(in[0]), on_device(in_mem),
-                     static_cast<float *>(out[0]), on_device(out_mem), why);
+    bool ok = compute_ != Compute::SingleOnHalves ||
+              check(cudaMallocAsync(&floats, points_ * 2 * sizeof(float), stream_), "cudaMallocAsync", why);
+    ok = ok && run_on(static_cast<uint16_t *>(buf), static_cast<float *>(floats), static_cast<const float *>(in[0]),
+                      on_device(in_mem), static_cast<float *>(out[0]), on_device(out_mem), why);
     if (ok) ok = check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", why);
     cudaFreeAsync(buf, stream_);
+    if (floats) cudaFreeAsync(floats, stream_);
     cudaStreamSynchronize(stream_);
     return ok;
   }
 
  private:
-  size_t device_bytes() const { return static_cast<size_t>(points_) * 2 * sizeof(uint16_t) + work_; }
+  size_t device_bytes() const {
+    const size_t halves = static_cast<size_t>(points_) * 2 * sizeof(uint16_t);
+    return halves * (compute_ == Compute::SingleOnHalves ? 3 : 1) + work_;
+  }
 
-  bool run_on(uint16_t *buf, const float *in, bool in_dev, float *out, bool out_dev, std::string *why) {
+  // `floats`: the single-precision buffer of Compute::SingleOnHalves.
+  bool run_on(uint16_t *buf, float *floats, const float *in, bool in_dev, float *out, bool out_dev, std::string *why) {
     const long long values = 2 * points_;
     if (in_dev)
       GPUFFTW_CK(device_to_half(in, buf, values, stream_), why);
     else if (!staging_.to_device(buf, in, static_cast<size_t>(values), stream_, why))
       return false;
-    if (ours_) {
-      if (!ours_->run(buf, buf, sign_, stream_, why)) return false;
-    } else {
-      const Cufft &f = cufft();
-      GPUFFTW_CK(f.set_stream(xt_, stream_), why);
-      GPUFFTW_CK(f.xt_exec(xt_, buf, buf, sign_), why);
+    switch (compute_) {
+      case Compute::Ours:
+        if (!ours_->run(buf, buf, sign_, stream_, why)) return false;
+        break;
+      case Compute::CufftHalf:
+        GPUFFTW_CK(cufft().set_stream(xt_, stream_), why);
+        GPUFFTW_CK(cufft().xt_exec(xt_, buf, buf, sign_), why);
+        break;
+      case Compute::SingleOnHalves:
+        GPUFFTW_CK(device_to_float(buf, floats, values, stream_), why);
+        if (!exec_plan(step_, stream_, floats, floats, why)) return false;
+        GPUFFTW_CK(device_to_half(floats, buf, values, stream_), why);
+        break;
     }
     if (out_dev) {
       GPUFFTW_CK(device_to_float(buf, out, values, stream_), why);
@@ -123,11 +167,15 @@ class Fp16Job final : public FftJob {
   long long batch_;
   int sign_;
   long long points_;
+  std::unique_ptr<FftJob> single_;  // the same problem in single precision, or nullptr
+  Compute compute_ = Compute::Ours;
   std::string path_;
   cudaStream_t stream_ = nullptr;
   std::unique_ptr<Fp16Plan> ours_;
   cufftHandle xt_ = 0;
   bool have_xt_ = false;
+  Step step_;
+  bool have_step_ = false;
   size_t work_ = 0;
   HalfStaging staging_;
 };
@@ -138,7 +186,10 @@ std::unique_ptr<FftJob> make_job(const Geometry &g, std::string *why_not) {
   std::vector<long long> n;
   long long batch = 0;
   if (!dense(g, &n, &batch, why_not)) return nullptr;
-  auto job = std::make_unique<Fp16Job>(std::move(n), batch, g.sign);
+  Geometry single = g;
+  single.half = false;
+  std::string why_single;
+  auto job = std::make_unique<Fp16Job>(std::move(n), batch, g.sign, FftJob::create(single, &why_single));
   if (!job->init(why_not)) return nullptr;
   return job;
 }

@@ -1,10 +1,14 @@
 // The job for Geometry::half (GPUFFTW_PRECISION=fp16, issue 8): a batch of
-// single-precision c2c transforms computed in half precision. Host arrays
+// single-precision c2c transforms computed on halves. Pageable host arrays
 // are converted to halves while staged (half_staging.h), so the bus
 // carries half the bytes, and back to floats on the way out; device and
 // managed arrays are converted by a kernel (device_half.h). The transform
 // runs in place on the device's halves: our tensor-core kernels
-// (fp16_fft.h) where they take the sizes, else cuFFT's FP16.
+// (fp16_fft.h) where they take the sizes, else cuFFT's FP16 (powers of
+// two), else cuFFT in single precision on floats made from the halves (the
+// data still crosses the bus as halves). Pinned host arrays run the
+// problem's single-precision job instead: the DMA engines read them faster
+// than the host converts them (docs/fp16.md, measured on the H100 machine).
 #pragma once
 
 #include <memory>
@@ -16,8 +20,7 @@ namespace gpufftw::engine::fp16 {
 
 // nullptr, with `why_not`, where it cannot take the geometry: not a dense
 // batch of c2c f32 transforms of rank 1 to 3 (unit stride, transforms back
-// to back), sizes that neither our kernels nor cuFFT's FP16 (powers of two)
-// take, or past the device memory cap. The caller then computes it in
+// to back), or past the device memory cap. The caller then computes it in
 // single precision.
 std::unique_ptr<FftJob> make_job(const Geometry &g, std::string *why_not);
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "engine/context.h"
-#include "engine/fp16/host_half.h"
 #include "engine/host_copy.h"
 
 namespace gpufftw::engine::fp16 {
@@ -30,7 +29,7 @@ HalfStaging::~HalfStaging() {
 bool HalfStaging::ensure_slots(std::string *why) {
   for (int i = 0; i < kSlots; ++i) {
     if (slot_[i]) continue;
-    GPUFFTW_CK(cudaHostAlloc(reinterpret_cast<void **>(&slot_[i]), kPiece * sizeof(uint16_t), cudaHostAllocDefault),
+    GPUFFTW_CK(cudaHostAlloc(reinterpret_cast<void **>(&slot_[i]), piece_ * sizeof(uint16_t), cudaHostAllocDefault),
                why);
     GPUFFTW_CK(cudaEventCreateWithFlags(&done_[i], cudaEventDisableTiming), why);
   }
@@ -40,15 +39,15 @@ bool HalfStaging::ensure_slots(std::string *why) {
 // Piece k+1 is converted while the DMA of piece k runs.
 bool HalfStaging::to_device(uint16_t *dst, const float *src, size_t count, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
-  for (size_t off = 0, k = 0; off < count; off += kPiece, ++k) {
+  for (size_t off = 0, k = 0; off < count; off += piece_, ++k) {
     const int s = static_cast<int>(k % kSlots);
-    const size_t len = std::min(kPiece, count - off);
+    const size_t len = std::min(piece_, count - off);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);  // its last DMA is done
     uint16_t *slot = slot_[s];
     on_staging_threads([&](unsigned part, unsigned parts) {
       size_t b, e;
       split(len, part, parts, &b, &e);
-      to_half(src + off + b, slot + b, e - b);
+      to_half(src + off + b, slot + b, e - b, slot_stores_);
     });
     GPUFFTW_CK(cudaMemcpyAsync(dst + off, slot, len * sizeof(uint16_t), cudaMemcpyHostToDevice, stream), why);
     GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
@@ -59,10 +58,10 @@ bool HalfStaging::to_device(uint16_t *dst, const float *src, size_t count, cudaS
 // The DMAs of the next pieces run while piece k is converted.
 bool HalfStaging::to_host(float *dst, const uint16_t *src, size_t count, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
-  const size_t pieces = (count + kPiece - 1) / kPiece;
+  const size_t pieces = (count + piece_ - 1) / piece_;
   auto issue = [&](size_t k) -> bool {
     const int s = static_cast<int>(k % kSlots);
-    const size_t off = k * kPiece, len = std::min(kPiece, count - off);
+    const size_t off = k * piece_, len = std::min(piece_, count - off);
     // The slot may still feed a copy to the device queued on another
     // stream (filled by the host, its DMA not run yet).
     GPUFFTW_CK(cudaStreamWaitEvent(stream, done_[s], 0), why);
@@ -74,13 +73,13 @@ bool HalfStaging::to_host(float *dst, const uint16_t *src, size_t count, cudaStr
     if (!issue(k)) return false;
   for (size_t k = 0; k < pieces; ++k) {
     const int s = static_cast<int>(k % kSlots);
-    const size_t off = k * kPiece, len = std::min(kPiece, count - off);
+    const size_t off = k * piece_, len = std::min(piece_, count - off);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);
     const uint16_t *slot = slot_[s];
     on_staging_threads([&](unsigned part, unsigned parts) {
       size_t b, e;
       split(len, part, parts, &b, &e);
-      to_float(slot + b, dst + off + b, e - b);
+      to_float(slot + b, dst + off + b, e - b, Stores::Streaming);  // the program's array
     });
     if (k + kSlots < pieces && !issue(k + kSlots)) return false;
   }

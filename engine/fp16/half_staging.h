@@ -13,11 +13,18 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/fp16/host_half.h"
+
 namespace gpufftw::engine::fp16 {
 
 class HalfStaging {
  public:
-  HalfStaging() = default;
+  // Buffers of `piece` halves, three of them, written by the conversion
+  // with `slot_stores` (half_staging_bench measures the choices).
+  static constexpr size_t kPiece = size_t{2} << 20;
+  static constexpr Stores kSlotStores = Stores::Cached;
+  explicit HalfStaging(size_t piece = kPiece, Stores slot_stores = kSlotStores)
+      : piece_(piece), slot_stores_(slot_stores) {}
   ~HalfStaging();
   HalfStaging(const HalfStaging &) = delete;
   HalfStaging &operator=(const HalfStaging &) = delete;
@@ -31,8 +38,9 @@ class HalfStaging {
 
  private:
   static constexpr int kSlots = 3;
-  static constexpr size_t kPiece = size_t{4} << 20;  // halves a buffer holds: 8 MiB, 16 MiB of floats
   bool ensure_slots(std::string *why);
+  size_t piece_;
+  Stores slot_stores_;
   uint16_t *slot_[kSlots] = {};
   cudaEvent_t done_[kSlots] = {};
 };

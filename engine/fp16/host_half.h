@@ -14,17 +14,20 @@ namespace gpufftw::engine::fp16 {
 
 bool cpu_has_f16c();
 
-// n values; src and dst do not overlap. The vector stores bypass the
-// cache: these convert arrays far larger than it, read next by a DMA
-// engine or by the program.
-void to_half(const float *src, uint16_t *dst, size_t n);
-void to_float(const uint16_t *src, float *dst, size_t n);
+// How the vector conversion writes: through the cache, or around it
+// (streaming stores, no read of the lines first) for arrays far larger
+// than the cache that nothing reads soon from the CPU.
+enum class Stores { Cached, Streaming };
+
+// n values; src and dst do not overlap.
+void to_half(const float *src, uint16_t *dst, size_t n, Stores stores);
+void to_float(const uint16_t *src, float *dst, size_t n, Stores stores);
 
 // The two ways behind them, for the tests; the F16C ones only where
 // cpu_has_f16c().
 void to_half_scalar(const float *src, uint16_t *dst, size_t n);
 void to_float_scalar(const uint16_t *src, float *dst, size_t n);
-void to_half_f16c(const float *src, uint16_t *dst, size_t n);
-void to_float_f16c(const uint16_t *src, float *dst, size_t n);
+void to_half_f16c(const float *src, uint16_t *dst, size_t n, Stores stores);
+void to_float_f16c(const uint16_t *src, float *dst, size_t n, Stores stores);
 
 }  // namespace gpufftw::engine::fp16

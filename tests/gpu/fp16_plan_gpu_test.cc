@@ -1,10 +1,12 @@
 // GPUFFTW_PRECISION=fp16 through the FFTW API on the GPU (issue 8): fftwf_
-// c2c plans run on the FP16 path, and their relative L2 error against a
+// c2c plans run on halves, and their relative L2 error against a
 // long-double direct DFT stays within 2e-3, on malloc'd, fftwf_malloc'd
-// (pinned) and device arrays, forward and backward, in and out of place,
-// 1-D and 2-D, over several staging pieces; sizes our kernels do not take
-// go to cuFFT's FP16, sizes neither takes stay in single precision. Every
-// test skips, saying so, without a usable GPU.
+// and device arrays, forward and backward, in and out of place, 1-D and
+// 2-D, over several staging pieces; sizes our kernels do not take go to
+// cuFFT's FP16 (powers of two) or to cuFFT's single precision on halves;
+// pinned host arrays, and device arrays of those other sizes, run in
+// single precision; layouts that are not dense batches stay in single
+// precision. Every test skips, saying so, without a usable GPU.
 #include <cuda_runtime_api.h>
 #include <fftw3.h>
 #include <gtest/gtest.h>
@@ -135,7 +137,7 @@ std::string run_case(const Case &c, double bound, const char *why_has) {
   for (int t : {0, c.batch / 2, c.batch - 1}) {
     const std::vector<cld> xt(x.begin() + static_cast<long>(t * per), x.begin() + static_cast<long>((t + 1) * per));
     const double err = gpufftw_test::rel_error(result.data() + 2 * t * per, reference(xt, c.dims, c.sign));
-    if (bound == kHalfBound && err > worst) worst = err;
+    if (bound >= 1e-3 && err > worst) worst = err;
     EXPECT_LT(err, bound) << "transform " << t << "; " << why;
   }
   if (!c.in_place) {  // the input is read, not changed
@@ -160,15 +162,21 @@ std::string run_case(const Case &c, double bound, const char *why_has) {
 }
 
 const char *kOurs = "computed in half precision: fp16 tensor cores";
+const double kSingleBound = 5 * 1.19e-7 * std::sqrt(12.0);  // single precision's, n <= 4096
 
 TEST_F(Fp16, MallocArrays1d) { run_case({{1024}, 64, Mem::Malloc, FFTW_FORWARD, false}, kHalfBound, kOurs); }
-TEST_F(Fp16, FftwMallocArrays1d) { run_case({{4096}, 48, Mem::FftwMalloc, FFTW_BACKWARD, false}, kHalfBound, kOurs); }
+// fftwf_malloc hands out pageable memory under 1 MiB (GPUFFTW_PINNED_MIN):
+// halves; pinned from there up: single precision, by design.
+TEST_F(Fp16, FftwMallocArrays1d) { run_case({{4096}, 12, Mem::FftwMalloc, FFTW_BACKWARD, false}, kHalfBound, kOurs); }
+TEST_F(Fp16, PinnedHostArraysRunInSinglePrecision) {
+  run_case({{4096}, 48, Mem::FftwMalloc, FFTW_FORWARD, false}, kSingleBound, "pinned host arrays");
+}
 TEST_F(Fp16, DeviceArrays1d) { run_case({{256}, 300, Mem::Device, FFTW_FORWARD, false}, kHalfBound, kOurs); }
 TEST_F(Fp16, DeviceArraysInPlace) { run_case({{2048}, 33, Mem::Device, FFTW_BACKWARD, true}, kHalfBound, kOurs); }
-// 4.5 M points: 9 M halves, three staging pieces each way.
+// 4.5 M points: 9 M halves, several staging pieces each way.
 TEST_F(Fp16, SeveralStagingPiecesInPlace) {
   run_case({{4096}, 1100, Mem::Malloc, FFTW_FORWARD, true}, kHalfBound, kOurs);
-  run_case({{512}, 9000, Mem::FftwMalloc, FFTW_BACKWARD, true}, kHalfBound, kOurs);
+  run_case({{512}, 9000, Mem::Malloc, FFTW_BACKWARD, true}, kHalfBound, kOurs);
 }
 TEST_F(Fp16, TwoDimensional) {
   run_case({{256, 512}, 3, Mem::Malloc, FFTW_FORWARD, false}, kHalfBound, kOurs);
@@ -176,14 +184,15 @@ TEST_F(Fp16, TwoDimensional) {
 }
 // A power of two our kernels do not take: cuFFT's FP16.
 TEST_F(Fp16, CufftFp16TakesOtherPowersOfTwo) {
-  run_case({{128}, 500, Mem::FftwMalloc, FFTW_FORWARD, false}, kHalfBound, "computed in half precision: cuFFT fp16");
+  run_case({{128}, 500, Mem::Malloc, FFTW_FORWARD, false}, kHalfBound, "computed in half precision: cuFFT fp16");
   run_case({{8192}, 8, Mem::Device, FFTW_BACKWARD, true}, 3e-3, "computed in half precision: cuFFT fp16");
 }
-// Neither takes 1000: single precision, and the why says so.
-TEST_F(Fp16, OtherSizesStayInSinglePrecision) {
-  const std::string why = run_case({{1000}, 16, Mem::Malloc, FFTW_FORWARD, false}, 5 * 1.19e-7 * std::sqrt(10.0),
-                                   "GPUFFTW_PRECISION=fp16 not applied, single precision");
-  EXPECT_NE(why.find("not a power of two"), std::string::npos) << why;
+// Neither takes 1000: single precision on halves from host arrays (only
+// the rounding to half and back: about 4e-4), plain single precision on
+// device arrays.
+TEST_F(Fp16, OtherSizesCrossTheBusAsHalves) {
+  run_case({{1000}, 40, Mem::Malloc, FFTW_FORWARD, false}, 1e-3, "computed in half precision: cuFFT fp32 on halves");
+  run_case({{1000}, 40, Mem::Device, FFTW_BACKWARD, false}, kSingleBound, "and device arrays in single precision");
 }
 // A layout that is not a dense batch stays in single precision too.
 TEST_F(Fp16, StridedLayoutsStayInSinglePrecision) {
