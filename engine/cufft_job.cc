@@ -29,9 +29,15 @@ bool CufftJob::init(std::string *why) {
   GPUFFTW_CK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), why);
   if (!direct_) return plan_dense(why);
   if (!plan_chunks(why)) return false;
-  if (!chunk_plans_.empty()) return true;
+  if (!chunk_plans_.empty()) {
+    // Our kernel takes the whole batch at once where the arrays are on
+    // the device; host arrays stream through cuFFT in chunks.
+    if (own_kernel_suits(g_) && (own_ = pick_own_kernel(g_, chunk_plans_[0], chunk_per_, stream_, &path_)))
+      path_ += " on device arrays; cuFFT in chunks on host arrays";
+    return true;
+  }
   if (!plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why)) return false;
-  if (own_kernel_suits(g_)) own_ = pick_own_kernel(g_, steps_[0], stream_, &path_);
+  if (own_kernel_suits(g_)) own_ = pick_own_kernel(g_, steps_[0], g_.loops.empty() ? 1 : g_.loops[0].n, stream_, &path_);
   return plan_slabs(why);
 }
 
@@ -63,6 +69,8 @@ bool CufftJob::run(void *const in[2], void *const out[2], std::string *why) {
 }
 
 bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why) {
+  if (own_ && !chunk_plans_.empty() && on_device(memory_type(in[0])) && on_device(memory_type(out[0])))
+    return own_->run(in[0], out[0], g_.sign, stream_, why);
   if (!chunk_plans_.empty()) return run_chunked(static_cast<char *>(in[0]), static_cast<char *>(out[0]), scratch, why);
   if (!slab_plans_.empty() && memory_type(in[0]) == Memory::Pinned && memory_type(out[0]) == Memory::Pinned)
     return run_slabs(static_cast<char *>(in[0]), static_cast<char *>(out[0]), scratch, why);

@@ -103,7 +103,8 @@ class CufftJob final : public FftJob {
   std::string path_;
   static constexpr int kStreams = 3;
   std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
-  std::unique_ptr<kernels::StockhamPlan> own_;  // runs instead of steps_[0] where set
+  // Runs instead of steps_[0], or of the chunks on device arrays, where set.
+  std::unique_ptr<kernels::StockhamPlan> own_;
   std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's
   std::vector<Step> slab_plans_, pencil_plans_;  // two each: one per stream
   long long slab_count_ = 0, pencil_count_ = 0;

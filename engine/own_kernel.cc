@@ -65,7 +65,8 @@ bool time_runs(cudaStream_t stream, double give_up, F &&f, double *seconds, std:
 
 // Every variant of g's length against cuFFT's plan on scratch buffers of
 // g's size; false (with `why`) where it could not be measured.
-bool tune(const Geometry &g, const Step &cufft, cudaStream_t stream, KernelPick *pick, std::string *why) {
+bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStream_t stream, KernelPick *pick,
+          std::string *why) {
   const int n = static_cast<int>(g.dims[0].n);
   const long long batch = g.loops.empty() ? 1 : g.loops[0].n;
   const size_t bytes = static_cast<size_t>(n) * batch * 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
@@ -83,6 +84,7 @@ bool tune(const Geometry &g, const Step &cufft, cudaStream_t stream, KernelPick 
   if (ok)
     ok = time_runs(
         stream, 1e30, [&] { return exec_plan(cufft, stream, in, out, why); }, &pick->cufft_s, why);
+  pick->cufft_s *= static_cast<double>(batch) / static_cast<double>(cufft_batch);
   // The untimed default first: later variants are cut short once they lose
   // to it by a quarter.
   for (const kernels::Variant &v : ok ? kernels::StockhamPlan::variants(n, g.real) : std::vector<kernels::Variant>{}) {
@@ -129,13 +131,13 @@ std::string kernel_pick_key(const Geometry &g) {
          std::to_string(g.loops.empty() ? 1 : g.loops[0].n) + (g.in_place ? ".ip" : ".oop");
 }
 
-std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const Step &cufft, cudaStream_t stream,
-                                                       std::string *path) {
+std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
+                                                       cudaStream_t stream, std::string *path) {
   const std::string key = kernel_pick_key(g);
   KernelPick pick;
   std::string why;
   if (!recall(key, &pick)) {
-    if (!tune(g, cufft, stream, &pick, &why)) {
+    if (!tune(g, cufft, cufft_batch, stream, &pick, &why)) {
       *path = "cuFFT (own kernels not tuned: " + why + ")";
       return nullptr;
     }

@@ -24,10 +24,12 @@ bool own_kernel_suits(const Geometry &g);
 // The key of g's pick: "c2c.f32.n1009.b16384.oop".
 std::string kernel_pick_key(const Geometry &g);
 
-// Our plan for g where it was measured faster than cuFFT's plan `cufft`
-// (recalled, or timed now on `stream`), else nullptr: cuFFT runs. `path`
-// gets what ran and why, for FftJob::path().
-std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const Step &cufft, cudaStream_t stream,
-                                                       std::string *path);
+// Our plan for g where it was measured faster than cuFFT (recalled, or
+// timed now on `stream`), else nullptr: cuFFT runs. `cufft` is cuFFT's
+// plan of `cufft_batch` of g's transforms (the whole batch, or one chunk
+// of it: its time is scaled to the batch). `path` gets what runs and why,
+// for FftJob::path().
+std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
+                                                       cudaStream_t stream, std::string *path);
 
 }  // namespace gpufftw::engine

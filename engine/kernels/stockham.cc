@@ -198,22 +198,25 @@ bool Variant::parse(const std::string &s, Variant *v) {
 
 std::vector<Variant> StockhamPlan::variants(int n, Real real) {
   std::vector<Variant> out;
-  std::vector<Layout> seen;
+  std::vector<std::pair<Shape, Layout>> seen;
   auto add = [&](const Variant &v) {
     Layout l;
     // Blocks over 200 KB of shared memory fit no device's SM twice.
     if (!layout(n, real, v, &l, nullptr) || l.shared > 200 * 1024) return;
-    for (const Layout &s : seen)
-      if (s.len == l.len && s.radices == l.radices && s.per_block == l.per_block && s.tpt == l.tpt &&
-          (s.radices.empty() == l.radices.empty()))
-        return;
-    seen.push_back(l);
+    // Kernels of one shape with the same stages and block launch alike
+    // (the composite kernels only hold more registers).
+    for (const auto &[shape, s] : seen)
+      if (shape == v.shape && s.radices == l.radices && s.per_block == l.per_block && s.tpt == l.tpt) return;
+    seen.emplace_back(v.shape, l);
     out.push_back(v);
   };
-  // First what won most often on the H100 (docs/kernels.md); 512-thread
-  // blocks of stages never won there.
-  if (n <= kMaxRegisterN)
+  // First what won most often on the H100 (docs/kernels.md). There the
+  // stages never beat registers at n <= 16, nor 512-thread blocks of
+  // stages the smaller ones.
+  if (n <= kMaxRegisterN) {
     for (int block : {256, 128, 512, 1024}) add(Variant{Shape::Registers, block, false});
+    return out;
+  }
   for (bool composite : {false, true})
     for (Shape shape : {Shape::Stages8, Shape::Stages16})
       for (int block : {128, 64, 256}) add(Variant{shape, block, composite});
