@@ -5,10 +5,10 @@
 // straight from pinned arrays, staged through the copy threads from
 // pageable ones) and as halves converted on the host (HalfStaging: F16C on
 // the same threads while the previous piece's DMA runs), the latter for
-// several buffer sizes and both ways of writing the buffers (the default
-// marked *). Rates are in the float array's bytes per second, so the ratio
-// is the speed-up the FP16 path's transfers give. One line per case:
-//   RESULT memory direction piece_halves slot_stores float_ms half_ms float_GBps half_GBps ratio[*]
+// several buffer sizes (the default marked *). Rates are in the float
+// array's bytes per second, so the ratio is the speed-up the FP16 path's
+// transfers give. One line per case:
+//   RESULT memory direction piece_halves float_ms half_ms float_GBps half_GBps ratio[*]
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -59,13 +59,12 @@ int main(int argc, char **argv) {
   std::printf("F16C: %s; array %zu MiB of floats\n", gpufftw::engine::fp16::cpu_has_f16c() ? "yes" : "no", mib);
   cudaStream_t stream;
   void *d_float = nullptr, *d_half = nullptr;
-  if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess || cudaMalloc(&d_float, bytes) != cudaSuccess ||
-      cudaMalloc(&d_half, bytes / 2) != cudaSuccess) {
+  if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess ||
+      cudaMalloc(&d_float, bytes) != cudaSuccess || cudaMalloc(&d_half, bytes / 2) != cudaSuccess) {
     std::fprintf(stderr, "half_staging_bench: no usable GPU\n");
     return 1;
   }
   HostCopier copier;
-  using gpufftw::engine::fp16::Stores;
   for (const char *memory : {"pinned", "pageable"}) {
     float *host = nullptr;
     if (!std::strcmp(memory, "pinned")) {
@@ -78,24 +77,20 @@ int main(int argc, char **argv) {
     auto synced = [&](bool r) { return ok(r && cudaStreamSynchronize(stream) == cudaSuccess, why); };
     const double f_in = median_ms([&] { return synced(copier.to_device(d_float, host, bytes, stream, &why)); }, reps);
     const double f_out = median_ms([&] { return synced(copier.to_host(host, d_float, bytes, stream, &why)); }, reps);
-    for (size_t piece : {size_t{1} << 20, size_t{2} << 20, size_t{4} << 20}) {
-      for (Stores stores : {Stores::Cached, Stores::Streaming}) {
-        HalfStaging staging(piece, stores);
-        const double h_in = median_ms([&] {
-          return synced(staging.to_device(static_cast<uint16_t *>(d_half), host, count, stream, &why));
-        }, reps);
-        const double h_out = median_ms([&] {
-          return synced(staging.to_host(host, static_cast<const uint16_t *>(d_half), count, stream, &why));
-        }, reps);
-        const bool chosen = piece == HalfStaging::kPiece && stores == HalfStaging::kSlotStores;
-        auto line = [&](const char *dir, double f, double h) {
-          std::printf("RESULT %s %s %zu %s %.3f %.3f %.1f %.1f %.2f%s\n", memory, dir, piece,
-                      stores == Stores::Cached ? "cached" : "streaming", f, h, bytes / f / 1e6, bytes / h / 1e6, f / h,
-                      chosen ? "*" : "");
-        };
-        line("to_device", f_in, h_in);
-        line("to_host", f_out, h_out);
-      }
+    for (size_t piece : {size_t{1} << 20, size_t{2} << 20, size_t{4} << 20, size_t{8} << 20}) {
+      HalfStaging staging(piece);
+      const double h_in = median_ms([&] {
+        return synced(staging.to_device(static_cast<uint16_t *>(d_half), host, count, stream, &why));
+      }, reps);
+      const double h_out = median_ms([&] {
+        return synced(staging.to_host(host, static_cast<const uint16_t *>(d_half), count, stream, &why));
+      }, reps);
+      auto line = [&](const char *dir, double f, double h) {
+        std::printf("RESULT %s %s %zu %.3f %.3f %.1f %.1f %.2f%s\n", memory, dir, piece, f, h, bytes / f / 1e6,
+                    bytes / h / 1e6, f / h, piece == HalfStaging::kPiece ? "*" : "");
+      };
+      line("to_device", f_in, h_in);
+      line("to_host", f_out, h_out);
     }
     if (!std::strcmp(memory, "pinned"))
       cudaFreeHost(host);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/context.h"
+#include "engine/fp16/host_half.h"
 #include "engine/host_copy.h"
 
 namespace gpufftw::engine::fp16 {
@@ -47,7 +48,7 @@ bool HalfStaging::to_device(uint16_t *dst, const float *src, size_t count, cudaS
     on_staging_threads([&](unsigned part, unsigned parts) {
       size_t b, e;
       split(len, part, parts, &b, &e);
-      to_half(src + off + b, slot + b, e - b, slot_stores_);
+      to_half(src + off + b, slot + b, e - b);
     });
     GPUFFTW_CK(cudaMemcpyAsync(dst + off, slot, len * sizeof(uint16_t), cudaMemcpyHostToDevice, stream), why);
     GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
@@ -79,7 +80,7 @@ bool HalfStaging::to_host(float *dst, const uint16_t *src, size_t count, cudaStr
     on_staging_threads([&](unsigned part, unsigned parts) {
       size_t b, e;
       split(len, part, parts, &b, &e);
-      to_float(slot + b, dst + off + b, e - b, Stores::Streaming);  // the program's array
+      to_float(slot + b, dst + off + b, e - b);
     });
     if (k + kSlots < pieces && !issue(k + kSlots)) return false;
   }

@@ -73,16 +73,16 @@ void to_float_scalar(const uint16_t *src, float *dst, size_t n) {
   for (size_t i = 0; i < n; ++i) dst[i] = float_of(src[i]);
 }
 
-void to_half(const float *src, uint16_t *dst, size_t n, Stores stores) {
+void to_half(const float *src, uint16_t *dst, size_t n) {
   if (cpu_has_f16c())
-    to_half_f16c(src, dst, n, stores);
+    to_half_f16c(src, dst, n);
   else
     to_half_scalar(src, dst, n);
 }
 
-void to_float(const uint16_t *src, float *dst, size_t n, Stores stores) {
+void to_float(const uint16_t *src, float *dst, size_t n) {
   if (cpu_has_f16c())
-    to_float_f16c(src, dst, n, stores);
+    to_float_f16c(src, dst, n);
   else
     to_float_scalar(src, dst, n);
 }

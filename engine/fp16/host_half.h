@@ -14,20 +14,19 @@ namespace gpufftw::engine::fp16 {
 
 bool cpu_has_f16c();
 
-// How the vector conversion writes: through the cache, or around it
-// (streaming stores, no read of the lines first) for arrays far larger
-// than the cache that nothing reads soon from the CPU.
-enum class Stores { Cached, Streaming };
-
-// n values; src and dst do not overlap.
-void to_half(const float *src, uint16_t *dst, size_t n, Stores stores);
-void to_float(const uint16_t *src, float *dst, size_t n, Stores stores);
+// n values; src and dst do not overlap. The vector stores bypass the
+// cache (streaming stores, no read of the lines first): these convert
+// arrays larger than it, read next by a DMA engine or by the program.
+// (Through the cache, into buffers the DMA then read, ran no faster on
+// the H100 machine: docs/fp16.md.)
+void to_half(const float *src, uint16_t *dst, size_t n);
+void to_float(const uint16_t *src, float *dst, size_t n);
 
 // The two ways behind them, for the tests; the F16C ones only where
 // cpu_has_f16c().
 void to_half_scalar(const float *src, uint16_t *dst, size_t n);
 void to_float_scalar(const uint16_t *src, float *dst, size_t n);
-void to_half_f16c(const float *src, uint16_t *dst, size_t n, Stores stores);
-void to_float_f16c(const uint16_t *src, float *dst, size_t n, Stores stores);
+void to_half_f16c(const float *src, uint16_t *dst, size_t n);
+void to_float_f16c(const uint16_t *src, float *dst, size_t n);
 
 }  // namespace gpufftw::engine::fp16

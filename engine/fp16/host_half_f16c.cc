@@ -38,13 +38,13 @@ size_t head(const void *p, size_t elem, size_t align, size_t n) {
 
 }  // namespace
 
-void to_half_f16c(const float *src, uint16_t *dst, size_t n, Stores stores) {
+void to_half_f16c(const float *src, uint16_t *dst, size_t n) {
   size_t i = head(dst, sizeof *dst, 16, n);
   few_to_half(src, dst, i);
-  const bool aligned = stores == Stores::Streaming && reinterpret_cast<uintptr_t>(dst + i) % 16 == 0;
+  const bool aligned = reinterpret_cast<uintptr_t>(dst + i) % 16 == 0;
   for (; i + 8 <= n; i += 8) {
     const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(src + i), kRound);
-    if (aligned)  // streaming
+    if (aligned)
       _mm_stream_si128(reinterpret_cast<__m128i *>(dst + i), h);
     else
       _mm_storeu_si128(reinterpret_cast<__m128i *>(dst + i), h);
@@ -53,13 +53,13 @@ void to_half_f16c(const float *src, uint16_t *dst, size_t n, Stores stores) {
   if (aligned) _mm_sfence();
 }
 
-void to_float_f16c(const uint16_t *src, float *dst, size_t n, Stores stores) {
+void to_float_f16c(const uint16_t *src, float *dst, size_t n) {
   size_t i = head(dst, sizeof *dst, 32, n);
   few_to_float(src, dst, i);
-  const bool aligned = stores == Stores::Streaming && reinterpret_cast<uintptr_t>(dst + i) % 32 == 0;
+  const bool aligned = reinterpret_cast<uintptr_t>(dst + i) % 32 == 0;
   for (; i + 8 <= n; i += 8) {
     const __m256 f = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(src + i)));
-    if (aligned)  // streaming
+    if (aligned)
       _mm256_stream_ps(dst + i, f);
     else
       _mm256_storeu_ps(dst + i, f);

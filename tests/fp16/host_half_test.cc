@@ -123,15 +123,11 @@ TEST(HostHalf, ScalarToFloatIsExact) { check_to_float(to_float_scalar, "scalar")
 
 TEST(HostHalf, F16cToHalfIsTheNearestTiesToEven) {
   if (!cpu_has_f16c()) GTEST_SKIP() << "this CPU has no F16C: only the scalar conversion runs here";
-  check_to_half([](const float *s, uint16_t *d, size_t n) { to_half_f16c(s, d, n, Stores::Cached); }, "F16C");
-  check_to_half([](const float *s, uint16_t *d, size_t n) { to_half_f16c(s, d, n, Stores::Streaming); },
-                "F16C streaming");
+  check_to_half(to_half_f16c, "F16C");
 }
 TEST(HostHalf, F16cToFloatIsExact) {
   if (!cpu_has_f16c()) GTEST_SKIP() << "this CPU has no F16C: only the scalar conversion runs here";
-  check_to_float([](const uint16_t *s, float *d, size_t n) { to_float_f16c(s, d, n, Stores::Cached); }, "F16C");
-  check_to_float([](const uint16_t *s, float *d, size_t n) { to_float_f16c(s, d, n, Stores::Streaming); },
-                 "F16C streaming");
+  check_to_float(to_float_f16c, "F16C");
 }
 
 // Scalar and F16C give the same bits, NaN payloads included, on a sweep of
@@ -142,20 +138,20 @@ TEST(HostHalf, ScalarAndF16cAgreeBitForBit) {
   for (uint64_t x = 0; x <= 0xffffffffu; x += 251) in.push_back(from_bits(static_cast<uint32_t>(x)));
   std::vector<uint16_t> a(in.size()), b(in.size());
   to_half_scalar(in.data(), a.data(), in.size());
-  to_half_f16c(in.data(), b.data(), in.size(), Stores::Streaming);
+  to_half_f16c(in.data(), b.data(), in.size());
   for (size_t i = 0; i < in.size(); ++i) ASSERT_EQ(a[i], b[i]) << std::hex << bits(in[i]);
   std::vector<uint16_t> all(65536);
   for (size_t h = 0; h < all.size(); ++h) all[h] = static_cast<uint16_t>(h);
   std::vector<float> fa(all.size()), fb(all.size());
   to_float_scalar(all.data(), fa.data(), all.size());
-  to_float_f16c(all.data(), fb.data(), all.size(), Stores::Cached);
+  to_float_f16c(all.data(), fb.data(), all.size());
   for (size_t h = 0; h < all.size(); ++h) ASSERT_EQ(bits(fa[h]), bits(fb[h])) << h;
 }
 
 // Every length from 0 to 70 and some odd larger ones, at every alignment
-// of source and destination within a vector, with cached and streaming
-// stores: the vector path's ends and its aligned and unaligned stores;
-// nothing outside the range is written.
+// of source and destination within a vector: the vector path's ends and
+// its aligned (streaming) and unaligned stores; nothing outside the range
+// is written.
 TEST(HostHalf, AnyLengthAndAlignment) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> u(-0.5f, 0.5f);
@@ -164,25 +160,23 @@ TEST(HostHalf, AnyLengthAndAlignment) {
   for (size_t n : {127, 129, 1000, 1001, 4099}) lengths.push_back(n);
   for (size_t n : lengths) {
     for (size_t at = 0; at < 9; ++at) {
-      for (Stores stores : {Stores::Cached, Stores::Streaming}) {
-        std::vector<float> src(n + 16), back(n + 32, -7.0f);
-        for (float &f : src) f = u(rng);
-        std::vector<uint16_t> h(n + 32, 0xabcd), ref(n);
-        to_half_scalar(src.data() + at, ref.data(), n);
-        to_half(src.data() + at, h.data() + at, n, stores);
-        for (size_t i = 0; i < h.size(); ++i) {
-          if (i >= at && i < at + n)
-            ASSERT_EQ(h[i], ref[i - at]) << "n " << n << " at " << at;
-          else
-            ASSERT_EQ(h[i], 0xabcd) << "written outside: n " << n << " at " << at << ", index " << i;
-        }
-        to_float(h.data() + at, back.data() + at, n, stores);
-        for (size_t i = 0; i < back.size(); ++i) {
-          if (i >= at && i < at + n)
-            ASSERT_EQ(static_cast<double>(back[i]), half_value(h[i])) << "n " << n << " at " << at;
-          else
-            ASSERT_EQ(back[i], -7.0f) << "written outside: n " << n << " at " << at << ", index " << i;
-        }
+      std::vector<float> src(n + 16), back(n + 32, -7.0f);
+      for (float &f : src) f = u(rng);
+      std::vector<uint16_t> h(n + 32, 0xabcd), ref(n);
+      to_half_scalar(src.data() + at, ref.data(), n);
+      to_half(src.data() + at, h.data() + at, n);
+      for (size_t i = 0; i < h.size(); ++i) {
+        if (i >= at && i < at + n)
+          ASSERT_EQ(h[i], ref[i - at]) << "n " << n << " at " << at;
+        else
+          ASSERT_EQ(h[i], 0xabcd) << "written outside: n " << n << " at " << at << ", index " << i;
+      }
+      to_float(h.data() + at, back.data() + at, n);
+      for (size_t i = 0; i < back.size(); ++i) {
+        if (i >= at && i < at + n)
+          ASSERT_EQ(static_cast<double>(back[i]), half_value(h[i])) << "n " << n << " at " << at;
+        else
+          ASSERT_EQ(back[i], -7.0f) << "written outside: n " << n << " at " << at << ", index " << i;
       }
     }
   }

@@ -35,7 +35,9 @@ class Precision : public testing::Test {
   gpufftw_mode saved_mode_ = GPUFFTW_MODE_AUTO;
 };
 
-bool says(const void *plan, const char *text) { return std::string(gpufftw_plan_why(plan)).find(text) != std::string::npos; }
+bool says(const void *plan, const char *text) {
+  return std::string(gpufftw_plan_why(plan)).find(text) != std::string::npos;
+}
 
 TEST(PrecisionSetting, ReadsBack) {
   const gpufftw_precision saved = gpufftw_get_precision();
@@ -78,7 +80,8 @@ TEST_F(Precision, DoublePrecisionIsUnchanged) {
   fftw_execute(p);
   // Double precision's bound (c eps sqrt(log2 N), c = 5): half precision
   // would miss it by ten orders of magnitude.
-  EXPECT_LT(gpufftw_test::rel_error(&out[0][0], gpufftw_test::direct_dft(x, FFTW_FORWARD)), 5 * 2.22e-16 * std::sqrt(10.0));
+  EXPECT_LT(gpufftw_test::rel_error(&out[0][0], gpufftw_test::direct_dft(x, FFTW_FORWARD)),
+            5 * 2.22e-16 * std::sqrt(10.0));
   fftw_destroy_plan(p);
   fftw_free(in);
   fftw_free(out);
@@ -128,7 +131,8 @@ TEST_F(Precision, SinglePrecisionC2cOnTheRealFftwSaysSo) {
   EXPECT_TRUE(says(p, "not applied: the real FFTW computes it, in single precision")) << gpufftw_plan_why(p);
   std::vector<cld> x = gpufftw_test::random_fill(&in[0][0], n);
   fftwf_execute(p);
-  EXPECT_LT(gpufftw_test::rel_error(&out[0][0], gpufftw_test::direct_dft(x, FFTW_BACKWARD)), 5 * 1.19e-7 * std::sqrt(10.0));
+  EXPECT_LT(gpufftw_test::rel_error(&out[0][0], gpufftw_test::direct_dft(x, FFTW_BACKWARD)),
+            5 * 1.19e-7 * std::sqrt(10.0));
   fftwf_destroy_plan(p);
   fftwf_free(in);
   fftwf_free(out);
