@@ -26,16 +26,19 @@ gpufftw_mode gpufftw_get_mode(void);
  * value. Set it around one planner call for a per-plan choice: a plan keeps
  * the precision it was made with.
  *   GPUFFTW_PRECISION_FP16: opt-in half precision (IEEE binary16, 11-bit
- *   significand, largest finite value 65504). Host arrays cross PCIe as
- *   halves (converted on the host) and are converted back to floats, so
- *   fftwf_ arrays and calls stay as they are. Expected relative L2 error
- *   about 1e-3 for n <= 4096 (the comparison mode's bound is 2e-3 there,
- *   see GPUFFTW_COMPARE); results past 65504 in magnitude, in the output or
- *   on the way, become infinite: keep inputs of order 1. Dense batches of
- *   rank 1 to 3 with power-of-two sizes only; other fftwf_ c2c plans, and
- *   plans on the real FFTW, stay in single precision. Double precision,
- *   r2c, c2r and r2r plans are never changed by it. gpufftw_plan_why says
- *   per plan what it got. */
+ *   significand, largest finite value 65504) for dense batches of rank 1 to
+ *   3 (unit stride, transforms back to back). The transform runs on halves
+ *   (tensor cores, else cuFFT's FP16 for powers of two, else cuFFT in single
+ *   precision between roundings to half); pageable host arrays cross PCIe as
+ *   halves, converted on the host, and come back as floats, so fftwf_ arrays
+ *   and calls stay as they are. Pinned host arrays (fftw_malloc from 1 MiB)
+ *   run in single precision: there the bus already carries floats faster
+ *   than the host converts them. Expected relative L2 error about 1e-3 for
+ *   n <= 4096 (the comparison mode's bound is 2e-3 there, see
+ *   GPUFFTW_COMPARE); results past 65504 in magnitude, in the output or on
+ *   the way, become infinite: keep inputs of order 1. Other layouts, plans
+ *   on the real FFTW, and double-precision, r2c, c2r and r2r plans are never
+ *   changed by it. gpufftw_plan_why says per plan what it got. */
 typedef enum {
   GPUFFTW_PRECISION_FP32 = 0, /* as asked: single precision (the default) */
   GPUFFTW_PRECISION_FP16 = 1  /* half precision where the GPU takes the plan */
