@@ -331,6 +331,17 @@ __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
   const int total = static_cast<int>(min(static_cast<long long>(p.per_block), p.batch - first)) * p.n;
   const size_t offset = static_cast<size_t>(first) * p.n;
   const Shared<T> s{sh, p};
+  // The chunk of the block that runs about one block's time from now
+  // (p.ahead blocks on) into L2 while this one loads and computes: its
+  // loads then wait for L2, not for device memory.
+  if (p.ahead && first + static_cast<long long>(p.ahead) * p.per_block < p.batch) {
+    const long long later = first + static_cast<long long>(p.ahead) * p.per_block;
+    const long long count = min(static_cast<long long>(p.per_block), p.batch - later) * p.n;
+    const char *from = reinterpret_cast<const char *>(in + later * p.n);
+    const size_t bytes = static_cast<size_t>(count) * sizeof(C2<T>);
+    for (size_t at = static_cast<size_t>(threadIdx.x) * 128; at < bytes; at += static_cast<size_t>(blockDim.x) * 128)
+      asm volatile("prefetch.global.L2 [%0];" ::"l"(from + at));
+  }
   load(s, in + offset, total);
   __syncthreads();
   if constexpr (S == Shape::Registers) {
@@ -406,6 +417,12 @@ cudaError_t allow_shared(KernelKind k, int n, int bytes) {
 template <class T>
 cudaError_t attributes(KernelKind k, int n, cudaFuncAttributes *a) {
   return with_kernel<T>(k, n, [&](auto kernel) { return cudaFuncGetAttributes(a, kernel); });
+}
+
+template <class T>
+cudaError_t resident_blocks(KernelKind k, int n, int threads, size_t shared, int *blocks) {
+  return with_kernel<T>(
+      k, n, [&](auto kernel) { return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, threads, shared); });
 }
 
 }  // namespace gpufftw::engine::kernels

@@ -59,6 +59,7 @@ struct KernelParams {
   const void *kernel_ft;  // Bluestein: FFT of the conjugate chirp / m, forward then backward, len each
   int vec;                // vector global accesses: 8-byte (f32) or 16-byte (f64) aligned arrays
   int dir;                // Bluestein: 0 forward, 1 backward
+  int ahead;              // prefetching: blocks resident at once, whose chunk ahead a block prefetches (0: none)
 };
 
 // Bluestein: its padded length m a power of two.
@@ -83,5 +84,8 @@ cudaError_t allow_shared_f64(KernelKind k, int n, int bytes);
 // cudaFuncGetAttributes, for the plan's description.
 cudaError_t attributes_f32(KernelKind k, int n, cudaFuncAttributes *a);
 cudaError_t attributes_f64(KernelKind k, int n, cudaFuncAttributes *a);
+// How many blocks of `threads` and `shared` bytes of the kernel an SM holds.
+cudaError_t resident_blocks_f32(KernelKind k, int n, int threads, size_t shared, int *blocks);
+cudaError_t resident_blocks_f64(KernelKind k, int n, int threads, size_t shared, int *blocks);
 
 }  // namespace gpufftw::engine::kernels

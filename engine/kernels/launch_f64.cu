@@ -11,4 +11,8 @@ cudaError_t allow_shared_f64(KernelKind k, int n, int bytes) { return allow_shar
 
 cudaError_t attributes_f64(KernelKind k, int n, cudaFuncAttributes *a) { return attributes<double>(k, n, a); }
 
+cudaError_t resident_blocks_f64(KernelKind k, int n, int threads, size_t shared, int *blocks) {
+  return resident_blocks<double>(k, n, threads, shared, blocks);
+}
+
 }  // namespace gpufftw::engine::kernels

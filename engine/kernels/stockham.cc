@@ -127,8 +127,8 @@ bool layout(int n, Real real, const Variant &v, Layout *l, std::string *why) {
   const bool f64 = real == Real::F64;
   l->len = n;
   if (v.shape == Shape::Registers) {
-    if (n > kMaxRegisterN || v.block < 1) {
-      if (why) *why = "kernels: " + v.name() + " takes n <= " + std::to_string(kMaxRegisterN);
+    if (n > kMaxRegisterN || v.block < 1 || v.composite || v.prefetch) {
+      if (why) *why = "kernels: " + v.name() + " is no registers variant of n <= " + std::to_string(kMaxRegisterN);
       return false;
     }
     l->per_block = v.block;
@@ -171,26 +171,26 @@ const char *shape_name(Shape s) {
 }  // namespace
 
 std::string Variant::name() const {
-  return std::string(shape_name(shape)) + "-" + std::to_string(block) + (composite ? "-c" : "");
+  return std::string(shape_name(shape)) + "-" + std::to_string(block) + (composite ? "-c" : "") +
+         (prefetch ? "-l2" : "");
 }
 
 bool Variant::parse(const std::string &s, Variant *v) {
   for (Shape shape : {Shape::Registers, Shape::Stages16, Shape::Stages8}) {
     const std::string prefix = std::string(shape_name(shape)) + "-";
     if (s.compare(0, prefix.size(), prefix) != 0) continue;
-    size_t used = 0;
     int block = 0;
     try {
-      block = std::stoi(s.substr(prefix.size()), &used);
+      block = std::stoi(s.substr(prefix.size()));
     } catch (const std::exception &) {
       return false;
     }
-    const std::string rest = s.substr(prefix.size() + used);
-    const bool composite = rest == "-c";
-    if (block < 1 || s.substr(prefix.size(), used) != std::to_string(block) || (rest != "" && !composite) ||
-        (composite && shape == Shape::Registers))
+    // What it says, if it is the name of that.
+    const Variant parsed{shape, block, s.find("-c", prefix.size()) != std::string::npos,
+                         s.find("-l2", prefix.size()) != std::string::npos};
+    if (block < 1 || parsed.name() != s || (shape == Shape::Registers && (parsed.composite || parsed.prefetch)))
       return false;
-    *v = Variant{shape, block, composite};
+    *v = parsed;
     return true;
   }
   return false;
@@ -198,28 +198,31 @@ bool Variant::parse(const std::string &s, Variant *v) {
 
 std::vector<Variant> StockhamPlan::variants(int n, Real real) {
   std::vector<Variant> out;
-  std::vector<std::pair<Shape, Layout>> seen;
+  std::vector<std::pair<Variant, Layout>> seen;
   auto add = [&](const Variant &v) {
     Layout l;
     // Blocks over 200 KB of shared memory fit no device's SM twice.
     if (!layout(n, real, v, &l, nullptr) || l.shared > 200 * 1024) return;
     // Kernels of one shape with the same stages and block launch alike
     // (the composite kernels only hold more registers).
-    for (const auto &[shape, s] : seen)
-      if (shape == v.shape && s.radices == l.radices && s.per_block == l.per_block && s.tpt == l.tpt) return;
-    seen.emplace_back(v.shape, l);
+    for (const auto &[w, s] : seen)
+      if (w.shape == v.shape && w.prefetch == v.prefetch && s.radices == l.radices && s.per_block == l.per_block &&
+          s.tpt == l.tpt)
+        return;
+    seen.emplace_back(v, l);
     out.push_back(v);
   };
   // First what won most often on the H100 (docs/kernels.md). There the
   // stages never beat registers at n <= 16, nor 512-thread blocks of
   // stages the smaller ones.
   if (n <= kMaxRegisterN) {
-    for (int block : {256, 128, 512, 1024}) add(Variant{Shape::Registers, block, false});
+    for (int block : {256, 128, 512, 1024}) add(Variant{Shape::Registers, block, false, false});
     return out;
   }
-  for (bool composite : {false, true})
-    for (Shape shape : {Shape::Stages8, Shape::Stages16})
-      for (int block : {128, 64, 256}) add(Variant{shape, block, composite});
+  for (bool prefetch : {false, true})
+    for (bool composite : {false, true})
+      for (Shape shape : {Shape::Stages8, Shape::Stages16})
+        for (int block : {128, 64, 256}) add(Variant{shape, block, composite, prefetch});
   return out;
 }
 
@@ -300,6 +303,19 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
   }
   plan->regs_ = attr.numRegs;
   plan->spill_ = static_cast<int>(attr.localSizeBytes);
+  if (v.prefetch) {
+    // A block prefetches the chunk of the block that starts about when it
+    // ends: as many blocks on as are resident at once.
+    int per_sm = 0, sms = 0;
+    e = real == Real::F32 ? resident_blocks_f32(plan->kind(-1), n, l.threads, l.shared, &per_sm)
+                          : resident_blocks_f64(plan->kind(-1), n, l.threads, l.shared, &per_sm);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e != cudaSuccess) {
+      if (why) *why = std::string("cudaOccupancyMaxActiveBlocksPerMultiprocessor: ") + cudaGetErrorString(e);
+      return nullptr;
+    }
+    p.ahead = std::max(1, per_sm) * sms;
+  }
 
   std::vector<cd> chirp, kernel_ft;
   if (plan->bluestein_) {
@@ -358,6 +374,7 @@ std::string StockhamPlan::describe() const {
   const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256) : p_.per_block * p_.tpt;
   s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms, " +
        std::to_string(regs_) + " regs";
+  if (p_.ahead) s += ", L2 prefetch " + std::to_string(p_.ahead) + " blocks ahead";
   return spill_ ? s + ", " + std::to_string(spill_) + " B local" : s;
 }
 

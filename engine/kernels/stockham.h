@@ -26,13 +26,15 @@ struct Variant {
   // (whole transforms per block, at least one).
   int block = 128;
   bool composite = false;  // Stages*: the kernels with composite radices (kRadixOrder)
+  bool prefetch = false;   // Stages*: each block brings a later block's chunk into L2
 
-  // "registers-256", "stages16-128", "stages8-64-c": what the dispatch
-  // store keeps; parse takes it back (false for anything else).
+  // "registers-256", "stages16-128", "stages8-64-c", "stages8-128-c-l2":
+  // what the dispatch store keeps; parse takes it back (false for
+  // anything else).
   std::string name() const;
   static bool parse(const std::string &s, Variant *v);
   bool operator==(const Variant &o) const {
-    return shape == o.shape && block == o.block && composite == o.composite;
+    return shape == o.shape && block == o.block && composite == o.composite && prefetch == o.prefetch;
   }
 };
 

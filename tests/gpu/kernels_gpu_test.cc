@@ -189,7 +189,7 @@ TEST(KernelVariants, NamesRoundTrip) {
       }
   Variant v;
   for (const char *bad : {"", "stages16", "stages16-", "stages16-x", "stages16-256-m3", "registers-0", "cufft",
-                          "stages8-0256", "registers-256-c", "stages8-128-cc"})
+                          "stages8-0256", "registers-256-c", "stages8-128-cc", "registers-128-l2", "stages8-128-l2-c"})
     EXPECT_FALSE(Variant::parse(bad, &v)) << bad;
 }
 
