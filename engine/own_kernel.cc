@@ -72,8 +72,11 @@ bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStrea
   const size_t bytes = static_cast<size_t>(n) * batch * 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
   size_t free_bytes = 0, total = 0;
   GPUFFTW_CK(cudaMemGetInfo(&free_bytes, &total), why);
+  // Scratch within the job's cap (GPUFFTW_DEVICE_MEMORY) and half of what
+  // is free.
   const int buffers = g.in_place ? 1 : 2;
-  if (buffers * bytes > free_bytes / 2) return *why = "no room for scratch buffers of the problem's size", false;
+  if (buffers * bytes > std::min(free_bytes / 2, device_memory_cap()))
+    return *why = "no room for scratch buffers of the problem's size", false;
   void *buf[2] = {nullptr, nullptr};
   bool ok = true;
   for (int i = 0; ok && i < buffers; ++i)
@@ -120,6 +123,7 @@ void set_kernel_pick_store(KernelPickStore store) {
 }
 
 bool own_kernel_suits(const Geometry &g) {
+  if (g.own_kernels == Geometry::OwnKernels::None) return false;
   if (g.type != Type::C2C || g.dims.size() != 1 || g.loops.size() > 1 || g.split_in || g.split_out) return false;
   const Axis &d = g.dims[0];
   if (!kernels::StockhamPlan::supports(d.n) || d.is != 1 || d.os != 1) return false;
@@ -137,6 +141,10 @@ std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const 
   KernelPick pick;
   std::string why;
   if (!recall(key, &pick)) {
+    if (g.own_kernels != Geometry::OwnKernels::Tune) {
+      *path = "cuFFT (own kernels not measured for this problem: FFTW_MEASURE measures them)";
+      return nullptr;
+    }
     if (!tune(g, cufft, cufft_batch, stream, &pick, &why)) {
       *path = "cuFFT (own kernels not tuned: " + why + ")";
       return nullptr;
