@@ -47,6 +47,12 @@ struct Geometry {
   // problem (engine/fp16/fp16_job.h); in single precision elsewhere, and
   // path() says why.
   bool half = false;
+  // Whether our own kernels (engine/own_kernel.h) may replace cuFFT: None
+  // (the cost model's calibration times cuFFT's path, and runs with the
+  // dispatch store, which keeps the picks, busy), Recall (a pick measured
+  // earlier only: FFTW_ESTIMATE measures nothing), Tune (measure one now
+  // where none was made: FFTW_MEASURE and up).
+  enum class OwnKernels { None, Recall, Tune } own_kernels = OwnKernels::Tune;
 };
 
 class FftJob {

@@ -47,6 +47,8 @@ engine::Geometry geometry(const Problem &p) {
   g.split_out = p.split && p.kind != Kind::C2R;
   g.in_place = p.in_place();
   g.half = half_wanted(p);
+  g.own_kernels = p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY) ? engine::Geometry::OwnKernels::Recall
+                                                                : engine::Geometry::OwnKernels::Tune;
   return g;
 }
 
