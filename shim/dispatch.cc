@@ -18,6 +18,7 @@
 #include "shim/dispatch_store.h"
 #include "shim/log.h"
 #include "shim/planner.h"
+#include "shim/precision.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
 #include "engine/kernel_pick.h"
@@ -240,6 +241,8 @@ std::string choice_key(const Problem &p, int threads, bool pinned) {
   }
   k += p.in_place() ? ".ip" : ".oop";
   if (p.split) k += ".split";
+  // A choice timed in half precision (GPUFFTW_PRECISION=fp16) is not one in single.
+  if (half_wanted(p)) k += ".fp16";
   k += ".t" + std::to_string(threads) + (pinned ? ".pinned" : ".pageable");
   return k;
 }
