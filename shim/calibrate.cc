@@ -122,8 +122,6 @@ double cpu_time(int threads, Kind kind, int rank, int log2, int64_t batch) {
   return seconds_per_call([&] { plan->execute(arrays); });
 }
 
-constexpr int kOneThreadTimedTo = 20;
-
 template <class R>
 CpuRates calibrate_cpu_typed(int threads) {
   CpuRates r;
@@ -135,22 +133,7 @@ CpuRates calibrate_cpu_typed(int threads) {
     const int log2 = CpuRates::kLog2[i];
     for (Kind kind : {Kind::C2C, Kind::R2C}) {
       CpuRates::OneD &table = kind == Kind::C2C ? r.one_d : r.one_d_r2c;
-      table[i][0] = cpu_time<R>(threads, kind, 1, log2, 1);
-      double last = table[i][0];
-      int last_log2 = log2;
-      for (size_t j = 0; j < CpuRates::kTotals.size(); ++j) {
-        const int total = CpuRates::kTotals[j];
-        if (total <= log2) continue;
-        // One thread is timed up to 2^20 points, proportional beyond:
-        // there a call takes 30-60 ms, most of the calibration's time,
-        // and the model never takes one thread for such a batch (it would
-        // have to be 2x faster than all cores).
-        table[i][1 + j] = threads == 1 && total > kOneThreadTimedTo
-                              ? last * std::exp2(total - last_log2)
-                              : cpu_time<R>(threads, kind, 1, log2, int64_t{1} << (total - log2));
-        last = table[i][1 + j];
-        last_log2 = total;
-      }
+      fill_one_d_row(&table, i, threads, [&](int64_t batch) { return cpu_time<R>(threads, kind, 1, log2, batch); });
     }
     for (Kind kind : {Kind::C2C, Kind::R2C}) {
       CpuRates::MultiD &table = kind == Kind::C2C ? r.multi_d : r.multi_d_r2c;

@@ -115,6 +115,22 @@ double cpu_seconds(const Problem &p, const CpuRates &r) {
   return std::exp2(one_d_log_time(table, i, log_total) * (1 - w) + one_d_log_time(table, i + 1, log_total) * w);
 }
 
+void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time) {
+  const int log2 = CpuRates::kLog2[i];
+  auto &row = (*table)[i];
+  row[0] = time(1);
+  double last = row[0];
+  int last_log2 = log2;
+  for (size_t j = 0; j < CpuRates::kTotals.size(); ++j) {
+    const int total = CpuRates::kTotals[j];
+    if (total <= log2) continue;
+    row[1 + j] = threads == 1 && total > kOneThreadTimedTo ? last * std::exp2(total - last_log2)
+                                                           : time(int64_t{1} << (total - log2));
+    last = row[1 + j];
+    last_log2 = total;
+  }
+}
+
 CpuPick pick_threads(const Problem &p, const CpuRates &program, const CpuRates &one) {
   const CpuPick at_program{cpu_seconds(p, program), program.threads}, at_one{cpu_seconds(p, one), 1};
   return kOneThreadBy * at_one.seconds < at_program.seconds ? at_one : at_program;

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <functional>
 #include <string>
 
 #include "shim/problem.h"
@@ -58,6 +60,15 @@ double bytes_out(const Problem &p);
 // Predicted execute times in seconds; r's precision is p's.
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r);
 double cpu_seconds(const Problem &p, const CpuRates &r);
+
+// Row i of a 1-D table, from `time(batch)`: the seconds of `batch`
+// transforms of 2^kLog2[i] points. One thread is timed up to
+// 2^kOneThreadTimedTo points in all and taken as proportional beyond:
+// there a call takes 30-60 ms, most of a calibration's time (7 s on the
+// H100 machine with them), and the model never picks one thread for such
+// a batch (one must be kOneThreadBy faster than all cores).
+constexpr int kOneThreadTimedTo = 20;
+void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time);
 
 // The real FFTW's predicted seconds at `program.threads` threads or at
 // one, and which. One thread only where the model says so by
