@@ -22,28 +22,12 @@
 #include <string>
 #include <vector>
 
+#include "bench/device_timing.cuh"
 #include "engine/fp16/fp16_fft.h"
 
 namespace {
 
 using gpufftw::engine::fp16::Fp16Plan;
-
-#define CHECK_CUDA(call)                                                                         \
-  do {                                                                                           \
-    const cudaError_t e_ = (call);                                                               \
-    if (e_ != cudaSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                              \
-    }                                                                                            \
-  } while (0)
-#define CHECK_CUFFT(call)                                                                                    \
-  do {                                                                                                       \
-    const cufftResult r_ = (call);                                                                           \
-    if (r_ != CUFFT_SUCCESS) {                                                                               \
-      std::fprintf(stderr, "%s:%d %s: cufftResult %d\n", __FILE__, __LINE__, #call, static_cast<int>(r_)); \
-      std::exit(1);                                                                                          \
-    }                                                                                                        \
-  } while (0)
 
 // Values in [-0.5, 0.5) from a hash of the index, as half and as the same
 // values in float (cuFFT FP32's input).
@@ -63,29 +47,6 @@ __global__ void fill(__half2 *h, float2 *f, size_t count, unsigned seed) {
     h[i] = __floats2half2_rn(v[0], v[1]);
     f[i] = __half22float2(h[i]);
   }
-}
-
-template <class F>
-double median_ms(int reps, F &&execute) {
-  for (int i = 0; i < 3; ++i) execute();
-  std::vector<cudaEvent_t> ev(2 * reps);
-  for (auto &e : ev) CHECK_CUDA(cudaEventCreate(&e));
-  for (int i = 0; i < reps; ++i) {
-    CHECK_CUDA(cudaEventRecord(ev[2 * i]));
-    execute();
-    CHECK_CUDA(cudaEventRecord(ev[2 * i + 1]));
-  }
-  CHECK_CUDA(cudaEventSynchronize(ev.back()));
-  CHECK_CUDA(cudaGetLastError());
-  std::vector<double> ms(reps);
-  for (int i = 0; i < reps; ++i) {
-    float t = 0;
-    CHECK_CUDA(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]));
-    ms[i] = t;
-  }
-  for (auto &e : ev) CHECK_CUDA(cudaEventDestroy(e));
-  std::sort(ms.begin(), ms.end());
-  return ms[reps / 2];
 }
 
 using cd = std::complex<double>;

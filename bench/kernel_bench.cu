@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/device_timing.cuh"
 #include "engine/kernels/stockham.h"
 
 namespace {
@@ -30,24 +31,6 @@ namespace {
 using gpufftw::engine::Real;
 using gpufftw::engine::kernels::StockhamPlan;
 using gpufftw::engine::kernels::Variant;
-
-#define CHECK_CUDA(call)                                                                       \
-  do {                                                                                         \
-    const cudaError_t e_ = (call);                                                             \
-    if (e_ != cudaSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                            \
-    }                                                                                          \
-  } while (0)
-#define CHECK_CUFFT(call)                                                         \
-  do {                                                                            \
-    const cufftResult r_ = (call);                                                \
-    if (r_ != CUFFT_SUCCESS) {                                                    \
-      std::fprintf(stderr, "%s:%d %s: cufftResult %d\n", __FILE__, __LINE__, #call, \
-                   static_cast<int>(r_));                                         \
-      std::exit(1);                                                               \
-    }                                                                             \
-  } while (0)
 
 // Reproducible values in [-0.5, 0.5) from a hash of the index and a seed.
 template <class T>
@@ -62,29 +45,6 @@ __global__ void fill(T *x, size_t count, unsigned seed) {
     h ^= h >> 16;
     x[i] = static_cast<T>(h) * static_cast<T>(2.3283064365386963e-10) - static_cast<T>(0.5);
   }
-}
-
-// Median of reps executes, each between its own pair of events.
-template <class F>
-double median_ms(int reps, F &&execute) {
-  for (int i = 0; i < 3; ++i) execute();
-  std::vector<cudaEvent_t> ev(2 * reps);
-  for (auto &e : ev) CHECK_CUDA(cudaEventCreate(&e));
-  for (int i = 0; i < reps; ++i) {
-    CHECK_CUDA(cudaEventRecord(ev[2 * i]));
-    execute();
-    CHECK_CUDA(cudaEventRecord(ev[2 * i + 1]));
-  }
-  CHECK_CUDA(cudaEventSynchronize(ev.back()));
-  std::vector<double> ms(reps);
-  for (int i = 0; i < reps; ++i) {
-    float t = 0;
-    CHECK_CUDA(cudaEventElapsedTime(&t, ev[2 * i], ev[2 * i + 1]));
-    ms[i] = t;
-  }
-  for (auto &e : ev) CHECK_CUDA(cudaEventDestroy(e));
-  std::sort(ms.begin(), ms.end());
-  return ms[reps / 2];
 }
 
 template <class C>
