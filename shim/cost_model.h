@@ -19,10 +19,14 @@ namespace gpufftw {
 // Seconds of the engine, end to end, on c2c f32 1-D problems of 2^kLog2[i]
 // points in all: one transform, or a batch of transforms of 1024 points
 // (fewer where the whole is smaller); on pageable and on pinned arrays.
-// Other problems are looked up by the bytes they move.
+// Other problems are looked up by the bytes they move. Up to 2^24 points
+// (128 MiB each way): at 2^22 the pipeline is not yet at its full rate,
+// and prices taken proportional from there were 1.2-1.4x high on batches
+// of 64-512 MiB on the H100 machine, which sent them to the CPU at up to
+// 2.3x the GPU's time.
 struct GpuRates {
-  static constexpr int kSizes = 5;
-  static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22};
+  static constexpr int kSizes = 6;
+  static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22, 24};
   static constexpr int kBatchN = 1024;
   std::array<std::array<std::array<double, kSizes>, 2>, 2> seconds{};  // [pinned][batch][size]
   bool valid() const;

@@ -15,9 +15,10 @@ namespace gpufftw {
 namespace {
 
 // 2: the real FFTW timed at each thread count (1 timed them all at the
-// program's); 3: kernel picks, and the real FFTW's r2c tables. A file of
+// program's); 3: kernel picks, and the real FFTW's r2c tables; 4: 2^22-point
+// batches in the real FFTW's tables, 2^24 points in the GPU's. A file of
 // another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 3";
+constexpr const char *kHeader = "gpufftw dispatch store 4";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 

@@ -79,7 +79,8 @@ TEST(CostModel, GpuTimesComeFromTheTableByBytes) {
   EXPECT_NEAR(gpu_seconds(f64, true, g), g.seconds[1][0][2], 1e-12);
   // Flat below the table (the fixed cost), proportional beyond it.
   EXPECT_DOUBLE_EQ(gpu_seconds(c2c_f32({16}), true, g), g.seconds[1][0][0]);
-  EXPECT_NEAR(gpu_seconds(c2c_f32({1 << 24}), true, g), 4 * g.seconds[1][0][4], 1e-12);
+  EXPECT_DOUBLE_EQ(gpu_seconds(c2c_f32({1 << 24}), true, g), g.seconds[1][0][5]);
+  EXPECT_NEAR(gpu_seconds(c2c_f32({1 << 26}), true, g), 4 * g.seconds[1][0][5], 1e-12);
   // Between two sizes: between their times.
   const double mid = gpu_seconds(c2c_f32({1 << 14}), true, g);
   EXPECT_GT(mid, g.seconds[1][0][1]);
