@@ -132,13 +132,12 @@ CpuRates calibrate_cpu_typed(int threads) {
   for (int i = 0; i < CpuRates::kSizes; ++i) {
     const int log2 = CpuRates::kLog2[i];
     for (Kind kind : {Kind::C2C, Kind::R2C}) {
-      CpuRates::OneD &table = kind == Kind::C2C ? r.one_d : r.one_d_r2c;
-      fill_one_d_row(&table, i, threads, [&](int64_t batch) { return cpu_time<R>(threads, kind, 1, log2, batch); });
-    }
-    for (Kind kind : {Kind::C2C, Kind::R2C}) {
-      CpuRates::MultiD &table = kind == Kind::C2C ? r.multi_d : r.multi_d_r2c;
-      table[0][i] = cpu_time<R>(threads, kind, 2, CpuRates::kLog2Rank2[i], 1);
-      table[1][i] = cpu_time<R>(threads, kind, 3, CpuRates::kLog2Rank3[i], 1);
+      const bool c2c = kind == Kind::C2C;
+      fill_one_d_row(c2c ? &r.one_d : &r.one_d_r2c, i, threads,
+                     [&](int64_t batch) { return cpu_time<R>(threads, kind, 1, log2, batch); });
+      CpuRates::MultiD &multi = c2c ? r.multi_d : r.multi_d_r2c;
+      multi[0][i] = cpu_time<R>(threads, kind, 2, CpuRates::kLog2Rank2[i], 1);
+      multi[1][i] = cpu_time<R>(threads, kind, 3, CpuRates::kLog2Rank3[i], 1);
     }
   }
   return r;
