@@ -67,8 +67,8 @@
 #                             FFTW's plans through GPUFFTW_MODE=cpu) planned
 #                             in one gpufftw process and timed one sample
 #                             of each in turn, so that drift falls on all
-#                             three alike; summarised apart, as flags
-#                             FLAGS/interleaved
+#                             three alike, and cpu once more (as fftw2);
+#                             summarised apart, as flags FLAGS/interleaved
 #   GPUFFTW_SWEEP_BUDGET      seconds for the whole script (default 480)
 #   GPUFFTW_SWEEP_ROUNDS      slices of the points, each run by every
 #                             configuration before the next (default 1)
@@ -150,10 +150,11 @@ run_config() {
   while [ "$1" != -- ]; do env+=("$1"); shift; done
   shift
   local c w=0 left limit t0=$SECONDS label="s/^RESULT/RESULT $config/" per_point=1
-  # interleaved: one process, three lines a point, its own flags in the
-  # table: "RESULT auto|gpu|cpu ..." with cpu (the real FFTW's plans through
-  # GPUFFTW_MODE=cpu) in the fftw column.
-  [ "$config" = interleaved ] && label="s/^RESULT cpu /RESULT fftw /" per_point=3
+  # interleaved: one process, four lines a point, its own flags in the
+  # table: "RESULT auto|gpu|cpu|cpu2 ..." with cpu (the real FFTW's plans
+  # through GPUFFTW_MODE=cpu) in the fftw column and cpu2 (the same, planned
+  # and timed again) in fftw2's: the noise floor in the same process.
+  [ "$config" = interleaved ] && label="s/^RESULT cpu /RESULT fftw /;s/^RESULT cpu2 /RESULT fftw2 /" per_point=4
   for c in "${todo[@]}"; do w=$((w + $(weight "$c"))); done
   left=$((budget - (SECONDS - start)))
   limit=$((left * $(weight "$config") / w))
@@ -240,7 +241,7 @@ for ((r = 0; r < rounds; ++r)); do
       auto) run_config auto -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
         GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" ;;
       interleaved) run_config interleaved -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
-        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" --modes auto,gpu,cpu ;;
+        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" --modes auto,gpu,cpu,cpu ;;
     esac
   done
 done

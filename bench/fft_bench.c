@@ -24,7 +24,8 @@
  * `inner`: 1 when one execute already takes >= 0.1 ms (every problem of
  * bench/run.sh), else the smallest power of two that makes a sample take
  * >= 0.1 ms, so that microsecond problems are timed well above the clock's
- * resolution and call overhead.
+ * resolution and call overhead. With --modes or --precisions every plan of a
+ * problem takes the largest of their sizes.
  *
  * Prints one line per problem (times in ms; medians and minima with six
  * significant digits, since a 16-point transform takes tens of ns):
@@ -38,7 +39,9 @@
  * --modes (gpufftw preloaded): each problem planned once per gpufftw mode
  * listed (gpufftw_set_mode), each on arrays of its own, and timed
  * interleaved, one sample of each in turn, rounds forwards and backwards;
- * lines read "RESULT MODE problem ...".
+ * lines read "RESULT MODE problem ...". A mode listed twice is planned and
+ * timed twice, the second labelled MODE2 (cpu,cpu: how far the real FFTW
+ * is from itself in the same run, the noise floor of a comparison).
  * --precisions fp32,fp16 (gpufftw preloaded): the same per precision
  * (gpufftw_set_precision, GPUFFTW_PRECISION=fp16 of issue 8), with
  * --modes too for every pair; lines read "RESULT [MODE] PRECISION problem ...". */
@@ -237,13 +240,13 @@ static void report(timed_plan *t, const problem *p) {
 /* gpufftw's modes to plan each problem in, one plan per mode, timed
  * interleaved (--modes): one sample of each in turn, so that the host's
  * drift between processes and over the run falls on every mode alike. */
-static const char *modes[3];
+static const char *modes[4];
 static int nmodes;
 static void (*set_mode)(int);
 static const char *precisions[2];
 static int nprecisions;
 static void (*set_precision)(int);
-#define MAX_VARIANTS 6
+#define MAX_VARIANTS 8
 
 static void run(const problem *p, double seconds) {
   size_t points = (size_t)p->batch, opoints = (size_t)p->batch;
@@ -266,7 +269,10 @@ static void run(const problem *p, double seconds) {
       int m = 0;
       while (strcmp(names[m], modes[k / np])) ++m;
       set_mode(m);
-      snprintf(labels[k], sizeof labels[k], " %s", modes[k / np]);
+      int seen = 1; /* a mode listed again is labelled cpu2: the noise floor */
+      for (int j = 0; j < k / np; ++j) seen += !strcmp(modes[j], modes[k / np]);
+      if (seen > 1) snprintf(labels[k], sizeof labels[k], " %s%d", modes[k / np], seen);
+      else snprintf(labels[k], sizeof labels[k], " %s", modes[k / np]);
     }
     if (nprecisions) {
       const char *prec = precisions[k % np];
@@ -286,6 +292,15 @@ static void run(const problem *p, double seconds) {
   if (nprecisions) set_precision(0);
   for (int k = 0; k < n; ++k)
     if (t[k].plan) warm_up(&t[k], p->f32);
+  /* One sample size for every plan of the problem: a plan timed one
+   * execute at a time pays its threads' wake-up on each, where one timed
+   * eight at a time pays it once, and one slow warm-up execute (a wake
+   * from sleep) would set a plan to 1 while its peers got 8 (1.5-2x on
+   * 10-40 us transforms at 16 threads). */
+  int inner = 1;
+  for (int k = 0; k < n; ++k)
+    if (t[k].plan && t[k].inner > inner) inner = t[k].inner;
+  for (int k = 0; k < n; ++k) t[k].inner = inner;
   /* Rounds go forwards and backwards in turn, so that no mode always runs
    * right after the same other (threads it left spinning, caches). */
   for (int more = 1, round = 0; more; ++round) {
@@ -320,7 +335,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--modes")) {
       static char list[64];
       snprintf(list, sizeof list, "%s", argv[i + 1]);
-      for (char *m = strtok(list, ","); m && nmodes < 3; m = strtok(NULL, ",")) {
+      for (char *m = strtok(list, ","); m && nmodes < 4; m = strtok(NULL, ",")) {
         if (strcmp(m, "auto") && strcmp(m, "gpu") && strcmp(m, "cpu")) {
           fprintf(stderr, "fft_bench: --modes takes auto, gpu and cpu, not %s\n", m);
           return 2;
