@@ -3,9 +3,9 @@
 // (default 256), pinned (cudaMallocHost) and pageable (malloc), the median
 // time of moving it to the device and back as floats (HostCopier: DMA
 // straight from pinned arrays, staged through the copy threads from
-// pageable ones) and as halves converted on the host (HalfStaging: F16C on
-// the same threads while the previous piece's DMA runs), the latter for
-// several buffer sizes (the default marked *). Rates are in the float
+// pageable ones) and as halves converted on the host (half_staging.h: F16C
+// on the same threads while the previous piece's DMA runs), the latter for
+// several slot sizes (the default marked *). Rates are in the float
 // array's bytes per second, so the ratio is the speed-up the FP16 path's
 // transfers give. One line per case:
 //   RESULT memory direction piece_halves float_ms half_ms float_GBps half_GBps ratio[*]
@@ -26,7 +26,8 @@
 namespace {
 
 using gpufftw::engine::HostCopier;
-using gpufftw::engine::fp16::HalfStaging;
+using gpufftw::engine::fp16::to_device_halves;
+using gpufftw::engine::fp16::to_host_floats;
 
 template <class F>
 double median_ms(F &&run, int reps) {
@@ -78,16 +79,16 @@ int main(int argc, char **argv) {
     const double f_in = median_ms([&] { return synced(copier.to_device(d_float, host, bytes, stream, &why)); }, reps);
     const double f_out = median_ms([&] { return synced(copier.to_host(host, d_float, bytes, stream, &why)); }, reps);
     for (size_t piece : {size_t{1} << 20, size_t{2} << 20, size_t{4} << 20, size_t{8} << 20}) {
-      HalfStaging staging(piece);
+      HostCopier staging(piece * sizeof(uint16_t));
       const double h_in = median_ms([&] {
-        return synced(staging.to_device(static_cast<uint16_t *>(d_half), host, count, stream, &why));
+        return synced(to_device_halves(staging, static_cast<uint16_t *>(d_half), host, count, stream, &why));
       }, reps);
       const double h_out = median_ms([&] {
-        return synced(staging.to_host(host, static_cast<const uint16_t *>(d_half), count, stream, &why));
+        return synced(to_host_floats(staging, host, static_cast<const uint16_t *>(d_half), count, stream, &why));
       }, reps);
       auto line = [&](const char *dir, double f, double h) {
         std::printf("RESULT %s %s %zu %.3f %.3f %.1f %.1f %.2f%s\n", memory, dir, piece, f, h, bytes / f / 1e6,
-                    bytes / h / 1e6, f / h, piece == HalfStaging::kPiece ? "*" : "");
+                    bytes / h / 1e6, f / h, piece * sizeof(uint16_t) == HostCopier::kPiece ? "*" : "");
       };
       line("to_device", f_in, h_in);
       line("to_host", f_out, h_out);

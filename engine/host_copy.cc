@@ -14,17 +14,6 @@
 namespace gpufftw::engine {
 namespace {
 
-// Bytes [off, off + len) of a block of rows of `width` bytes, read in row
-// order, between a staging slot that holds just those bytes and a host
-// array whose rows lie `pitch` bytes apart (a plain range: one row,
-// pitch = width).
-struct Strip {
-  char *slot = nullptr;
-  char *host = nullptr;  // only read when to_slot
-  size_t pitch = 0, width = 0, off = 0, len = 0;
-  bool to_slot = true;
-};
-
 // A few threads that copy (or convert) one piece together: one thread's
 // memcpy reaches about a fifth of what the bus takes. Most of the cores,
 // leaving two to the program.
@@ -79,21 +68,26 @@ SharedPool &shared_pool() {
   return *p;
 }
 
-// The strip's bytes, split among the threads.
-void parallel_copy(const Strip &s) {
-  on_staging_threads([&s](unsigned i, unsigned parts) {
-    const size_t chunk = (s.len + parts - 1) / parts, begin = std::min(s.len, i * chunk),
-                 end = std::min(s.len, begin + chunk);
-    for (size_t x = begin; x < end;) {
-      const size_t at = s.off + x, row = at / s.width, col = at % s.width, n = std::min(end - x, s.width - col);
-      char *h = s.host + row * s.pitch + col;
-      if (s.to_slot)
-        std::memcpy(s.slot + x, h, n);
-      else
-        std::memcpy(h, s.slot + x, n);
-      x += n;
-    }
-  });
+// Device bytes [off, off + len) of a block of rows of `width` bytes,
+// back to back there, between a slot that holds just those bytes and a
+// host array whose rows lie `pitch` bytes apart (a plain range: one row,
+// pitch = width); split among the threads.
+HostCopier::Piece strip(char *host, size_t pitch, size_t width, bool to_slot) {
+  return [=](char *slot, size_t off, size_t len) {
+    on_staging_threads([&](unsigned i, unsigned parts) {
+      const size_t chunk = (len + parts - 1) / parts, begin = std::min(len, i * chunk),
+                   end = std::min(len, begin + chunk);
+      for (size_t x = begin; x < end;) {
+        const size_t at = off + x, row = at / width, col = at % width, n = std::min(end - x, width - col);
+        char *h = host + row * pitch + col;
+        if (to_slot)
+          std::memcpy(slot + x, h, n);
+        else
+          std::memcpy(h, slot + x, n);
+        x += n;
+      }
+    });
+  };
 }
 
 }  // namespace
@@ -114,7 +108,7 @@ HostCopier::~HostCopier() {
 bool HostCopier::ensure_slots(std::string *why) {
   for (int i = 0; i < kSlots; ++i) {
     if (slot_[i]) continue;
-    GPUFFTW_CK(cudaHostAlloc(reinterpret_cast<void **>(&slot_[i]), kPiece, cudaHostAllocDefault), why);
+    GPUFFTW_CK(cudaHostAlloc(reinterpret_cast<void **>(&slot_[i]), piece_, cudaHostAllocDefault), why);
     GPUFFTW_CK(cudaEventCreateWithFlags(&done_[i], cudaEventDisableTiming), why);
   }
   return true;
@@ -125,7 +119,8 @@ bool HostCopier::to_device(void *dst, const void *src, size_t bytes, cudaStream_
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream), why);
     return true;
   }
-  return staged_to_device(dst, src, bytes, bytes, bytes, stream, why);
+  return staged_to_device(dst, bytes, strip(const_cast<char *>(static_cast<const char *>(src)), bytes, bytes, true),
+                          stream, why);
 }
 
 bool HostCopier::rows_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t rows,
@@ -134,7 +129,8 @@ bool HostCopier::rows_to_device(void *dst, const void *src, size_t pitch, size_t
     GPUFFTW_CK(cudaMemcpy2DAsync(dst, width, src, pitch, width, rows, cudaMemcpyHostToDevice, stream), why);
     return true;
   }
-  return staged_to_device(dst, src, pitch, width, width * rows, stream, why);
+  return staged_to_device(dst, width * rows,
+                          strip(const_cast<char *>(static_cast<const char *>(src)), pitch, width, true), stream, why);
 }
 
 bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t stream, std::string *why) {
@@ -142,7 +138,7 @@ bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t 
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream), why);
     return true;
   }
-  return staged_to_host(dst, bytes, src, bytes, bytes, stream, why);
+  return staged_to_host(src, bytes, strip(static_cast<char *>(dst), bytes, bytes, false), stream, why);
 }
 
 bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t rows,
@@ -151,34 +147,31 @@ bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t w
     GPUFFTW_CK(cudaMemcpy2DAsync(dst, pitch, src, width, width, rows, cudaMemcpyDeviceToHost, stream), why);
     return true;
   }
-  return staged_to_host(dst, pitch, src, width, width * rows, stream, why);
+  return staged_to_host(src, width * rows, strip(static_cast<char *>(dst), pitch, width, false), stream, why);
 }
 
-bool HostCopier::staged_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t bytes,
-                                  cudaStream_t stream, std::string *why) {
+// Piece k+1 is filled while the DMA of piece k runs.
+bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
-  Strip strip;
-  strip.host = const_cast<char *>(static_cast<const char *>(src));
-  strip.pitch = pitch, strip.width = width, strip.to_slot = true;
-  for (size_t off = 0, k = 0; off < bytes; off += kPiece, ++k) {
+  for (size_t off = 0, k = 0; off < bytes; off += piece_, ++k) {
     const int s = static_cast<int>(k % kSlots);
-    const size_t len = std::min(kPiece, bytes - off);
+    const size_t len = std::min(piece_, bytes - off);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);  // its last DMA is done
-    strip.slot = slot_[s], strip.off = off, strip.len = len;
-    parallel_copy(strip);
+    fill(slot_[s], off, len);
     GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + off, slot_[s], len, cudaMemcpyHostToDevice, stream), why);
     GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
   }
   return true;
 }
 
-bool HostCopier::staged_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t bytes,
-                                cudaStream_t stream, std::string *why) {
+// The DMAs of the next pieces run while piece k is drained.
+bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drain, cudaStream_t stream,
+                                std::string *why) {
   if (!ensure_slots(why)) return false;
-  const size_t pieces = (bytes + kPiece - 1) / kPiece;
+  const size_t pieces = (bytes + piece_ - 1) / piece_;
   auto issue = [&](size_t k) -> bool {
     const int s = static_cast<int>(k % kSlots);
-    const size_t off = k * kPiece, len = std::min(kPiece, bytes - off);
+    const size_t off = k * piece_, len = std::min(piece_, bytes - off);
     // The slot may still feed a copy to the device queued on another
     // stream (the host has filled it; its DMA has not run yet).
     GPUFFTW_CK(cudaStreamWaitEvent(stream, done_[s], 0), why);
@@ -188,14 +181,10 @@ bool HostCopier::staged_to_host(void *dst, size_t pitch, const void *src, size_t
   };
   for (size_t k = 0; k < std::min<size_t>(pieces, kSlots); ++k)
     if (!issue(k)) return false;
-  Strip strip;
-  strip.host = static_cast<char *>(dst);
-  strip.pitch = pitch, strip.width = width, strip.to_slot = false;
   for (size_t k = 0; k < pieces; ++k) {
     const int s = static_cast<int>(k % kSlots);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);
-    strip.slot = slot_[s], strip.off = k * kPiece, strip.len = std::min(kPiece, bytes - k * kPiece);
-    parallel_copy(strip);
+    drain(slot_[s], k * piece_, std::min(piece_, bytes - k * piece_));
     if (k + kSlots < pieces && !issue(k + kSlots)) return false;
   }
   return true;

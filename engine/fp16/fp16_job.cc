@@ -140,7 +140,7 @@ class Fp16Job final : public FftJob {
     const long long values = 2 * points_;
     if (in_dev)
       GPUFFTW_CK(device_to_half(in, buf, values, stream_), why);
-    else if (!staging_.to_device(buf, in, static_cast<size_t>(values), stream_, why))
+    else if (!to_device_halves(copier_, buf, in, static_cast<size_t>(values), stream_, why))
       return false;
     switch (compute_) {
       case Compute::Ours:
@@ -160,7 +160,7 @@ class Fp16Job final : public FftJob {
       GPUFFTW_CK(device_to_float(buf, out, values, stream_), why);
       return true;
     }
-    return staging_.to_host(out, buf, static_cast<size_t>(values), stream_, why);
+    return to_host_floats(copier_, out, buf, static_cast<size_t>(values), stream_, why);
   }
 
   std::vector<long long> n_;
@@ -177,7 +177,7 @@ class Fp16Job final : public FftJob {
   Step step_;
   bool have_step_ = false;
   size_t work_ = 0;
-  HalfStaging staging_;
+  HostCopier copier_;
 };
 
 }  // namespace
