@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <thread>
 #include <vector>
 
@@ -17,6 +16,7 @@
 #include "shim/cost_model.h"
 #include "shim/dispatch_store.h"
 #include "shim/log.h"
+#include "shim/machine.h"
 #include "shim/planner.h"
 #include "shim/precision.h"
 #if GPUFFTW_HAVE_CUDA
@@ -35,24 +35,32 @@ namespace {
 // Deciding so needs neither CUDA nor the model.
 constexpr int64_t kTinyPoints = 4096;
 
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
+const std::string &driver_fingerprint() {
+  static const std::string f = nvidia_driver_fingerprint();
+  return f;
+}
+
+// The NVIDIA driver's own account of the GPUs where it gives one (no CUDA
+// context needed), else the device CUDA opens.
+const std::string &gpu_identity() {
+  static const std::string id = [] {
+    const std::string &driver = driver_fingerprint();
+#if GPUFFTW_HAVE_CUDA
+    return driver.empty() ? engine::device_identity() : "driver " + driver;
+#else
+    return driver.empty() ? std::string("no CUDA") : "driver " + driver;
+#endif
+  }();
+  return id;
 }
 
 std::string machine_identity() {
-#if GPUFFTW_HAVE_CUDA
-  const std::string gpu = engine::device_identity();
-#else
-  const std::string gpu = "no CUDA";
-#endif
-  return gpu + " | " + cpu_model() + ", " + std::to_string(std::thread::hardware_concurrency()) + " threads | " +
-         fftw_version_value + " | gpufftw " GPUFFTW_VERSION;
+  return gpu_identity() + " | " + cpu_model() + ", " + std::to_string(std::thread::hardware_concurrency()) +
+         " threads | " + fftw_version_value + " | gpufftw " GPUFFTW_VERSION;
 }
 
-// Made on first need only: naming the machine creates the CUDA context.
+// Made on first need only: without the driver's account, naming the
+// machine creates the CUDA context.
 std::atomic<DispatchStore *> made_store{nullptr};
 
 DispatchStore &store() {
@@ -196,7 +204,10 @@ Dispatched automatic(const Problem &p) {
     return threads == 1 || !estimate ? on_cpu(p, "too small for the GPU to pay")
                                      : on_cpu(p, "too small for the GPU or for threads to pay: 1 thread", 1);
   std::string why_not;
-  if (!engine::gpu_available(&why_not)) return on_cpu(p, why_not);
+  // Where the driver names the machine, CUDA starts only when a plan goes to
+  // the GPU (or the GPU is calibrated); where the GPU then cannot be used,
+  // its calibration fails and the plan stays on the CPU.
+  if (driver_fingerprint().empty() && !engine::gpu_available(&why_not)) return on_cpu(p, why_not);
   const bool pinned = in == engine::Memory::Pinned && out == engine::Memory::Pinned;
   const std::string key = choice_key(p, threads, pinned);
   Choice c;
@@ -208,7 +219,8 @@ Dispatched automatic(const Problem &p) {
   }
   if (p.flags & FFTW_WISDOM_ONLY) return on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
   const std::optional<GpuRates> g = store().gpu_rates();
-  if (!g) return on_cpu(p, "the GPU could not be calibrated (the log says why)");
+  if (!g)
+    return on_cpu(p, engine::gpu_available(&why_not) ? "the GPU could not be calibrated (the log says why)" : why_not);
   const CpuPick pick = cpu_pick(p, threads);
   const int cpu_threads = estimate ? pick.threads : threads;
   const Verdict v = judge(gpu_seconds(p, pinned, *g), pick.seconds);

@@ -6,14 +6,16 @@
 #include <cuda_runtime_api.h>
 #include <fftw3.h>
 #include <gtest/gtest.h>
+#include <dlfcn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -215,6 +217,61 @@ TEST_F(Dispatch, ReportSaysWhy) {
   EXPECT_NE(report.find("model: gpu "), std::string::npos) << report;
   fftwf_destroy_plan(p);
   fftwf_free(a);
+}
+
+// f in a child process of this one, which has not touched CUDA; its exit
+// status (CUDA cannot go on in a child forked after it started).
+template <class F>
+int in_child(F f) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int code = f();
+    std::fflush(nullptr);
+    _exit(code);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
+// Once the machine is calibrated, a process whose plans the model keeps on
+// the CPU never starts CUDA (200-350 ms and device memory): the driver
+// names the machine for the store. Not a Dispatch test: its SetUp starts
+// CUDA in this process.
+TEST(DispatchColdStart, PlansKeptOnTheCpuStartNoCuda) {
+  if (access("/proc/driver/nvidia/version", R_OK) != 0)
+    GTEST_SKIP() << "no NVIDIA driver here (/proc/driver/nvidia/version): GPU tests skipped";
+  char tmpl[] = "/tmp/gpufftw-cold-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  setenv("GPUFFTW_CACHE_DIR", tmpl, 1);
+  // Calibrates, by planning a problem the GPU takes (77: the GPU took none).
+  const int calibrated = in_child([] {
+    const int n = 1 << 20;
+    fftwf_complex *a = fftwf_alloc_complex(n);
+    fftwf_plan p = fftwf_plan_dft_1d(n, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+    const int code = p && std::string(gpufftw_plan_where(p)) == "gpu" ? 0 : 77;
+    if (p) fftwf_destroy_plan(p);
+    fftwf_free(a);
+    return code;
+  });
+  // 8192 points on malloc'd arrays: the real FFTW takes tens of µs, the GPU
+  // over 100 (a pageable round trip).
+  const int cold = calibrated != 0 ? calibrated : in_child([] {
+    std::vector<fftwf_complex> a(8192);
+    fftwf_plan p = fftwf_plan_dft_1d(8192, a.data(), a.data(), FFTW_FORWARD, FFTW_ESTIMATE);
+    if (!p) return 1;
+    const bool placed = std::string(gpufftw_plan_where(p)) == "cpu" &&
+                        std::string(gpufftw_plan_why(p)).rfind("model:", 0) == 0;
+    fftwf_execute(p);
+    fftwf_destroy_plan(p);
+    if (!placed) return 2;
+    return dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD) ? 3 : 0;
+  });
+  std::filesystem::remove_all(tmpl);
+  unsetenv("GPUFFTW_CACHE_DIR");
+  if (calibrated == 77) GTEST_SKIP() << "the GPU took no plan here: nothing to calibrate";
+  // 1: no plan; 2: not placed on the CPU by the model; 3: CUDA was started.
+  EXPECT_EQ(cold, 0);
 }
 
 }  // namespace

@@ -1,0 +1,66 @@
+// The driver's account of the machine, which keys the dispatch store
+// without starting CUDA: read from a made-up /proc/driver/nvidia.
+#include "shim/machine.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+class DriverFingerprint : public testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/gpufftw-driver-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    root_ = tmpl;
+    unsetenv("CUDA_VISIBLE_DEVICES");
+    unsetenv("GPUFFTW_DEVICE");
+  }
+  void TearDown() override {
+    std::filesystem::remove_all(root_);
+    unsetenv("CUDA_VISIBLE_DEVICES");
+  }
+  void write(const std::string &rel, const std::string &text) {
+    const std::filesystem::path p = root_ + "/" + rel;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+  }
+  void two_gpus() {
+    write("version", "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Tue Oct 1 2026\nGCC version: 13\n");
+    write("gpus/0000:19:00.0/information", "Model: \t\t NVIDIA H100 80GB HBM3\nIRQ: 1\nBus Location: \t 0000:19:00.0\n");
+    write("gpus/0000:18:00.0/information", "Model: \t\t NVIDIA L4\nBus Location: \t 0000:18:00.0\n");
+  }
+  std::string root_;
+};
+
+TEST_F(DriverFingerprint, NamesTheDriverAndEachGpuInBusOrder) {
+  two_gpus();
+  EXPECT_EQ(gpufftw::nvidia_driver_fingerprint(root_),
+            "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Tue Oct 1 2026; "
+            "NVIDIA L4 @ 0000:18:00.0; NVIDIA H100 80GB HBM3 @ 0000:19:00.0");
+}
+
+TEST_F(DriverFingerprint, ChangesWithTheDriverAndWithTheDeviceChosen) {
+  two_gpus();
+  const std::string before = gpufftw::nvidia_driver_fingerprint(root_);
+  setenv("CUDA_VISIBLE_DEVICES", "1", 1);
+  const std::string other_device = gpufftw::nvidia_driver_fingerprint(root_);
+  EXPECT_NE(other_device, before);
+  EXPECT_NE(other_device.find("CUDA_VISIBLE_DEVICES=1"), std::string::npos);
+  unsetenv("CUDA_VISIBLE_DEVICES");
+  write("version", "NVRM version: NVIDIA UNIX x86_64 Kernel Module  590.10  Mon Jan 4 2027\n");
+  EXPECT_NE(gpufftw::nvidia_driver_fingerprint(root_), before);
+}
+
+TEST_F(DriverFingerprint, EmptyWithoutTheDriversVersion) {
+  EXPECT_EQ(gpufftw::nvidia_driver_fingerprint(root_ + "/absent"), "");
+  write("gpus/0000:18:00.0/information", "Model: NVIDIA L4\n");
+  EXPECT_EQ(gpufftw::nvidia_driver_fingerprint(root_), "");  // GPUs listed, but no version
+}
+
+}  // namespace
