@@ -39,12 +39,15 @@ struct GpuRates {
 // in all (0 where that is not more than n); 2-D and 3-D single transforms
 // of 2^kLog2Rank2/3[i] points. r2c has tables of its own: the real FFTW's
 // r2c of n reals ran up to 2.4x slower than its c2c of n/2, which a
-// half-size c2c price missed. Batches of 2^22 points: past the last-level
-// cache the real FFTW slows by up to 1.7x beyond proportional to 2^20's.
+// half-size c2c price missed. Batches of 2^22 and 2^24 points: past the
+// last-level cache the real FFTW on 16 threads slowed by up to 1.7x beyond
+// proportional to 2^20's, and again by 1.6-1.8x from 2^22 to 2^24 (sweeps
+// of 13:49 and 14:03 on the H100 machine, which sent 2^24-point batches
+// to the CPU at 1.6x the GPU's time).
 struct CpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
-  static constexpr std::array<int, 4> kTotals{12, 16, 20, 22};
+  static constexpr std::array<int, 5> kTotals{12, 16, 20, 22, 24};
   static constexpr std::array<int, kSizes> kLog2Rank2{8, 10, 12, 14, 16, 20};
   static constexpr std::array<int, kSizes> kLog2Rank3{6, 9, 12, 15, 18, 20};
   Precision precision = Precision::F32;

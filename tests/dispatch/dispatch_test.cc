@@ -161,19 +161,22 @@ TEST(CostModel, OneThreadIsTimedUpTo2To20Points) {
     return 1e-6 * static_cast<double>(batch) * (batch > 1000 ? 3 : 1);  // slower past some size
   };
   CpuRates::OneD sixteen{}, one{};
-  fill_one_d_row(&sixteen, 1, 16, time);  // n = 2^7: alone, 2^12, 2^16, 2^20, 2^22 points
-  EXPECT_EQ(asked, (std::vector<int64_t>{1, 1 << 5, 1 << 9, 1 << 13, 1 << 15}));
-  EXPECT_DOUBLE_EQ(sixteen[1][4], 3e-6 * (1 << 15));
+  fill_one_d_row(&sixteen, 1, 16, time);  // n = 2^7: alone, 2^12, 2^16, 2^20, 2^22, 2^24 points
+  EXPECT_EQ(asked, (std::vector<int64_t>{1, 1 << 5, 1 << 9, 1 << 13, 1 << 15, 1 << 17}));
+  EXPECT_DOUBLE_EQ(sixteen[1][5], 3e-6 * (1 << 17));
   asked.clear();
   fill_one_d_row(&one, 1, 1, time);
   EXPECT_EQ(asked, (std::vector<int64_t>{1, 1 << 5, 1 << 9, 1 << 13}));
   EXPECT_DOUBLE_EQ(one[1][4], 4 * one[1][3]);
-  // n = 2^20 alone is 2^20 points: its batch of 4 is 4x it at one thread.
+  EXPECT_DOUBLE_EQ(one[1][5], 16 * one[1][3]);
+  // n = 2^20 alone is 2^20 points: its batches of 4 and 16 are 4x and 16x
+  // it at one thread.
   asked.clear();
   fill_one_d_row(&one, 5, 1, time);
   EXPECT_EQ(asked, (std::vector<int64_t>{1}));
   EXPECT_EQ(one[5][1], 0);
   EXPECT_DOUBLE_EQ(one[5][4], 4 * one[5][0]);
+  EXPECT_DOUBLE_EQ(one[5][5], 16 * one[5][0]);
 }
 
 TEST(CostModel, LinesRoundTripAndRejectGarbage) {
