@@ -24,14 +24,14 @@ double now() {
 }
 
 // Seconds per call of f: calls are grouped until a group takes 200 µs
-// (clock resolution and loop cost vanish), then that group and 5 more, or
-// 1 more where a group takes over 10 ms (2^24-point batches take 5-10 ms a
-// call on 16 threads), and the median group. The median, not the fastest:
-// what the model predicts is a typical execute, and in the sweeps of 13:49
-// and 14:03 on the H100 machine the real FFTW ran its executes 1.11-1.17x
-// slower (median) than the fastest group of its calibration, which put it
-// on the wrong side of near crossings; one slow group (once 177 µs
-// against 18) is still outvoted.
+// (clock resolution and loop cost vanish), then the fastest of that group
+// and 5 more, or 1 more where a group takes over 10 ms (2^24-point batches
+// take 5-10 ms a call on 16 threads). The fastest, not the median: a slow
+// spell of the host lasts several groups, and one once priced 256
+// transforms of 16 points on 16 threads at 177 µs against 18; the median
+// of six groups priced 2^20-point batches 4-9x high in the 14:2x sweep on
+// the H100 machine, where the fastest reads the real FFTW 1.11-1.17x low
+// (median over points), which costs less.
 template <class F>
 double seconds_per_call(F &&f) {
   f();  // warm: first-touch pages, plan caches
@@ -44,15 +44,14 @@ double seconds_per_call(F &&f) {
     if (t >= 2e-4 || calls >= (1 << 20)) break;
     calls *= 2;
   }
-  std::vector<double> groups{t / calls};
-  const int more = t > 1e-2 ? 1 : 5;
-  for (int s = 0; s < more; ++s) {
+  double best = t / calls;
+  const int groups = t > 1e-2 ? 1 : 5;
+  for (int s = 0; s < groups; ++s) {
     const double t0 = now();
     for (int i = 0; i < calls; ++i) f();
-    groups.push_back((now() - t0) / calls);
+    best = std::min(best, (now() - t0) / calls);
   }
-  std::nth_element(groups.begin(), groups.begin() + groups.size() / 2, groups.end());
-  return groups[groups.size() / 2];
+  return best;
 }
 
 struct FreeDeleter {
