@@ -22,7 +22,7 @@
 #include "engine/engine.h"
 #include "engine/gather_scatter.h"
 #include "engine/host_copy.h"
-#include "engine/kernels/stockham.h"
+#include "engine/kernels/transform_plan.h"
 #include "engine/plan_cache.h"
 #include "engine/r2r/r2r_axis.h"
 #include "engine/sides.h"
@@ -104,7 +104,7 @@ class CufftJob final : public FftJob {
   static constexpr int kStreams = 3;
   std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
   // Runs instead of steps_[0], or of the chunks on device arrays, where set.
-  std::unique_ptr<kernels::StockhamPlan> own_;
+  std::unique_ptr<kernels::TransformPlan> own_;
   std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's
   std::vector<Step> slab_plans_, pencil_plans_;  // two each: one per stream
   long long slab_count_ = 0, pencil_count_ = 0;

@@ -65,9 +65,16 @@ bool time_runs(cudaStream_t stream, double give_up, F &&f, double *seconds, std:
 
 // Every variant of g's length against cuFFT's plan on scratch buffers of
 // g's size; false (with `why`) where it could not be measured.
+std::vector<long long> shape(const Geometry &g) {
+  std::vector<long long> dims;
+  for (const Axis &a : g.dims) dims.push_back(a.n);
+  return dims;
+}
+
 bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStream_t stream, KernelPick *pick,
           std::string *why) {
-  const int n = static_cast<int>(g.dims[0].n);
+  long long n = 1;
+  for (const Axis &a : g.dims) n *= a.n;
   const long long batch = g.loops.empty() ? 1 : g.loops[0].n;
   const size_t bytes = static_cast<size_t>(n) * batch * 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
   size_t free_bytes = 0, total = 0;
@@ -90,9 +97,9 @@ bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStrea
   pick->cufft_s *= static_cast<double>(batch) / static_cast<double>(cufft_batch);
   // The untimed default first: later variants are cut short once they lose
   // to it by a quarter.
-  for (const kernels::Variant &v : ok ? kernels::StockhamPlan::variants(n, g.real) : std::vector<kernels::Variant>{}) {
+  for (const kernels::Variant &v : ok ? kernels::TransformPlan::variants(shape(g), g.real) : std::vector<kernels::Variant>{}) {
     std::string not_this;
-    auto plan = kernels::StockhamPlan::create(n, g.real, batch, v, &not_this);
+    auto plan = kernels::TransformPlan::create(shape(g), g.real, batch, v, &not_this);
     double s = 0;
     if (!plan || !time_runs(
                      stream, best ? 1.25 * best : 1e30,
@@ -124,18 +131,24 @@ void set_kernel_pick_store(KernelPickStore store) {
 
 bool own_kernel_suits(const Geometry &g) {
   if (g.own_kernels == Geometry::OwnKernels::None) return false;
-  if (g.type != Type::C2C || g.dims.size() != 1 || g.loops.size() > 1 || g.split_in || g.split_out) return false;
-  const Axis &d = g.dims[0];
-  if (!kernels::StockhamPlan::supports(d.n) || d.is != 1 || d.os != 1) return false;
-  return g.loops.empty() || (g.loops[0].is == d.n && g.loops[0].os == d.n);
+  if (g.type != Type::C2C || g.loops.size() > 1 || g.split_in || g.split_out) return false;
+  if (!kernels::TransformPlan::supports(shape(g))) return false;
+  long long size = 1;
+  for (size_t k = g.dims.size(); k-- > 0;) {
+    if (g.dims[k].is != size || g.dims[k].os != size) return false;
+    size *= g.dims[k].n;
+  }
+  return g.loops.empty() || (g.loops[0].is == size && g.loops[0].os == size);
 }
 
 std::string kernel_pick_key(const Geometry &g) {
-  return std::string("c2c.") + (g.real == Real::F32 ? "f32" : "f64") + ".n" + std::to_string(g.dims[0].n) + ".b" +
+  std::string dims;
+  for (const Axis &a : g.dims) dims += (dims.empty() ? "" : "x") + std::to_string(a.n);
+  return std::string("c2c.") + (g.real == Real::F32 ? "f32" : "f64") + ".n" + dims + ".b" +
          std::to_string(g.loops.empty() ? 1 : g.loops[0].n) + (g.in_place ? ".ip" : ".oop");
 }
 
-std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
+std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
                                                        cudaStream_t stream, std::string *path) {
   const std::string key = kernel_pick_key(g);
   KernelPick pick;
@@ -157,8 +170,7 @@ std::unique_ptr<kernels::StockhamPlan> pick_own_kernel(const Geometry &g, const 
     *path = "cuFFT (tuned: own kernels " + times + ")";
     return nullptr;
   }
-  auto plan = kernels::StockhamPlan::create(static_cast<int>(g.dims[0].n), g.real,
-                                            g.loops.empty() ? 1 : g.loops[0].n, v, &why);
+  auto plan = kernels::TransformPlan::create(shape(g), g.real, g.loops.empty() ? 1 : g.loops[0].n, v, &why);
   *path = plan ? "own kernel " + plan->describe() + " (tuned: " + times + ")"
                : "cuFFT (own kernel " + pick.variant + " tuned faster but not planned: " + why + ")";
   return plan;

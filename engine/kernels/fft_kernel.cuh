@@ -357,6 +357,114 @@ __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
   store(s, out + offset, total);
 }
 
+// A strided side's values to or from their slots (column c, element j
+// at c*slot + pad(j)), j-major over the block's `count` columns: where
+// the side's dist is 1, adjacent threads touch adjacent addresses.
+template <class T>
+__device__ __forceinline__ C2<T> read(const C2<T> *g, long long i, int vec) {
+  if (vec) return g[i];
+  const T *f = reinterpret_cast<const T *>(g + i);
+  C2<T> v;
+  v.x = f[0];
+  v.y = f[1];
+  return v;
+}
+
+template <class T>
+__device__ __forceinline__ void load_columns(const KernelParams &p, T *sh, const C2<T> *g, const SideLayout &l,
+                                             int count) {
+  const int total = count * p.n, im = p.per_block * p.slot;
+  for (int e0 = threadIdx.x; e0 < total; e0 += kUnroll * blockDim.x) {
+    C2<T> v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int e = e0 + u * blockDim.x;
+      if (e < total) {
+        const int j = e / count, c = e - j * count;
+        v[u] = read<T>(g, c * l.dist + j * l.stride, p.vec);
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int e = e0 + u * blockDim.x;
+      if (e < total) {
+        const int j = e / count, c = e - j * count;
+        const int a = c * p.slot + pad<T>(j);
+        sh[a] = v[u].x;
+        sh[a + im] = v[u].y;
+      }
+    }
+  }
+}
+
+// The store, times the four-step twiddle W^(column*element) where asked;
+// `first` is the block's first column within its group.
+template <class T>
+__device__ __forceinline__ void store_columns(const KernelParams &p, const StridedParams &q, const T *sh, C2<T> *g,
+                                              const SideLayout &l, int count, long long first) {
+  const int total = count * p.n, im = p.per_block * p.slot;
+  const C2<T> *lo = static_cast<const C2<T> *>(q.twiddle_lo), *hi = static_cast<const C2<T> *>(q.twiddle_hi);
+  for (int e = threadIdx.x; e < total; e += blockDim.x) {
+    const int j = e / count, c = e - j * count;
+    const int a = c * p.slot + pad<T>(j);
+    T x = sh[a], y = sh[a + im];
+    if (q.twiddle_n) {
+      const long long r = (first + c) * j;
+      const C2<T> wl = __ldg(lo + (r & ((1 << kTwiddleLoBits) - 1))), wh = __ldg(hi + (r >> kTwiddleLoBits));
+      const T wr = fma_(wl.x, wh.x, -wl.y * wh.y);
+      const T wi = p.dir ? -fma_(wl.x, wh.y, wl.y * wh.x) : fma_(wl.x, wh.y, wl.y * wh.x);
+      const T xr = fma_(x, wr, -y * wi);
+      y = fma_(x, wi, y * wr);
+      x = xr;
+    }
+    const long long i = c * l.dist + j * l.stride;
+    if (p.vec) {
+      C2<T> v;
+      v.x = x;
+      v.y = y;
+      g[i] = v;
+    } else {
+      T *f = reinterpret_cast<T *>(g + i);
+      f[0] = x;
+      f[1] = y;
+    }
+  }
+}
+
+// One pass of a multi-pass transform (StridedParams): a block's adjacent
+// columns of one group in, the stages `rounds` times, out. A dense side
+// (stride 1, dist n) takes the single-pass kernels' vector loads.
+template <class T, Shape S, Mode M>
+__global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
+    strided_kernel(const __grid_constant__ KernelParams p, const __grid_constant__ StridedParams q, const C2<T> *in,
+                   C2<T> *out) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  T *sh = reinterpret_cast<T *>(smem);
+  const long long group = blockIdx.x / q.blocks_per_group;
+  const long long first = (blockIdx.x - group * q.blocks_per_group) * static_cast<long long>(p.per_block);
+  const int count = static_cast<int>(min(static_cast<long long>(p.per_block), q.cols - first));
+  const C2<T> *src = in + group * q.in.group_dist + first * q.in.dist;
+  C2<T> *dst = out + group * q.out.group_dist + first * q.out.dist;
+  const Shared<T> s{sh, p};
+  if (q.in.stride == 1 && q.in.dist == p.n)
+    load(s, src, count * p.n);
+  else
+    load_columns(p, sh, src, q.in, count);
+  __syncthreads();
+  // Columns past the group's end compute on garbage and store nothing;
+  // their threads still meet every barrier.
+  const int groups = blockDim.x / p.tpt, t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
+#pragma unroll 1
+  for (int r = 0; r < q.rounds; ++r) {
+    T *re = sh + (t + r * groups) * p.slot, *im = re + p.per_block * p.slot;
+    transform<T, S, M, false>(p, re, im, tid);
+  }
+  if (q.out.stride == 1 && q.out.dist == p.n && !q.twiddle_n)
+    store(s, dst, count * p.n);
+  else
+    store_columns(p, q, sh, dst, q.out, count, first);
+}
+
 // The kernel function of kind k (and length n for Registers) handed to
 // `use`, which returns a cudaError_t; cudaErrorInvalidValue where there is
 // none.
@@ -377,6 +485,23 @@ cudaError_t with_stage_kernel(Mode m, bool composite, F &&use) {
       return composite ? use(fft_kernel<T, S, Mode::Backward, 0, true>)
                        : use(fft_kernel<T, S, Mode::Backward, 0, false>);
     default: return composite ? cudaErrorInvalidValue : use(fft_kernel<T, S, Mode::Bluestein, 0, false>);
+  }
+}
+
+template <class T, class F>
+cudaError_t with_strided_kernel(KernelKind k, F &&use) {
+  if (k.shape == Shape::Registers || k.composite) return cudaErrorInvalidValue;
+  if (k.shape == Shape::Stages16) {
+    switch (k.mode) {
+      case Mode::Forward: return use(strided_kernel<T, Shape::Stages16, Mode::Forward>);
+      case Mode::Backward: return use(strided_kernel<T, Shape::Stages16, Mode::Backward>);
+      default: return use(strided_kernel<T, Shape::Stages16, Mode::Bluestein>);
+    }
+  }
+  switch (k.mode) {
+    case Mode::Forward: return use(strided_kernel<T, Shape::Stages8, Mode::Forward>);
+    case Mode::Backward: return use(strided_kernel<T, Shape::Stages8, Mode::Backward>);
+    default: return use(strided_kernel<T, Shape::Stages8, Mode::Bluestein>);
   }
 }
 
@@ -408,20 +533,38 @@ cudaError_t launch_kind(KernelKind k, const KernelParams &p, const void *in, voi
 }
 
 template <class T>
+cudaError_t launch_strided(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
+                           cudaStream_t stream) {
+  return with_strided_kernel<T>(k, [&](auto kernel) {
+    const long long blocks = (p.batch / q.cols) * q.blocks_per_group;
+    const size_t shared = 2 * sizeof(T) * p.per_block * p.slot;
+    kernel<<<static_cast<unsigned>(blocks), p.per_block / q.rounds * p.tpt, shared, stream>>>(
+        p, q, static_cast<const C2<T> *>(in), static_cast<C2<T> *>(out));
+    return cudaGetLastError();
+  });
+}
+
+// Either family: for what does not depend on the kernel's arguments.
+template <class T, class F>
+cudaError_t with_any_kernel(KernelKind k, int n, F &&use) {
+  return k.strided ? with_strided_kernel<T>(k, use) : with_kernel<T>(k, n, use);
+}
+
+template <class T>
 cudaError_t allow_shared(KernelKind k, int n, int bytes) {
-  return with_kernel<T>(k, n, [&](auto kernel) {
+  return with_any_kernel<T>(k, n, [&](auto kernel) {
     return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
   });
 }
 
 template <class T>
 cudaError_t attributes(KernelKind k, int n, cudaFuncAttributes *a) {
-  return with_kernel<T>(k, n, [&](auto kernel) { return cudaFuncGetAttributes(a, kernel); });
+  return with_any_kernel<T>(k, n, [&](auto kernel) { return cudaFuncGetAttributes(a, kernel); });
 }
 
 template <class T>
 cudaError_t resident_blocks(KernelKind k, int n, int threads, size_t shared, int *blocks) {
-  return with_kernel<T>(
+  return with_any_kernel<T>(
       k, n, [&](auto kernel) { return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, threads, shared); });
 }
 

@@ -65,17 +65,48 @@ struct KernelParams {
 // Bluestein: its padded length m a power of two.
 enum class Mode { Forward, Backward, Bluestein };
 
-// One kernel of the launch files: its mode, shape, and whether it has
-// the composite radices.
+// One kernel of the launch files: its mode, shape, whether it has the
+// composite radices, and whether it is a strided pass (StridedParams).
 struct KernelKind {
   Mode mode;
   Shape shape;
   bool composite;
+  bool strided = false;
 };
+
+// Where one side of a strided pass lies, in complex values: element j of
+// column c of group g at g*group_dist + c*dist + j*stride.
+struct SideLayout {
+  long long stride, dist, group_dist;
+};
+
+// A pass of a multi-pass transform: the batch is groups of `cols` columns
+// (transforms), a block takes KernelParams::per_block adjacent columns of
+// one group, so that where dist is 1 a warp reads and writes runs of
+// adjacent addresses (Wu & JaJa's coalesced column access). The stages run
+// `rounds` times, on blockDim / tpt of the block's columns each time.
+struct StridedParams {
+  long long cols;
+  int blocks_per_group;
+  int rounds;
+  SideLayout in, out;
+  // Four-step: output element k of column c times W_{twiddle_n}^(c*k),
+  // that root split as the product of twiddle_lo[r & 4095] and
+  // twiddle_hi[r >> 12] (two small tables in double-precision-rounded T,
+  // forward sign); twiddle_n 0 for none.
+  long long twiddle_n;
+  const void *twiddle_lo, *twiddle_hi;
+};
+constexpr int kTwiddleLoBits = 12;
 
 // Launch over all p.batch transforms; the launch's error (or cudaSuccess).
 cudaError_t launch_f32(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream);
 cudaError_t launch_f64(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream);
+// The same for a strided pass (k.strided).
+cudaError_t launch_strided_f32(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
+                               cudaStream_t stream);
+cudaError_t launch_strided_f64(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
+                               cudaStream_t stream);
 // Lets the kernel of `k` (Registers: of length p.n) use `bytes` of dynamic
 // shared memory.
 cudaError_t allow_shared_f32(KernelKind k, int n, int bytes);

@@ -7,6 +7,11 @@ cudaError_t launch_f64(KernelKind k, const KernelParams &p, const void *in, void
   return launch_kind<double>(k, p, in, out, stream);
 }
 
+cudaError_t launch_strided_f64(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
+                               cudaStream_t stream) {
+  return launch_strided<double>(k, p, q, in, out, stream);
+}
+
 cudaError_t allow_shared_f64(KernelKind k, int n, int bytes) { return allow_shared<double>(k, n, bytes); }
 
 cudaError_t attributes_f64(KernelKind k, int n, cudaFuncAttributes *a) { return attributes<double>(k, n, a); }

@@ -75,6 +75,9 @@ bool factor(int len, Shape shape, bool composite, std::vector<int> *radices) {
   return true;
 }
 
+// Blocks over 200 KB of shared memory fit no device's SM twice.
+constexpr size_t kMaxBlockShared = 200 * 1024;
+
 // For x / d as __umulhi(x, magic), exact while x < 2^32 / d.
 unsigned magic(int d) { return d == 1 ? 0u : static_cast<unsigned>((1ull << 32) / d + 1); }
 
@@ -118,14 +121,19 @@ std::vector<T> narrow(const std::vector<cd> &v) {
 // per transform, transforms and threads per block, shared bytes.
 struct Layout {
   bool bluestein = false;
-  int len = 0, tpt = 1, per_block = 1, threads = 1, slot = 0;
+  int len = 0, tpt = 1, per_block = 1, threads = 1, slot = 0, rounds = 1;
   std::vector<int> radices;
   size_t shared = 0;
 };
 
-bool layout(int n, Real real, const Variant &v, Layout *l, std::string *why) {
+// cols: a strided pass's columns a group (0: dense arrays).
+bool layout(int n, Real real, const Variant &v, long long cols, Layout *l, std::string *why) {
   const bool f64 = real == Real::F64;
   l->len = n;
+  if (cols && (v.shape == Shape::Registers || v.composite || v.prefetch)) {
+    if (why) *why = "kernels: a strided pass has no " + v.name();
+    return false;
+  }
   if (v.shape == Shape::Registers) {
     if (n > kMaxRegisterN || v.block < 1 || v.composite || v.prefetch) {
       if (why) *why = "kernels: " + v.name() + " is no registers variant of n <= " + std::to_string(kMaxRegisterN);
@@ -160,8 +168,26 @@ bool layout(int n, Real real, const Variant &v, Layout *l, std::string *why) {
   const int shift = f64 ? 4 : 5;
   l->slot = (l->len - 1) + ((l->len - 1) >> shift) + 1;
   l->slot |= 1;  // odd: transforms of one block start on different banks
-  l->shared = 2 * (f64 ? sizeof(double) : sizeof(float)) * static_cast<size_t>(l->per_block) * l->slot;
+  const size_t value = 2 * (f64 ? sizeof(double) : sizeof(float));
+  if (cols) {
+    // 128 bytes of adjacent columns a row where shared memory holds them
+    // (the stages then run several rounds of the block's threads).
+    const long long wanted = std::min<long long>(cols, 128 / value);
+    l->per_block = static_cast<int>(std::min<long long>(l->per_block, cols));
+    l->threads = l->per_block * l->tpt;
+    l->rounds = static_cast<int>(std::max<long long>(1, wanted / l->per_block));
+    while (l->rounds > 1 && value * l->rounds * l->per_block * l->slot > kMaxBlockShared) l->rounds /= 2;
+    l->per_block *= l->rounds;
+  }
+  l->shared = value * static_cast<size_t>(l->per_block) * l->slot;
   return true;
+}
+
+// Four-step twiddles W_n^r, r < n, as lo[r % 4096] * hi[r / 4096].
+void four_step_twiddles(long long n, std::vector<cd> *lo, std::vector<cd> *hi) {
+  const long long b = 1LL << kTwiddleLoBits;
+  for (long long r = 0; r < std::min(n, b); ++r) lo->push_back(root(r, n, -1));
+  for (long long r = 0; r < (n + b - 1) / b; ++r) hi->push_back(root(r * b, n, -1));
 }
 
 const char *shape_name(Shape s) {
@@ -201,8 +227,7 @@ std::vector<Variant> StockhamPlan::variants(int n, Real real) {
   std::vector<std::pair<Variant, Layout>> seen;
   auto add = [&](const Variant &v) {
     Layout l;
-    // Blocks over 200 KB of shared memory fit no device's SM twice.
-    if (!layout(n, real, v, &l, nullptr) || l.shared > 200 * 1024) return;
+    if (!layout(n, real, v, 0, &l, nullptr) || l.shared > kMaxBlockShared) return;
     // Kernels of one shape with the same stages and block launch alike
     // (the composite kernels only hold more registers).
     for (const auto &[w, s] : seen)
@@ -236,19 +261,30 @@ bool StockhamPlan::upload(const void *host, size_t bytes, void **dev, const char
 
 KernelKind StockhamPlan::kind(int sign) const {
   const Mode mode = bluestein_ ? Mode::Bluestein : sign < 0 ? Mode::Forward : Mode::Backward;
-  return KernelKind{mode, variant_.shape, variant_.composite};
+  return KernelKind{mode, variant_.shape, variant_.composite, strided_};
 }
 
 std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long batch, const Variant &v,
-                                                   std::string *why) {
-  if (!supports(n) || batch < 1) {
-    if (why) *why = "kernels: n=" + std::to_string(n) + " batch=" + std::to_string(batch) + " outside 2..4096, >= 1";
+                                                   std::string *why, const Strides *strides) {
+  if (!supports(n) || batch < 1 || (strides && (strides->cols < 1 || batch % strides->cols))) {
+    if (why) *why = "kernels: n=" + std::to_string(n) + " batch=" + std::to_string(batch) + " outside 2..4096, >= 1" +
+                    (strides ? ", a multiple of " + std::to_string(strides->cols) + " columns" : "");
     return nullptr;
   }
   Layout l;
-  if (!layout(n, real, v, &l, why)) return nullptr;
+  if (!layout(n, real, v, strides ? strides->cols : 0, &l, why)) return nullptr;
   std::unique_ptr<StockhamPlan> plan(new StockhamPlan);
   KernelParams &p = plan->p_;
+  if (strides) {
+    StridedParams &q = plan->q_;
+    plan->strided_ = true;
+    q.cols = strides->cols;
+    q.blocks_per_group = static_cast<int>((strides->cols + l.per_block - 1) / l.per_block);
+    q.rounds = l.rounds;
+    q.in = strides->in;
+    q.out = strides->out;
+    q.twiddle_n = strides->twiddle_n;
+  }
   plan->real_ = real;
   plan->variant_ = v;
   plan->bluestein_ = l.bluestein;
@@ -317,7 +353,8 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
     p.ahead = std::max(1, per_sm) * sms;
   }
 
-  std::vector<cd> chirp, kernel_ft;
+  std::vector<cd> chirp, kernel_ft, twiddle_lo, twiddle_hi;
+  if (strides && strides->twiddle_n) four_step_twiddles(strides->twiddle_n, &twiddle_lo, &twiddle_hi);
   if (plan->bluestein_) {
     // c[j] = exp(-i*pi*j^2/n) (j^2 reduced mod 2n, exactly); the product
     // with the FFT of conj(c) wrapped to m is the convolution X = c * (x*c
@@ -331,9 +368,9 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
       for (cd &x : b) kernel_ft.push_back(x / static_cast<double>(p.len));
     }
   }
-  const std::vector<cd> *tables[3] = {&tw, &chirp, &kernel_ft};
-  const char *names[3] = {"twiddle", "chirp", "chirp FFT"};
-  for (int i = 0; i < 3; ++i) {
+  const std::vector<cd> *tables[5] = {&tw, &chirp, &kernel_ft, &twiddle_lo, &twiddle_hi};
+  const char *names[5] = {"twiddle", "chirp", "chirp FFT", "four-step twiddle", "four-step twiddle"};
+  for (int i = 0; i < 5; ++i) {
     if (tables[i]->empty()) continue;
     const bool ok = real == Real::F32
                         ? plan->upload(narrow<float>(*tables[i]).data(), tables[i]->size() * 2 * sizeof(float),
@@ -345,6 +382,8 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
   p.tw = plan->tables_[0];
   p.chirp = plan->tables_[1];
   p.kernel_ft = plan->tables_[2];
+  plan->q_.twiddle_lo = plan->tables_[3];
+  plan->q_.twiddle_hi = plan->tables_[4];
   return plan;
 }
 
@@ -357,13 +396,20 @@ bool StockhamPlan::run(const void *in, void *out, int sign, cudaStream_t stream,
   const uintptr_t align = real_ == Real::F32 ? 8 : 16;
   p.vec = (reinterpret_cast<uintptr_t>(in) % align == 0 && reinterpret_cast<uintptr_t>(out) % align == 0) ? 1 : 0;
   p.dir = sign > 0 ? 1 : 0;
-  if ((p.batch + p.per_block - 1) / p.per_block > 0x7fffffffLL) {
+  const long long blocks = strided_ ? p.batch / q_.cols * q_.blocks_per_group : (p.batch + p.per_block - 1) / p.per_block;
+  if (blocks > 0x7fffffffLL) {
     if (why) *why = "kernels: batch " + std::to_string(p.batch) + " needs more blocks than a grid holds";
     return false;
   }
   const KernelKind k = kind(sign);
-  const cudaError_t e = real_ == Real::F32 ? launch_f32(k, p, in, out, stream) : launch_f64(k, p, in, out, stream);
-  if (e != cudaSuccess && why) *why = std::string("kernel launch (fft_kernel ") + variant_.name() + "): " + cudaGetErrorString(e);
+  cudaError_t e;
+  if (strided_)
+    e = real_ == Real::F32 ? launch_strided_f32(k, p, q_, in, out, stream) : launch_strided_f64(k, p, q_, in, out, stream);
+  else
+    e = real_ == Real::F32 ? launch_f32(k, p, in, out, stream) : launch_f64(k, p, in, out, stream);
+  if (e != cudaSuccess && why)
+    *why = std::string("kernel launch (") + (strided_ ? "strided_kernel " : "fft_kernel ") + variant_.name() +
+           "): " + cudaGetErrorString(e);
   return e == cudaSuccess;
 }
 
@@ -371,9 +417,13 @@ std::string StockhamPlan::describe() const {
   std::string s = variant_.name() + ": " + (bluestein_ ? "bluestein m=" + std::to_string(p_.len) + " " : "");
   if (p_.stages == 0) s += std::to_string(p_.n) + " in registers";
   for (int i = 0; i < p_.stages; ++i) s += (i ? "x" : "") + std::to_string(p_.stage[i].radix);
-  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256) : p_.per_block * p_.tpt;
-  s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms, " +
-       std::to_string(regs_) + " regs";
+  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256)
+                      : strided_                         ? p_.per_block / q_.rounds * p_.tpt
+                                                         : p_.per_block * p_.tpt;
+  s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms" +
+       (strided_ ? " (strided, " + std::to_string(q_.rounds) + " rounds" + (q_.twiddle_n ? ", twiddled" : "") + ")"
+                 : "") +
+       ", " + std::to_string(regs_) + " regs";
   if (p_.ahead) s += ", L2 prefetch " + std::to_string(p_.ahead) + " blocks ahead";
   return spill_ ? s + ", " + std::to_string(spill_) + " B local" : s;
 }

@@ -38,6 +38,15 @@ struct Variant {
   }
 };
 
+// A strided pass (the passes of transform_plan.h): the batch is groups of
+// `cols` adjacent columns, each side laid out as its SideLayout says, and
+// the output twiddled by W_{twiddle_n}^(column*element) where twiddle_n > 0.
+struct Strides {
+  long long cols = 1;
+  SideLayout in{}, out{};
+  long long twiddle_n = 0;
+};
+
 class StockhamPlan {
  public:
   static bool supports(long long n) { return n >= 2 && n <= 4096; }
@@ -46,15 +55,18 @@ class StockhamPlan {
   static std::vector<Variant> variants(int n, Real real);
   // Plans n x batch as `v` and uploads its tables to the current device;
   // nullptr (with `why` naming the CUDA call or the limit) when it cannot.
+  // With `strides`, a strided pass (Stages* variants only; batch a
+  // multiple of strides->cols), else dense arrays.
   static std::unique_ptr<StockhamPlan> create(int n, Real real, long long batch, const Variant &v,
-                                              std::string *why);
+                                              std::string *why, const Strides *strides = nullptr);
   ~StockhamPlan();
   StockhamPlan(const StockhamPlan &) = delete;
   StockhamPlan &operator=(const StockhamPlan &) = delete;
 
   // One execute on `stream`, asynchronous. sign: -1 forward, +1 backward
   // (FFTW's convention, unnormalized). in and out are device arrays of
-  // n*batch complex values (interleaved), the same pointer for in place.
+  // n*batch complex values (interleaved), the same pointer for in place
+  // (a strided pass: in place where both sides lie alike).
   bool run(const void *in, void *out, int sign, cudaStream_t stream, std::string *why) const;
 
   // "stages16-256: 16x16x16, 256 threads x 1 transforms, 119 regs" or
@@ -69,11 +81,13 @@ class StockhamPlan {
   KernelKind kind(int sign) const;
 
   KernelParams p_{};
+  bool strided_ = false;
+  StridedParams q_{};
   Real real_ = Real::F32;
   Variant variant_;
   bool bluestein_ = false;
   int regs_ = 0, spill_ = 0;  // the forward kernel's registers and local bytes per thread
-  void *tables_[3] = {nullptr, nullptr, nullptr};  // twiddles, chirp, kernel FT
+  void *tables_[5] = {};  // twiddles, chirp, kernel FT, four-step twiddles (lo, hi)
 };
 
 }  // namespace gpufftw::engine::kernels

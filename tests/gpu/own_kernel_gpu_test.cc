@@ -1,5 +1,5 @@
 // The engine's choice between our own kernels and cuFFT (engine/own_kernel.h)
-// on a batched 1-D c2c of device arrays: a recalled pick is the kernel that
+// on a batched c2c of device arrays (1-D, four-step, 2-D, 3-D): a recalled pick is the kernel that
 // runs (path() names it) and gives FFTW's answer; without one, tuning times
 // the variants and cuFFT once, remembers the winner, and that runs. Every
 // test skips, saying so, where there is no usable GPU.
@@ -17,6 +17,7 @@
 #include "engine/engine.h"
 #include "engine/kernel_pick.h"
 #include "engine/kernels/stockham.h"
+#include "engine/own_kernel.h"
 
 namespace {
 
@@ -66,7 +67,9 @@ Geometry batched(int n, long long batch, Real real, int sign, bool in_place) {
 // double; -1 with a failure added where a CUDA call or the run failed.
 template <class T>
 double run_and_check(FftJob *job, const Geometry &g) {
-  const int n = static_cast<int>(g.dims[0].n);
+  std::vector<int> dims;
+  int n = 1;
+  for (const auto &a : g.dims) dims.push_back(static_cast<int>(a.n)), n *= static_cast<int>(a.n);
   const long long batch = g.loops[0].n;
   const size_t values = static_cast<size_t>(n) * batch;
   std::mt19937 rng(7);
@@ -96,7 +99,8 @@ double run_and_check(FftJob *job, const Geometry &g) {
   std::vector<std::complex<double>> a(values), ref(values);
   for (size_t i = 0; i < values; ++i) a[i] = {x[2 * i], x[2 * i + 1]};
   const int b = static_cast<int>(batch);
-  fftw_plan p = fftw_plan_many_dft(1, &n, b, reinterpret_cast<fftw_complex *>(a.data()), nullptr, 1, n,
+  fftw_plan p = fftw_plan_many_dft(static_cast<int>(dims.size()), dims.data(), b,
+                                   reinterpret_cast<fftw_complex *>(a.data()), nullptr, 1, n,
                                    reinterpret_cast<fftw_complex *>(ref.data()), nullptr, 1, n, g.sign, FFTW_ESTIMATE);
   fftw_execute(p);
   fftw_destroy_plan(p);
@@ -122,6 +126,34 @@ TEST_F(OwnKernel, RecalledPickRunsAndIsRight) {
       EXPECT_LT(run_and_check<float>(job.get(), g), 5e-7) << job->path();
     }
   EXPECT_EQ(store_.remembered, 0);
+}
+
+// Past one pass: a recalled pick runs the four-step 1-D and the 2-D/3-D
+// passes (keys with the shape), and is right.
+TEST_F(OwnKernel, RecalledMultiPassPicksRunAndAreRight) {
+  struct Case {
+    std::vector<long long> dims;
+    const char *key;
+  };
+  for (const Case &c : {Case{{65536}, "c2c.f32.n65536.b4.oop"}, Case{{1000, 768}, "c2c.f32.n1000x768.b4.oop"},
+                        Case{{17, 33, 64}, "c2c.f32.n17x33x64.b4.oop"}}) {
+    Geometry g = batched(1, 4, Real::F32, -1, false);
+    long long size = 1;
+    g.dims.clear();
+    for (size_t k = c.dims.size(); k-- > 0;) {
+      g.dims.insert(g.dims.begin(), {c.dims[k], size, size});
+      size *= c.dims[k];
+    }
+    g.loops = {{4, size, size}};
+    EXPECT_EQ(gpufftw::engine::kernel_pick_key(g), c.key);
+    store_.picks[c.key] = KernelPick{"stages16-128", 1e-4, 2e-4};
+    std::string why;
+    auto job = FftJob::create(g, &why);
+    ASSERT_TRUE(job) << why;
+    EXPECT_EQ(job->path().rfind("own kernel ", 0), 0u) << job->path();
+    std::printf("%s: %s\n", c.key, job->path().c_str());
+    EXPECT_LT(run_and_check<float>(job.get(), g), 1e-6) << job->path();
+  }
 }
 
 TEST_F(OwnKernel, RecalledCufftPickRunsCufft) {
