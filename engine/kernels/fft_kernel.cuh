@@ -358,8 +358,8 @@ __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
 }
 
 // A strided side's values to or from their slots (column c, element j
-// at c*slot + pad(j)), j-major over the block's `count` columns: where
-// the side's dist is 1, adjacent threads touch adjacent addresses.
+// at c*slot + pad(j)), j-major over the block's columns: where the side's
+// dist is 1, adjacent threads touch adjacent addresses.
 template <class T>
 __device__ __forceinline__ C2<T> read(const C2<T> *g, long long i, int vec) {
   if (vec) return g[i];
@@ -370,25 +370,25 @@ __device__ __forceinline__ C2<T> read(const C2<T> *g, long long i, int vec) {
   return v;
 }
 
+// Element e of the block is element e / per_block of column e % per_block;
+// columns from `count` on (past the group's end) are skipped.
 template <class T>
-__device__ __forceinline__ void load_columns(const KernelParams &p, T *sh, const C2<T> *g, const SideLayout &l,
-                                             int count) {
-  const int total = count * p.n, im = p.per_block * p.slot;
+__device__ __forceinline__ void load_columns(const KernelParams &p, const StridedParams &q, T *sh, const C2<T> *g,
+                                             const SideLayout &l, int count) {
+  const int total = p.per_block * p.n, im = p.per_block * p.slot;
   for (int e0 = threadIdx.x; e0 < total; e0 += kUnroll * blockDim.x) {
     C2<T> v[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int e = e0 + u * blockDim.x;
-      if (e < total) {
-        const int j = e / count, c = e - j * count;
-        v[u] = read<T>(g, c * l.dist + j * l.stride, p.vec);
-      }
+      const int j = p.per_block == 1 ? e : __umulhi(e, q.per_block_magic), c = e - j * p.per_block;
+      if (e < total && c < count) v[u] = read<T>(g, c * l.dist + j * l.stride, p.vec);
     }
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int e = e0 + u * blockDim.x;
-      if (e < total) {
-        const int j = e / count, c = e - j * count;
+      const int j = p.per_block == 1 ? e : __umulhi(e, q.per_block_magic), c = e - j * p.per_block;
+      if (e < total && c < count) {
         const int a = c * p.slot + pad<T>(j);
         sh[a] = v[u].x;
         sh[a + im] = v[u].y;
@@ -402,10 +402,11 @@ __device__ __forceinline__ void load_columns(const KernelParams &p, T *sh, const
 template <class T>
 __device__ __forceinline__ void store_columns(const KernelParams &p, const StridedParams &q, const T *sh, C2<T> *g,
                                               const SideLayout &l, int count, long long first) {
-  const int total = count * p.n, im = p.per_block * p.slot;
+  const int total = p.per_block * p.n, im = p.per_block * p.slot;
   const C2<T> *lo = static_cast<const C2<T> *>(q.twiddle_lo), *hi = static_cast<const C2<T> *>(q.twiddle_hi);
   for (int e = threadIdx.x; e < total; e += blockDim.x) {
-    const int j = e / count, c = e - j * count;
+    const int j = p.per_block == 1 ? e : __umulhi(e, q.per_block_magic), c = e - j * p.per_block;
+    if (c >= count) continue;
     const int a = c * p.slot + pad<T>(j);
     T x = sh[a], y = sh[a + im];
     if (q.twiddle_n) {
@@ -432,7 +433,7 @@ __device__ __forceinline__ void store_columns(const KernelParams &p, const Strid
 }
 
 // One pass of a multi-pass transform (StridedParams): a block's adjacent
-// columns of one group in, the stages `rounds` times, out. A dense side
+// columns of one group in, the stages, out. A dense side
 // (stride 1, dist n) takes the single-pass kernels' vector loads.
 template <class T, Shape S, Mode M>
 __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
@@ -449,16 +450,13 @@ __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
   if (q.in.stride == 1 && q.in.dist == p.n)
     load(s, src, count * p.n);
   else
-    load_columns(p, sh, src, q.in, count);
+    load_columns(p, q, sh, src, q.in, count);
   __syncthreads();
   // Columns past the group's end compute on garbage and store nothing;
   // their threads still meet every barrier.
-  const int groups = blockDim.x / p.tpt, t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
-#pragma unroll 1
-  for (int r = 0; r < q.rounds; ++r) {
-    T *re = sh + (t + r * groups) * p.slot, *im = re + p.per_block * p.slot;
-    transform<T, S, M, false>(p, re, im, tid);
-  }
+  const int t = threadIdx.x / p.tpt, tid = threadIdx.x - t * p.tpt;
+  T *re = sh + t * p.slot, *im = re + p.per_block * p.slot;
+  transform<T, S, M, false>(p, re, im, tid);
   if (q.out.stride == 1 && q.out.dist == p.n && !q.twiddle_n)
     store(s, dst, count * p.n);
   else
@@ -538,7 +536,7 @@ cudaError_t launch_strided(KernelKind k, const KernelParams &p, const StridedPar
   return with_strided_kernel<T>(k, [&](auto kernel) {
     const long long blocks = (p.batch / q.cols) * q.blocks_per_group;
     const size_t shared = 2 * sizeof(T) * p.per_block * p.slot;
-    kernel<<<static_cast<unsigned>(blocks), p.per_block / q.rounds * p.tpt, shared, stream>>>(
+    kernel<<<static_cast<unsigned>(blocks), p.per_block * p.tpt, shared, stream>>>(
         p, q, static_cast<const C2<T> *>(in), static_cast<C2<T> *>(out));
     return cudaGetLastError();
   });

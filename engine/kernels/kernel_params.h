@@ -83,12 +83,13 @@ struct SideLayout {
 // A pass of a multi-pass transform: the batch is groups of `cols` columns
 // (transforms), a block takes KernelParams::per_block adjacent columns of
 // one group, so that where dist is 1 a warp reads and writes runs of
-// adjacent addresses (Wu & JaJa's coalesced column access). The stages run
-// `rounds` times, on blockDim / tpt of the block's columns each time.
+// adjacent addresses (Wu & JaJa's coalesced column access). A loop of the
+// stages over more columns than the block has threads for was tried: the
+// compiler hoisted the butterflies' constants out of it and spilled.
 struct StridedParams {
   long long cols;
   int blocks_per_group;
-  int rounds;
+  unsigned per_block_magic;  // for e / per_block with __umulhi
   SideLayout in, out;
   // Four-step: output element k of column c times W_{twiddle_n}^(c*k),
   // that root split as the product of twiddle_lo[r & 4095] and

@@ -121,7 +121,7 @@ std::vector<T> narrow(const std::vector<cd> &v) {
 // per transform, transforms and threads per block, shared bytes.
 struct Layout {
   bool bluestein = false;
-  int len = 0, tpt = 1, per_block = 1, threads = 1, slot = 0, rounds = 1;
+  int len = 0, tpt = 1, per_block = 1, threads = 1, slot = 0;
   std::vector<int> radices;
   size_t shared = 0;
 };
@@ -170,14 +170,13 @@ bool layout(int n, Real real, const Variant &v, long long cols, Layout *l, std::
   l->slot |= 1;  // odd: transforms of one block start on different banks
   const size_t value = 2 * (f64 ? sizeof(double) : sizeof(float));
   if (cols) {
-    // 128 bytes of adjacent columns a row where shared memory holds them
-    // (the stages then run several rounds of the block's threads).
-    const long long wanted = std::min<long long>(cols, 128 / value);
-    l->per_block = static_cast<int>(std::min<long long>(l->per_block, cols));
+    // 128 bytes of adjacent columns a row (more threads than the variant
+    // aims at where that takes them) while shared memory holds them.
+    const int cap = v.shape == Shape::Stages8 && f64 ? 256 : kMaxThreads;
+    const long long wanted = std::max<long long>(l->per_block, std::min<long long>(128 / value, cap / l->tpt));
+    l->per_block = static_cast<int>(std::max<long long>(1, std::min(wanted, cols)));
+    while (l->per_block > 1 && value * l->per_block * l->slot > kMaxBlockShared) l->per_block /= 2;
     l->threads = l->per_block * l->tpt;
-    l->rounds = static_cast<int>(std::max<long long>(1, wanted / l->per_block));
-    while (l->rounds > 1 && value * l->rounds * l->per_block * l->slot > kMaxBlockShared) l->rounds /= 2;
-    l->per_block *= l->rounds;
   }
   l->shared = value * static_cast<size_t>(l->per_block) * l->slot;
   return true;
@@ -280,7 +279,7 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
     plan->strided_ = true;
     q.cols = strides->cols;
     q.blocks_per_group = static_cast<int>((strides->cols + l.per_block - 1) / l.per_block);
-    q.rounds = l.rounds;
+    q.per_block_magic = magic(l.per_block);
     q.in = strides->in;
     q.out = strides->out;
     q.twiddle_n = strides->twiddle_n;
@@ -417,12 +416,9 @@ std::string StockhamPlan::describe() const {
   std::string s = variant_.name() + ": " + (bluestein_ ? "bluestein m=" + std::to_string(p_.len) + " " : "");
   if (p_.stages == 0) s += std::to_string(p_.n) + " in registers";
   for (int i = 0; i < p_.stages; ++i) s += (i ? "x" : "") + std::to_string(p_.stage[i].radix);
-  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256)
-                      : strided_                         ? p_.per_block / q_.rounds * p_.tpt
-                                                         : p_.per_block * p_.tpt;
+  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256) : p_.per_block * p_.tpt;
   s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms" +
-       (strided_ ? " (strided, " + std::to_string(q_.rounds) + " rounds" + (q_.twiddle_n ? ", twiddled" : "") + ")"
-                 : "") +
+       (strided_ ? std::string(q_.twiddle_n ? " (strided, twiddled)" : " (strided)") : std::string()) +
        ", " + std::to_string(regs_) + " regs";
   if (p_.ahead) s += ", L2 prefetch " + std::to_string(p_.ahead) + " blocks ahead";
   return spill_ ? s + ", " + std::to_string(spill_) + " B local" : s;

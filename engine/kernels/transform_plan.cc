@@ -37,8 +37,12 @@ bool TransformPlan::add_pass(int n, Real real, long long batch, const Variant &v
   std::vector<Variant> tries;
   if (!strides && n <= kMaxRegisterN) tries.push_back(StockhamPlan::variants(n, real)[0]);
   tries.push_back(v);
-  if (strides) tries.push_back(Variant{Shape::Stages8, 128, false, false});
-  else tries.push_back(StockhamPlan::variants(n, real)[0]);
+  if (strides) {
+    tries.push_back(Variant{Shape::Stages8, 128, false, false});
+    tries.push_back(Variant{Shape::Stages16, 128, false, false});
+  } else {
+    tries.push_back(StockhamPlan::variants(n, real)[0]);
+  }
   for (const Variant &t : tries) {
     auto pass = StockhamPlan::create(n, real, batch, t, why, strides);
     if (pass) {

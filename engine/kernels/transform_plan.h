@@ -24,7 +24,7 @@ class TransformPlan {
   static bool supports(const std::vector<long long> &dims);
   // The variants worth timing; the first is the one to use untimed. Past
   // one pass, one variant names every pass's kernel (a pass it does not
-  // suit takes the single-pass default or stages8-128).
+  // suit takes the single-pass default, or stages8-128 or stages16-128).
   static std::vector<Variant> variants(const std::vector<long long> &dims, Real real);
   // nullptr (with `why`) where it cannot be planned. The four-step plan
   // holds device scratch of the whole batch (n*batch complex values).
