@@ -110,7 +110,8 @@ void bench(const std::vector<long long> &dims, Real real, double mb, int reps) {
     return;
   }
   std::string why;
-  if (!plan->run(in, out, -1, nullptr, &why)) std::printf("FAIL shape=%s prec=%s: %s\n", name.c_str(), prec, why.c_str());
+  if (!plan->run(in, out, -1, nullptr, &why))
+    std::printf("FAIL shape=%s prec=%s: %s\n", name.c_str(), prec, why.c_str());
   CHECK_CUDA(cudaDeviceSynchronize());
   const size_t checked = std::min<size_t>(static_cast<size_t>(batch) * n, 1 << 22);
   CHECK_CUDA(cudaMalloc(&ref, checked * value));

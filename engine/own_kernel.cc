@@ -63,18 +63,20 @@ bool time_runs(cudaStream_t stream, double give_up, F &&f, double *seconds, std:
   return true;
 }
 
-// Every variant of g's length against cuFFT's plan on scratch buffers of
-// g's size; false (with `why`) where it could not be measured.
+// g's transform size, row-major.
 std::vector<long long> shape(const Geometry &g) {
   std::vector<long long> dims;
   for (const Axis &a : g.dims) dims.push_back(a.n);
   return dims;
 }
 
+// Every variant of g's shape against cuFFT's plan on scratch buffers of
+// g's size; false (with `why`) where it could not be measured.
 bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStream_t stream, KernelPick *pick,
           std::string *why) {
+  const std::vector<long long> dims = shape(g);
   long long n = 1;
-  for (const Axis &a : g.dims) n *= a.n;
+  for (long long d : dims) n *= d;
   const long long batch = g.loops.empty() ? 1 : g.loops[0].n;
   const size_t bytes = static_cast<size_t>(n) * batch * 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
   size_t free_bytes = 0, total = 0;
@@ -97,9 +99,11 @@ bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStrea
   pick->cufft_s *= static_cast<double>(batch) / static_cast<double>(cufft_batch);
   // The untimed default first: later variants are cut short once they lose
   // to it by a quarter.
-  for (const kernels::Variant &v : ok ? kernels::TransformPlan::variants(shape(g), g.real) : std::vector<kernels::Variant>{}) {
+  const std::vector<kernels::Variant> variants =
+      ok ? kernels::TransformPlan::variants(dims, g.real) : std::vector<kernels::Variant>{};
+  for (const kernels::Variant &v : variants) {
     std::string not_this;
-    auto plan = kernels::TransformPlan::create(shape(g), g.real, batch, v, &not_this);
+    auto plan = kernels::TransformPlan::create(dims, g.real, batch, v, &not_this);
     double s = 0;
     if (!plan || !time_runs(
                      stream, best ? 1.25 * best : 1e30,

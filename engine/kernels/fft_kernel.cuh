@@ -562,8 +562,9 @@ cudaError_t attributes(KernelKind k, int n, cudaFuncAttributes *a) {
 
 template <class T>
 cudaError_t resident_blocks(KernelKind k, int n, int threads, size_t shared, int *blocks) {
-  return with_any_kernel<T>(
-      k, n, [&](auto kernel) { return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, threads, shared); });
+  return with_any_kernel<T>(k, n, [&](auto kernel) {
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, threads, shared);
+  });
 }
 
 }  // namespace gpufftw::engine::kernels

@@ -395,7 +395,8 @@ bool StockhamPlan::run(const void *in, void *out, int sign, cudaStream_t stream,
   const uintptr_t align = real_ == Real::F32 ? 8 : 16;
   p.vec = (reinterpret_cast<uintptr_t>(in) % align == 0 && reinterpret_cast<uintptr_t>(out) % align == 0) ? 1 : 0;
   p.dir = sign > 0 ? 1 : 0;
-  const long long blocks = strided_ ? p.batch / q_.cols * q_.blocks_per_group : (p.batch + p.per_block - 1) / p.per_block;
+  const long long blocks =
+      strided_ ? p.batch / q_.cols * q_.blocks_per_group : (p.batch + p.per_block - 1) / p.per_block;
   if (blocks > 0x7fffffffLL) {
     if (why) *why = "kernels: batch " + std::to_string(p.batch) + " needs more blocks than a grid holds";
     return false;
@@ -403,7 +404,8 @@ bool StockhamPlan::run(const void *in, void *out, int sign, cudaStream_t stream,
   const KernelKind k = kind(sign);
   cudaError_t e;
   if (strided_)
-    e = real_ == Real::F32 ? launch_strided_f32(k, p, q_, in, out, stream) : launch_strided_f64(k, p, q_, in, out, stream);
+    e = real_ == Real::F32 ? launch_strided_f32(k, p, q_, in, out, stream)
+                           : launch_strided_f64(k, p, q_, in, out, stream);
   else
     e = real_ == Real::F32 ? launch_f32(k, p, in, out, stream) : launch_f64(k, p, in, out, stream);
   if (e != cudaSuccess && why)

@@ -5,7 +5,9 @@
 // all <= 13 run as a mixed-radix Stockham FFT in shared memory; the others
 // by Bluestein's chirp-z inside the same pass, on a padded length m >=
 // 2n - 1 (a power of two). Several variants of each (shape, block size)
-// let a tuner time them and keep the fastest.
+// let a tuner time them and keep the fastest. With Strides, the same
+// stages run as one pass of a multi-pass transform (transform_plan.h) on
+// strided columns.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -29,7 +29,8 @@ class MultiPass : public testing::Test {
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0)
       GTEST_SKIP() << "no usable GPU here ("
-                   << (e != cudaSuccess ? std::string("cudaGetDeviceCount: ") + cudaGetErrorString(e) : "no CUDA device")
+                   << (e != cudaSuccess ? std::string("cudaGetDeviceCount: ") + cudaGetErrorString(e)
+                                        : std::string("no CUDA device"))
                    << "): multi-pass kernel tests skipped";
   }
 };
