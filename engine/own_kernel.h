@@ -1,6 +1,7 @@
 // Our own kernels (engine/kernels) or cuFFT for a batched c2c on dense
-// arrays (1-D, four-step 1-D, 2-D, 3-D), by measurement (Dotsenko et al. 2011: kernel variants, pruned,
-// the best chosen by timing on the device): once per problem and machine,
+// arrays (1-D, four-step 1-D, 2-D, 3-D), by measurement (Dotsenko et al.
+// 2011: kernel variants, pruned, the best chosen by timing on the
+// device): once per problem and machine,
 // every variant of the length and cuFFT's plan are timed on scratch
 // buffers of the problem's size, and the winner is kept (kernel_pick.h).
 // cuFFT stays wherever it was not beaten.
