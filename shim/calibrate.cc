@@ -29,7 +29,7 @@ double now() {
 // take 5-10 ms a call on 16 threads). The fastest, not the median: a slow
 // spell of the host lasts several groups, and one once priced 256
 // transforms of 16 points on 16 threads at 177 µs against 18; the median
-// of six groups priced 2^20-point batches 4-9x high in the 14:2x sweep on
+// of six groups priced 2^20-point batches 4-9x high in the 14:16 sweep on
 // the H100 machine, where the fastest reads the real FFTW 1.11-1.17x low
 // (median over points), which costs less.
 template <class F>
