@@ -8,7 +8,8 @@
 # benchmarks: the side-by-side PCIe benchmark (bench/run.sh), the real
 # FFTW against gpufftw on 2-D DCT/DST (docs/r2r.md), GPUFFTW_PRECISION=fp16
 # against fp32 on host arrays (bench/fp16_run.sh, docs/fp16.md) and our
-# kernels against cuFFT (bench/kernel_bench, docs/kernels.md). Prints a
+# kernels against cuFFT (bench/kernel_bench, bench/multi_pass_bench,
+# docs/kernels.md). Prints a
 # short table last. The tests take about 8 minutes and the benchmarks
 # about 8, so on the device tool (10 minutes a command) run them as two
 # calls. Logs go to $OUT (or /tmp/gpu-check). FFTW's source must be
@@ -87,6 +88,9 @@ run_bench() {
   "$build/bench/kernel_bench" > "$out/kernel_bench.log" 2>&1
   row "our kernels / cuFFT (kernel_bench)" "exit $?: $(grep -c '^RESULT' "$out/kernel_bench.log") sizes, ratio ours/cuFFT median $(
     grep -oE 'ratio=[0-9.]+' "$out/kernel_bench.log" | cut -d= -f2 | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }')"
+  "$build/bench/multi_pass_bench" > "$out/multi_pass_bench.log" 2>&1
+  row "our multi-pass / cuFFT (multi_pass_bench)" "exit $?: $(grep -c '^RESULT' "$out/multi_pass_bench.log") shapes, ratio ours/cuFFT median $(
+    grep -oE 'ratio=[0-9.]+' "$out/multi_pass_bench.log" | cut -d= -f2 | sort -n | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : "-" }')"
   cat "$out/bench/table.md" "$out/bench/fp16_table.md"
 }
 
