@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <tuple>
 
 #include "fallback/cpu_plan.h"
@@ -67,6 +68,7 @@ Plan *make_plan(const Problem &problem) {
   GPUFFTW_PLANNER_LOCKED;
   arm_exit_report();
   Dispatched d;
+  const auto t0 = std::chrono::steady_clock::now();
   if (valid(problem))
     d = dispatch(problem, mode_setting().load());
   else
@@ -74,7 +76,8 @@ Plan *make_plan(const Problem &problem) {
   std::unique_ptr<Plan> &plan = d.plan;
   d.why += precision_note(problem, plan.get());
   const char *where = plan ? plan->where() : "none";
-  GPUFFTW_LOG(Debug, "plan %s -> %s: %s", problem.describe().c_str(), where, d.why.c_str());
+  GPUFFTW_LOG(Debug, "plan %s -> %s in %.3f ms: %s", problem.describe().c_str(), where,
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(), d.why.c_str());
   PlanStats *stats = stats_for(problem, where, d.why);
   stats->plans.fetch_add(1, std::memory_order_relaxed);
   if (!plan) return nullptr;
