@@ -32,21 +32,6 @@ using gpufftw::engine::Real;
 using gpufftw::engine::kernels::StockhamPlan;
 using gpufftw::engine::kernels::Variant;
 
-// Reproducible values in [-0.5, 0.5) from a hash of the index and a seed.
-template <class T>
-__global__ void fill(T *x, size_t count, unsigned seed) {
-  for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<size_t>(gridDim.x) * blockDim.x) {
-    unsigned h = static_cast<unsigned>(i) * 0x9E3779B9u ^ seed ^ static_cast<unsigned>(i >> 32) * 0x85EBCA6Bu;
-    h ^= h >> 16;
-    h *= 0x7FEB352Du;
-    h ^= h >> 15;
-    h *= 0x846CA68Bu;
-    h ^= h >> 16;
-    x[i] = static_cast<T>(h) * static_cast<T>(2.3283064365386963e-10) - static_cast<T>(0.5);
-  }
-}
-
 template <class C>
 double rel_l2(const C *x, const std::complex<long double> *ref, size_t count) {
   long double e = 0, r = 0;
@@ -133,11 +118,7 @@ void bench(int n, Real real, double mb, int reps, const std::string &only, const
     return;
   }
   const size_t reals = bytes / (value / 2);
-  if (real == Real::F32)
-    fill<<<1024, 256>>>(static_cast<float *>(buf.in), reals, 0x1234u + n);
-  else
-    fill<<<1024, 256>>>(static_cast<double *>(buf.in), reals, 0x1234u + n);
-  CHECK_CUDA(cudaGetLastError());
+  fill_reals(buf.in, reals, real == Real::F32, 0x1234u + n);
 
   std::vector<Variant> variants = StockhamPlan::variants(n, real);
   if (only == "default") {

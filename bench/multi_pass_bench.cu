@@ -28,20 +28,6 @@ using gpufftw::engine::Real;
 using gpufftw::engine::kernels::TransformPlan;
 using gpufftw::engine::kernels::Variant;
 
-template <class T>
-__global__ void fill(T *x, size_t count, unsigned seed) {
-  for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<size_t>(gridDim.x) * blockDim.x) {
-    unsigned h = static_cast<unsigned>(i) * 0x9E3779B9u ^ seed;
-    h ^= h >> 16;
-    h *= 0x7FEB352Du;
-    h ^= h >> 15;
-    h *= 0x846CA68Bu;
-    h ^= h >> 16;
-    x[i] = static_cast<T>(h) * static_cast<T>(2.3283064365386963e-10) - static_cast<T>(0.5);
-  }
-}
-
 // Relative L2 difference of the first `count` complex values of two device arrays.
 template <class T>
 double difference(const void *a, const void *b, size_t count) {
@@ -81,11 +67,7 @@ void bench(const std::vector<long long> &dims, Real real, double mb, int reps) {
   void *in = nullptr, *out = nullptr, *ref = nullptr;
   CHECK_CUDA(cudaMalloc(&in, bytes));
   CHECK_CUDA(cudaMalloc(&out, bytes));
-  if (real == Real::F32)
-    fill<<<1024, 256>>>(static_cast<float *>(in), bytes / 4, 0x1234u + static_cast<unsigned>(n));
-  else
-    fill<<<1024, 256>>>(static_cast<double *>(in), bytes / 8, 0x1234u + static_cast<unsigned>(n));
-  CHECK_CUDA(cudaGetLastError());
+  fill_reals(in, bytes / (value / 2), real == Real::F32, 0x1234u + static_cast<unsigned>(n));
 
   std::unique_ptr<TransformPlan> plan;
   double ours = 0;
