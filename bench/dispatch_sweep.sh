@@ -74,6 +74,16 @@
 #                             configuration before the next (default 1)
 #   GPUFFTW_SWEEP_CACHE_DIR   gpufftw's cache folder (default: a fresh one)
 #   GPUFFTW_SWEEP_CALIBRATE=0 no calibration step
+#   GPUFFTW_SWEEP_WARM=1      before calibrating, one process ("warm") plans
+#                             and runs every point on the GPU (GPUFFTW_MODE=gpu,
+#                             FFTW_ESTIMATE, a store of its own), so that
+#                             cuFFT's kernels for them are already in the CUDA
+#                             JIT cache (CUDA_CACHE_PATH, by default
+#                             ~/.nv/ComputeCache), as on a machine where they
+#                             ran before: cuFFT links a kernel at the first
+#                             plan that needs it on a machine, 20-300 ms,
+#                             and takes it from that cache in later
+#                             processes (docs/dispatch-sweep.md, session 6)
 #   GPUFFTW_SWEEP_NAME        file prefix (default sweep)
 #   GPUFFTW_SWEEP_TABLE_ARGS  dispatch_table.py's options for the last table
 #   GPUFFTW_SWEEP_LIST=1      print the points and their count, run nothing
@@ -204,6 +214,20 @@ todo=()
 for c in $configs; do
   case $c in fftw | gpu | auto | fftw1 | fftw2 | interleaved) todo+=("$c") ;; *) echo "GPUFFTW_SWEEP_CONFIGS: no configuration $c" >&2; exit 2 ;; esac
 done
+if [ "${GPUFFTW_SWEEP_WARM:-0}" = 1 ]; then
+  t0=$SECONDS
+  echo "== warm" | tee -a "$err" >&2
+  echo "SWEEP flags=$flags config=warm rev=$rev gpu=${gpu:-none} host=$(hostname) date=$(date -u +%Y-%m-%dT%H:%MZ)" \
+    >> "$results"
+  warm_cache=$(mktemp -d /tmp/gpufftw-sweep-warm.XXXXXX)
+  timeout -k 5 120 env -u GPUFFTW_COMPARE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" GPUFFTW_MODE=gpu \
+    GPUFFTW_CACHE_DIR="$warm_cache" "$bench" --flags estimate --alloc fftw --seconds 0 "${points[@]}" 2>> "$err" |
+    awk '$1 == "RESULT" { n++; t += $3; if ($3 > 5) o++ } END { printf "WARM %d plans, %.1f s planning, %d over 5 ms\n", n, t / 1e3, o }' \
+      >> "$results"
+  rm -rf "$warm_cache"
+  echo "TIME warm $((SECONDS - t0))" >> "$results"
+  echo "   warm: $((SECONDS - t0)) s" >&2
+fi
 if [[ " ${todo[*]} " == *" auto "* || " ${todo[*]} " == *" interleaved "* ]] && [ "${GPUFFTW_SWEEP_CALIBRATE:-1}" != 0 ]; then
   t0=$SECONDS
   echo "== calibrate" | tee -a "$err" >&2

@@ -25,6 +25,7 @@ import sys
 CONFIGS = ("fftw", "gpu", "auto")
 EXTRA = ("fftw1", "fftw2")  # for information: FFTW on one thread; FFTW run again
 calib = {}  # flags -> [(problem, plan ms, where)] of the calibration step
+warm = {}  # flags -> the warm step's line (dispatch_sweep.sh, GPUFFTW_SWEEP_WARM=1)
 
 
 def parse(paths):
@@ -70,6 +71,8 @@ def parse(paths):
                     order[flags].append(f[2])
             elif f[0] == "CALIBRATE" and len(f) >= 4:
                 calib.setdefault(flags, []).append((f[1], f[2], f[6] if len(f) > 6 else "?"))
+            elif f[0] == "WARM":
+                warm[flags] = " ".join(f[1:])
             elif f[0] == "TIME" and len(f) >= 3:
                 times.setdefault(flags, {})[f[1]] = float(f[2])
     return data, order, headers, status, times
@@ -218,9 +221,15 @@ def plan_summary(flags, data, order):
     first_gpu = min(gpus, key=lambda pr: pr[1]["seq"]) if gpus else None
     start = {first[0]} | ({first_gpu[0]} if first_gpu else set())
     after = [(p, r) for p, r in recs if p not in start]
-    if calib.get(flags):
+    # An interleaved run's flags read "FLAGS/interleaved"; the steps before
+    # it, and the real FFTW alone (config fftw, its own process), "FLAGS".
+    base = flags.split("/")[0]
+    alone = data.get(base, {})
+    if base in warm:
+        print(f"\nwarm step (its own process, GPUFFTW_MODE=gpu, first): {warm[base]}")
+    if calib.get(base):
         print("\ncalibration step (its own process, before auto's): "
-              + ", ".join(f"{p} {float(t):.1f} ms ({w})" for p, t, w in calib[flags]))
+              + ", ".join(f"{p} {float(t):.1f} ms ({w})" for p, t, w in calib[base]))
     print(f"\nauto's planning time, ms ({len(recs)} plans): median {pct(plans, 0.5):.2f}, p90 {pct(plans, 0.9):.2f},"
           f" max {max(plans):.1f} ({max(recs, key=lambda pr: pr[1]['plan'])[0]})")
     print(f"- first plan of the process: {first[1]['plan']:.1f} ({first[0]}, {first[1]['where']})"
@@ -231,14 +240,18 @@ def plan_summary(flags, data, order):
         print(f"- after those: max {amax[1]['plan']:.1f} ({amax[0]}), over 5 ms: {len(over5)}"
               + (" (the ESTIMATE target is 0)" if flags == "estimate" else ""))
         if over5:
-            def fftw_plan(p):  # the real FFTW's own plan time for the point, where run
-                f = data[flags][p].get("fftw")
-                return f"; fftw {f['plan']:.1f}" if f else ""
+            def fftw_plan(p):  # the real FFTW alone's plan time for the point, where run
+                f = alone.get(p, {}).get("fftw")
+                return f"; fftw alone {f['plan']:.1f}" if f else ""
             print("  " + ", ".join(f"{p} {r['plan']:.1f} ({r['where']}{fftw_plan(p)})" for p, r in over5[:15])
                   + (" ..." if len(over5) > 15 else ""))
-            slower = [p for p, r in over5 if "fftw" not in data[flags][p] or data[flags][p]["fftw"]["plan"] <= 5.0]
-            print(f"  of which the real FFTW alone planned in 5 ms or less: {len(slower)}")
-    fplans = [data[flags][p]["fftw"]["plan"] for p in order.get(flags, []) if "fftw" in data[flags].get(p, {})]
+            print(f"  on the GPU {sum(1 for _, r in over5 if r['where'] == 'gpu')},"
+                  f" on the CPU {sum(1 for _, r in over5 if r['where'] == 'cpu')}")
+            timed = [(p, r) for p, r in over5 if "fftw" in alone.get(p, {})]
+            if timed:
+                slower = [p for p, r in timed if alone[p]["fftw"]["plan"] <= 5.0]
+                print(f"  of the {len(timed)} the real FFTW alone also planned, it took 5 ms or less on {len(slower)}")
+    fplans = [alone[p]["fftw"]["plan"] for p in order.get(flags, []) if "fftw" in alone.get(p, {})]
     if fplans:
         print(f"- for reference, the real FFTW alone: median {pct(fplans, 0.5):.2f}, max {max(fplans):.1f},"
               f" total {sum(fplans) / 1e3:.1f} s; auto total {sum(plans) / 1e3:.1f} s")

@@ -32,17 +32,18 @@ std::vector<Variant> TransformPlan::variants(const std::vector<long long> &dims,
 
 bool TransformPlan::add_pass(int n, Real real, long long batch, const Variant &v, const Strides *strides,
                              std::string *why) {
-  // The pass's own choice where v does not suit it: rows of n <= 16 in
-  // registers, columns in the stages.
+  // v first, then the pass's own choice where v does not suit it
+  // (columns: the stages at 128 threads); rows of n <= 16 take theirs
+  // first, in registers. Each variant is tried once.
+  const Variant own = StockhamPlan::variants(n, real)[0];
+  const std::vector<Variant> order =
+      strides ? std::vector<Variant>{v, Variant{Shape::Stages8, 128, false, false},
+                                     Variant{Shape::Stages16, 128, false, false}}
+      : n <= kMaxRegisterN ? std::vector<Variant>{own, v}
+                           : std::vector<Variant>{v, own};
   std::vector<Variant> tries;
-  if (!strides && n <= kMaxRegisterN) tries.push_back(StockhamPlan::variants(n, real)[0]);
-  tries.push_back(v);
-  if (strides) {
-    tries.push_back(Variant{Shape::Stages8, 128, false, false});
-    tries.push_back(Variant{Shape::Stages16, 128, false, false});
-  } else {
-    tries.push_back(StockhamPlan::variants(n, real)[0]);
-  }
+  for (const Variant &t : order)
+    if (std::find(tries.begin(), tries.end(), t) == tries.end()) tries.push_back(t);
   for (const Variant &t : tries) {
     auto pass = StockhamPlan::create(n, real, batch, t, why, strides);
     if (pass) {
