@@ -2,7 +2,8 @@
 // memory into shared memory with coalesced vector loads, transforms them
 // there (Registers: each thread whole transforms in its registers;
 // Stages*: every Stockham stage through shared memory; Bluestein: chirp,
-// FFT, product, FFT, chirp), and stores them back the same way. Included
+// FFT, product, FFT, chirp; Direct: a direct DFT), and stores them back
+// the same way. Included
 // by one .cu per precision.
 #pragma once
 
@@ -308,16 +309,85 @@ __device__ __forceinline__ void register_transforms(const KernelParams &p, T *re
   }
 }
 
+template <class T>
+struct alignas(16) DirectPair {
+  C2<T> u, v;
+};
+
+// Shape::Direct on the block's transforms in shared memory (slots at sh):
+// the pairs of each, then per thread X[k] and X[n-k] = x[0] + P -+ i*Q
+// (backward: +-) with P = sum_j u_j cos(2*pi*j*k/n) (x[n/2] (-1)^k added)
+// and Q = sum_j v_j sin(2*pi*j*k/n), j over the pairs after the first.
+// The roots are taken at j*k mod n exactly, so no error compounds along
+// j; the pairs' symmetries take a quarter of the plain sum's products.
+template <class T, bool FWD>
+__device__ __forceinline__ void direct_dft(const KernelParams &p, unsigned char *smem, T *sh) {
+  const int n = p.n, h = direct_pairs(n);
+  auto *pairs = reinterpret_cast<DirectPair<T> *>(smem + direct_offset(sizeof(T), p.per_block, p.slot));
+  C2<T> *roots = reinterpret_cast<C2<T> *>(pairs + p.per_block * h);
+  T *re = sh, *im = sh + p.per_block * p.slot;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) roots[i] = __ldg(static_cast<const C2<T> *>(p.tw) + i);
+  for (int e = threadIdx.x; e < p.per_block * h; e += blockDim.x) {
+    const int t = e / h, j = e - t * h;
+    const T *r = re + t * p.slot, *i = im + t * p.slot;
+    DirectPair<T> q;
+    if (j == 0) {
+      const bool mid = n % 2 == 0;
+      q.u.x = r[0];
+      q.u.y = i[0];
+      q.v.x = mid ? r[pad<T>(n / 2)] : T(0);
+      q.v.y = mid ? i[pad<T>(n / 2)] : T(0);
+    } else {
+      const int a = pad<T>(j), b = pad<T>(n - j);
+      q.u.x = r[a] + r[b];
+      q.u.y = i[a] + i[b];
+      q.v.x = r[a] - r[b];
+      q.v.y = i[a] - i[b];
+    }
+    pairs[e] = q;
+  }
+  __syncthreads();
+  const int t = threadIdx.x / p.tpt, k = threadIdx.x - t * p.tpt;
+  const DirectPair<T> *mine = pairs + t * h;
+  T pr = 0, pi = 0, qr = 0, qi = 0;
+  for (int j = 1, m = 0; j < h; ++j) {
+    m += k;
+    if (m >= n) m -= n;
+    const C2<T> w = roots[m];
+    const DirectPair<T> q = mine[j];
+    pr = fma_(q.u.x, w.x, pr);
+    pi = fma_(q.u.y, w.x, pi);
+    qr = fma_(q.v.x, w.y, qr);
+    qi = fma_(q.v.y, w.y, qi);
+  }
+  const DirectPair<T> first = mine[0];
+  pr += first.u.x + (k & 1 ? -first.v.x : first.v.x);
+  pi += first.u.y + (k & 1 ? -first.v.y : first.v.y);
+  const T sr = FWD ? qi : -qi, si = FWD ? -qr : qr;  // -i*Q forward, +i*Q backward
+  T *r = re + t * p.slot, *i = im + t * p.slot;
+  r[pad<T>(k)] = pr + sr;
+  i[pad<T>(k)] = pi + si;
+  if (k != 0 && 2 * k != n) {
+    r[pad<T>(n - k)] = pr - sr;
+    i[pad<T>(n - k)] = pi - si;
+  }
+  __syncthreads();
+}
+
 // Register budgets (the compiler's cap follows from threads x blocks):
 // Stages16 one block of up to 512 threads an SM (128 registers); Stages8
 // two such blocks in f32 (64 registers), in f64 (twice the bytes a value)
 // three blocks of up to 256 threads (85); Registers four blocks of 256 in
-// f32 (64), three in f64 (85).
+// f32 (64), three in f64 (85); Direct, whose threads hold four sums, two
+// blocks of up to 512 threads (64).
 template <class T, Shape S>
 struct Bounds {
   static constexpr bool f64 = sizeof(T) == 8;
   static constexpr int threads = S == Shape::Registers || (S == Shape::Stages8 && f64) ? 256 : kMaxThreads;
-  static constexpr int blocks = S == Shape::Stages16 ? 1 : S == Shape::Stages8 ? (f64 ? 3 : 2) : (f64 ? 3 : 4);
+  static constexpr int blocks = S == Shape::Stages16 ? 1
+                                : S == Shape::Stages8 ? (f64 ? 3 : 2)
+                                : S == Shape::Direct  ? 2
+                                                      : (f64 ? 3 : 4);
 };
 
 // N: the length of a Registers kernel (0 for the others); C: the stages
@@ -347,6 +417,8 @@ __global__ void __launch_bounds__(Bounds<T, S>::threads, Bounds<T, S>::blocks)
   if constexpr (S == Shape::Registers) {
     register_transforms<T, N, M == Mode::Forward>(p, sh, sh + p.per_block * p.slot);
     __syncthreads();
+  } else if constexpr (S == Shape::Direct) {
+    direct_dft<T, M == Mode::Forward>(p, smem, sh);
   } else {
     // Threads of a transform past the batch's end compute on garbage and
     // store nothing; they still meet every barrier.
@@ -488,7 +560,7 @@ cudaError_t with_stage_kernel(Mode m, bool composite, F &&use) {
 
 template <class T, class F>
 cudaError_t with_strided_kernel(KernelKind k, F &&use) {
-  if (k.shape == Shape::Registers || k.composite) return cudaErrorInvalidValue;
+  if (k.shape == Shape::Registers || k.shape == Shape::Direct || k.composite) return cudaErrorInvalidValue;
   if (k.shape == Shape::Stages16) {
     switch (k.mode) {
       case Mode::Forward: return use(strided_kernel<T, Shape::Stages16, Mode::Forward>);
@@ -512,6 +584,10 @@ cudaError_t with_kernel(KernelKind k, int n, F &&use) {
       if (k.mode == Mode::Backward)
         return with_register_kernel<T, false>(n, use, std::make_integer_sequence<int, kMaxRegisterN - 1>{});
       return cudaErrorInvalidValue;
+    case Shape::Direct:
+      if (k.composite || k.mode == Mode::Bluestein) return cudaErrorInvalidValue;
+      return k.mode == Mode::Forward ? use(fft_kernel<T, Shape::Direct, Mode::Forward, 0, false>)
+                                     : use(fft_kernel<T, Shape::Direct, Mode::Backward, 0, false>);
     case Shape::Stages16: return with_stage_kernel<T, Shape::Stages16>(k.mode, k.composite, use);
     default: return with_stage_kernel<T, Shape::Stages8>(k.mode, k.composite, use);
   }
@@ -521,7 +597,7 @@ template <class T>
 cudaError_t launch_kind(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
   return with_kernel<T>(k, p.n, [&](auto kernel) {
     const long long blocks = (p.batch + p.per_block - 1) / p.per_block;
-    const size_t shared = 2 * sizeof(T) * p.per_block * p.slot;
+    const size_t shared = block_shared(k.shape, sizeof(T), p.per_block, p.slot, p.n);
     const int threads =
         k.shape == Shape::Registers ? min(p.per_block, Bounds<T, Shape::Registers>::threads) : p.per_block * p.tpt;
     kernel<<<static_cast<unsigned>(blocks), threads, shared, stream>>>(p, static_cast<const C2<T> *>(in),

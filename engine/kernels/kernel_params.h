@@ -4,6 +4,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
+
 namespace gpufftw::engine::kernels {
 
 // 4096 = 8^4 needs four stages of Stages8, 3125 = 5^5 five; twelve leaves room.
@@ -17,6 +19,8 @@ constexpr int kRadixOrder[] = {16, 8, 4, 2, 14, 13, 12, 11, 10, 9, 7, 6, 5, 3};
 constexpr int kMaxThreads = 512;
 // Lengths up to this run whole in one thread's registers.
 constexpr int kMaxRegisterN = 16;
+// Lengths up to this may run as a direct DFT (Shape::Direct).
+constexpr int kMaxDirectN = 64;
 
 // How a block computes its transforms, and so how many registers a thread
 // holds (the compiler's budget is what limits resident blocks):
@@ -27,8 +31,12 @@ constexpr int kMaxRegisterN = 16;
 //              registers (up to 128);
 //   Stages8:   the same with at most 8 values (powers of two up to 8; a
 //              larger radix one butterfly) under a budget of 64 registers
-//              in f32, 80 in f64.
-enum class Shape { Registers, Stages16, Stages8 };
+//              in f32, 80 in f64;
+//   Direct:    a direct DFT from a table of the n roots, each thread the
+//              outputs k and n - k of one transform (n / 2 + 1 threads a
+//              transform): for the small lengths that would otherwise
+//              run Bluestein's three passes over a padded length.
+enum class Shape { Registers, Stages16, Stages8, Direct };
 
 // Butterflies of radix r one thread holds at once in a stage.
 __host__ __device__ constexpr int max_iters(Shape s, int r) {
@@ -54,13 +62,31 @@ struct KernelParams {
   unsigned n_magic;  // for e / n with __umulhi
   int stages;
   Stage stage[kMaxStages];
-  const void *tw;         // stage twiddles, forward sign, complex T
+  const void *tw;         // stage twiddles, forward sign, complex T; Direct: cos and sin of 2*pi*m/n, m < n
   const void *chirp;      // Bluestein: exp(-+i*pi*j^2/n), forward then backward, n each
   const void *kernel_ft;  // Bluestein: FFT of the conjugate chirp / m, forward then backward, len each
   int vec;                // vector global accesses: 8-byte (f32) or 16-byte (f64) aligned arrays
   int dir;                // Bluestein: 0 forward, 1 backward
   int ahead;              // prefetching: blocks resident at once, whose chunk ahead a block prefetches (0: none)
 };
+
+// Direct: the pairs a transform keeps in shared memory: (x[0], x[n/2] or
+// 0), then (x[j] + x[n-j], x[j] - x[n-j]) for 0 < j < n - j.
+__host__ __device__ constexpr int direct_pairs(int n) { return (n + 1) / 2; }
+
+// Direct: where a block's pairs start in shared memory, after its slots
+// (16-byte aligned, for the pairs' vector loads); the table of roots
+// follows the pairs.
+__host__ __device__ constexpr size_t direct_offset(size_t real, int per_block, int slot) {
+  return (2 * real * per_block * slot + 15) / 16 * 16;
+}
+
+// Dynamic shared bytes of a block of `per_block` transforms of `slot`
+// values each (re and im), in T of `real` bytes.
+__host__ __device__ constexpr size_t block_shared(Shape s, size_t real, int per_block, int slot, int n) {
+  if (s != Shape::Direct) return 2 * real * per_block * slot;
+  return direct_offset(real, per_block, slot) + real * (4 * static_cast<size_t>(per_block) * direct_pairs(n) + 2 * n);
+}
 
 // Bluestein: its padded length m a power of two.
 enum class Mode { Forward, Backward, Bluestein };

@@ -1,6 +1,7 @@
 // Planning for the single-pass kernels: the variants of a length, its
 // radices, the launch shape, and the tables (twiddles, Bluestein's chirp and the FFT of
-// its conjugate), computed in double and uploaded once per plan.
+// its conjugate, the direct DFT's roots), computed in double (or long
+// double) and uploaded once per plan.
 #include "engine/kernels/stockham.h"
 
 #include <algorithm>
@@ -130,7 +131,7 @@ struct Layout {
 bool layout(int n, Real real, const Variant &v, long long cols, Layout *l, std::string *why) {
   const bool f64 = real == Real::F64;
   l->len = n;
-  if (cols && (v.shape == Shape::Registers || v.composite || v.prefetch)) {
+  if (cols && (v.shape == Shape::Registers || v.shape == Shape::Direct || v.composite || v.prefetch)) {
     if (why) *why = "kernels: a strided pass has no " + v.name();
     return false;
   }
@@ -141,6 +142,14 @@ bool layout(int n, Real real, const Variant &v, long long cols, Layout *l, std::
     }
     l->per_block = v.block;
     l->threads = std::min(v.block, 256);
+  } else if (v.shape == Shape::Direct) {
+    if (n > kMaxDirectN || v.block < 1 || v.composite) {
+      if (why) *why = "kernels: " + v.name() + " is no direct variant of n <= " + std::to_string(kMaxDirectN);
+      return false;
+    }
+    l->tpt = n / 2 + 1;
+    l->per_block = std::max(1, std::min(v.block, kMaxThreads) / l->tpt);
+    l->threads = l->per_block * l->tpt;
   } else {
     l->bluestein = !factor(n, v.shape, v.composite, &l->radices);
     if (l->bluestein) {
@@ -178,7 +187,7 @@ bool layout(int n, Real real, const Variant &v, long long cols, Layout *l, std::
     while (l->per_block > 1 && value * l->per_block * l->slot > kMaxBlockShared) l->per_block /= 2;
     l->threads = l->per_block * l->tpt;
   }
-  l->shared = value * static_cast<size_t>(l->per_block) * l->slot;
+  l->shared = block_shared(v.shape, value / 2, l->per_block, l->slot, n);
   return true;
 }
 
@@ -190,7 +199,23 @@ void four_step_twiddles(long long n, std::vector<cd> *lo, std::vector<cd> *hi) {
 }
 
 const char *shape_name(Shape s) {
-  return s == Shape::Registers ? "registers" : s == Shape::Stages16 ? "stages16" : "stages8";
+  switch (s) {
+    case Shape::Registers: return "registers";
+    case Shape::Stages16: return "stages16";
+    case Shape::Stages8: return "stages8";
+    default: return "direct";
+  }
+}
+
+// cos and sin of 2*pi*m/n for m < n, each rounded once from long double.
+std::vector<cd> direct_roots(int n) {
+  const long double pi = 3.141592653589793238462643383279502884L;
+  std::vector<cd> out;
+  for (int m = 0; m < n; ++m) {
+    const long double a = 2 * pi * m / n;
+    out.emplace_back(static_cast<double>(std::cos(a)), static_cast<double>(std::sin(a)));
+  }
+  return out;
 }
 
 }  // namespace
@@ -201,7 +226,7 @@ std::string Variant::name() const {
 }
 
 bool Variant::parse(const std::string &s, Variant *v) {
-  for (Shape shape : {Shape::Registers, Shape::Stages16, Shape::Stages8}) {
+  for (Shape shape : {Shape::Registers, Shape::Stages16, Shape::Stages8, Shape::Direct}) {
     const std::string prefix = std::string(shape_name(shape)) + "-";
     if (s.compare(0, prefix.size(), prefix) != 0) continue;
     int block = 0;
@@ -213,7 +238,8 @@ bool Variant::parse(const std::string &s, Variant *v) {
     // What it says, if it is the name of that.
     const Variant parsed{shape, block, s.find("-c", prefix.size()) != std::string::npos,
                          s.find("-l2", prefix.size()) != std::string::npos};
-    if (block < 1 || parsed.name() != s || (shape == Shape::Registers && (parsed.composite || parsed.prefetch)))
+    if (block < 1 || parsed.name() != s || (shape == Shape::Registers && (parsed.composite || parsed.prefetch)) ||
+        (shape == Shape::Direct && parsed.composite))
       return false;
     *v = parsed;
     return true;
@@ -243,6 +269,12 @@ std::vector<Variant> StockhamPlan::variants(int n, Real real) {
     for (int block : {256, 128, 512, 1024}) add(Variant{Shape::Registers, block, false, false});
     return out;
   }
+  // Where Bluestein would run (two FFTs of m >= 2n - 1 and the chirps),
+  // the direct DFT first.
+  std::vector<int> radices;
+  if (n <= kMaxDirectN && !factor(n, Shape::Stages16, false, &radices))
+    for (bool prefetch : {false, true})
+      for (int block : {256, 128, 512}) add(Variant{Shape::Direct, block, false, prefetch});
   for (bool prefetch : {false, true})
     for (bool composite : {false, true})
       for (Shape shape : {Shape::Stages8, Shape::Stages16})
@@ -296,7 +328,7 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
   p.per_block = l.per_block;
   p.slot = l.slot;
 
-  std::vector<cd> tw;
+  std::vector<cd> tw = v.shape == Shape::Direct ? direct_roots(n) : std::vector<cd>{};
   int ns = 1;
   for (int s = 0; s < p.stages; ++s) {
     const int r = l.radices[s];
@@ -416,7 +448,8 @@ bool StockhamPlan::run(const void *in, void *out, int sign, cudaStream_t stream,
 
 std::string StockhamPlan::describe() const {
   std::string s = variant_.name() + ": " + (bluestein_ ? "bluestein m=" + std::to_string(p_.len) + " " : "");
-  if (p_.stages == 0) s += std::to_string(p_.n) + " in registers";
+  if (variant_.shape == Shape::Direct) s += "direct DFT of " + std::to_string(p_.n);
+  else if (p_.stages == 0) s += std::to_string(p_.n) + " in registers";
   for (int i = 0; i < p_.stages; ++i) s += (i ? "x" : "") + std::to_string(p_.stage[i].radix);
   const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256) : p_.per_block * p_.tpt;
   s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms" +

@@ -4,7 +4,8 @@
 // can run whole in each thread's registers; sizes whose prime factors are
 // all <= 13 run as a mixed-radix Stockham FFT in shared memory; the others
 // by Bluestein's chirp-z inside the same pass, on a padded length m >=
-// 2n - 1 (a power of two). Several variants of each (shape, block size)
+// 2n - 1 (a power of two), or up to 64 as a direct DFT from a table of
+// roots. Several variants of each (shape, block size)
 // let a tuner time them and keep the fastest. With Strides, the same
 // stages run as one pass of a multi-pass transform (transform_plan.h) on
 // strided columns.
@@ -24,13 +25,14 @@ namespace gpufftw::engine::kernels {
 // One way of running a length.
 struct Variant {
   Shape shape = Shape::Stages16;
-  // Registers: transforms per block; Stages*: threads per block aimed at
-  // (whole transforms per block, at least one).
+  // Registers: transforms per block; Stages* and Direct: threads per block
+  // aimed at (whole transforms per block, at least one).
   int block = 128;
   bool composite = false;  // Stages*: the kernels with composite radices (kRadixOrder)
-  bool prefetch = false;   // Stages*: each block brings a later block's chunk into L2
+  bool prefetch = false;   // Stages* and Direct: each block brings a later block's chunk into L2
 
-  // "registers-256", "stages16-128", "stages8-64-c", "stages8-128-c-l2":
+  // "registers-256", "stages16-128", "stages8-64-c", "stages8-128-c-l2",
+  // "direct-256", "direct-128-l2":
   // what the dispatch store keeps; parse takes it back (false for
   // anything else).
   std::string name() const;
@@ -57,8 +59,8 @@ class StockhamPlan {
   static std::vector<Variant> variants(int n, Real real);
   // Plans n x batch as `v` and uploads its tables to the current device;
   // nullptr (with `why` naming the CUDA call or the limit) when it cannot.
-  // With `strides`, a strided pass (Stages* variants only; batch a
-  // multiple of strides->cols), else dense arrays.
+  // With `strides`, a strided pass (Stages* variants without -c or -l2
+  // only; batch a multiple of strides->cols), else dense arrays.
   static std::unique_ptr<StockhamPlan> create(int n, Real real, long long batch, const Variant &v,
                                               std::string *why, const Strides *strides = nullptr);
   ~StockhamPlan();
@@ -71,8 +73,9 @@ class StockhamPlan {
   // (a strided pass: in place where both sides lie alike).
   bool run(const void *in, void *out, int sign, cudaStream_t stream, std::string *why) const;
 
-  // "stages16-256: 16x16x16, 256 threads x 1 transforms, 119 regs" or
-  // "stages8-128: bluestein m=2048 8x8x8x4, ..." for logs.
+  // "stages16-256: 16x16x16, 256 threads x 1 transforms, 119 regs",
+  // "stages8-128: bluestein m=2048 8x8x8x4, ..." or "direct-256: direct
+  // DFT of 17, 252 threads x 28 transforms, ..." for logs.
   std::string describe() const;
   bool bluestein() const { return bluestein_; }
   const Variant &variant() const { return variant_; }
