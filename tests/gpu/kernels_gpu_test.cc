@@ -1,8 +1,10 @@
 // The project's own FFT kernels (engine/kernels) against FFTW double: every
 // size 2..4096 in every variant the tuner may pick, f32 and f64, forward
 // and backward, out of place and in place, at batch 3; then offset arrays
-// and many blocks; and the variants' names. Every test skips,
-// saying so, where there is no usable GPU.
+// and many blocks; the direct DFT at every length it takes, and in a
+// multi-pass plan whose strided passes it does not suit; and the
+// variants' names. Every GPU test skips, saying so, where there is no
+// usable GPU.
 #include <cuda_runtime_api.h>
 #include <fftw3.h>
 #include <gtest/gtest.h>
@@ -17,11 +19,15 @@
 #include <vector>
 
 #include "engine/kernels/stockham.h"
+#include "engine/kernels/transform_plan.h"
 
 namespace {
 
 using gpufftw::engine::Real;
+using gpufftw::engine::kernels::Shape;
 using gpufftw::engine::kernels::StockhamPlan;
+using gpufftw::engine::kernels::Strides;
+using gpufftw::engine::kernels::TransformPlan;
 using gpufftw::engine::kernels::Variant;
 
 bool usable_gpu(std::string *why) {
@@ -124,17 +130,19 @@ bool every_variant_at(int n) {
 }
 
 // n from lo to hi at `batch`, each variant where every_variant_at(n) (or
-// the default alone), each direction out of place and in place.
+// the default alone; or those of `only` where given), each direction out
+// of place and in place.
 template <class T>
-void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_variant = true) {
+void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_variant = true,
+                 const std::vector<Variant> &only = {}) {
   std::mt19937 rng(std::random_device{}());
   const Real real = sizeof(T) == 4 ? Real::F32 : Real::F64;
   double worst = 0;
   int worst_n = 0, failures = 0, runs = 0;
   for (int n = lo; n <= hi; ++n) {
-    std::vector<Variant> variants = StockhamPlan::variants(n, real);
+    std::vector<Variant> variants = only.empty() ? StockhamPlan::variants(n, real) : only;
     ASSERT_FALSE(variants.empty()) << "n=" << n;
-    if (!every_variant || !every_variant_at(n)) variants.resize(1);
+    if (only.empty() && (!every_variant || !every_variant_at(n))) variants.resize(1);
     std::vector<std::unique_ptr<StockhamPlan>> plans;
     for (const Variant &v : variants) {
       std::string why;
@@ -178,9 +186,86 @@ TEST_F(Kernels, OffsetArraysAndManyBlocks) {
   }
 }
 
+// Lengths up to 64 with a prime factor above 13 (which Bluestein would
+// take) have the direct DFT's variants first.
+bool direct_by_default(int n) {
+  int p = n;
+  for (int f : {2, 3, 5, 7, 11, 13})
+    while (p % f == 0) p /= f;
+  return n <= 64 && p > 1;
+}
+
+// The direct DFT at every length it takes, the smooth ones too, in each
+// block size, at batch 3 and over many blocks (a partial last one) on
+// arrays one value past an aligned start (f32: the vector loads' head
+// and tail).
+TEST_F(Kernels, DirectEveryLength) {
+  std::vector<Variant> direct;
+  for (int block : {256, 128, 512}) direct.push_back(Variant{Shape::Direct, block, false, false});
+  check_sizes<float>(2, 64, 3, 0, true, direct);
+  check_sizes<double>(2, 64, 3, 0, true, direct);
+  for (int n : {2, 17, 31, 61, 62, 64}) {
+    SCOPED_TRACE(n);
+    check_sizes<float>(n, n, 100003 / n + 1, 1, true, direct);
+    check_sizes<double>(n, n, 100003 / n + 1, 1, true, direct);
+  }
+}
+
+// The direct DFT in a 2-D plan: its strided pass takes the stages instead.
+TEST_F(Kernels, DirectInMultiPass) {
+  const std::vector<long long> dims = {31, 17};
+  const int n0 = 31, n1 = 17, batch = 2, total = n0 * n1 * batch;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  std::vector<std::complex<double>> x(total), ref(total), y(total);
+  for (auto &v : x) v = {u(rng), u(rng)};
+  const int rank_n[2] = {n0, n1};
+  fftw_plan p = fftw_plan_many_dft(2, rank_n, batch, reinterpret_cast<fftw_complex *>(x.data()), nullptr, 1,
+                                   n0 * n1, reinterpret_cast<fftw_complex *>(ref.data()), nullptr, 1, n0 * n1,
+                                   FFTW_FORWARD, FFTW_ESTIMATE);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  std::string why;
+  auto plan = TransformPlan::create(dims, Real::F64, batch, Variant{Shape::Direct, 256, false, false}, &why);
+  ASSERT_TRUE(plan) << why;
+  EXPECT_NE(plan->describe().find("direct-256"), std::string::npos) << plan->describe();
+  EXPECT_NE(plan->describe().find("stages8-128"), std::string::npos) << plan->describe();
+  void *dev = nullptr;
+  const size_t bytes = sizeof(x[0]) * total;
+  ASSERT_EQ(cudaMalloc(&dev, bytes), cudaSuccess);
+  EXPECT_EQ(cudaMemcpy(dev, x.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  EXPECT_TRUE(plan->run(dev, dev, -1, nullptr, &why)) << why;
+  EXPECT_EQ(cudaMemcpy(y.data(), dev, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(dev);
+  double err = 0, norm = 0;
+  for (int i = 0; i < total; ++i) err += std::norm(y[i] - ref[i]), norm += std::norm(ref[i]);
+  EXPECT_LT(std::sqrt(err / norm), tolerance<double>(n0 * n1)) << plan->describe();
+}
+
+// Which lengths list the direct DFT, and what it refuses (no GPU needed:
+// planning turns these down before any CUDA call).
+TEST(KernelVariants, DirectWhereBluesteinWouldRun) {
+  for (int n = 2; n <= 4096; ++n)
+    for (Real real : {Real::F32, Real::F64}) {
+      const std::vector<Variant> v = StockhamPlan::variants(n, real);
+      ASSERT_FALSE(v.empty()) << n;
+      EXPECT_EQ(v[0].shape == Shape::Direct, direct_by_default(n)) << n << ": " << v[0].name();
+      EXPECT_EQ(std::count_if(v.begin(), v.end(), [](const Variant &w) { return w.shape == Shape::Direct; }),
+                direct_by_default(n) ? 6 : 0)
+          << n;
+    }
+  std::string why;
+  const Variant direct{Shape::Direct, 256, false, false};
+  EXPECT_EQ(StockhamPlan::create(65, Real::F32, 1, direct, &why), nullptr);
+  EXPECT_NE(why.find("n <= 64"), std::string::npos) << why;
+  const Strides columns{17, {17, 1, 17 * 17}, {17, 1, 17 * 17}, 0};
+  EXPECT_EQ(StockhamPlan::create(17, Real::F32, 17, direct, &why, &columns), nullptr);
+  EXPECT_NE(why.find("strided pass has no direct-256"), std::string::npos) << why;
+}
+
 // Every variant's name parses back to it; the store keeps these names.
 TEST(KernelVariants, NamesRoundTrip) {
-  for (int n : {2, 7, 16, 17, 1009, 4096})
+  for (int n : {2, 7, 16, 17, 62, 1009, 4096})
     for (Real real : {Real::F32, Real::F64})
       for (const Variant &v : StockhamPlan::variants(n, real)) {
         Variant back;
@@ -189,7 +274,8 @@ TEST(KernelVariants, NamesRoundTrip) {
       }
   Variant v;
   for (const char *bad : {"", "stages16", "stages16-", "stages16-x", "stages16-256-m3", "registers-0", "cufft",
-                          "stages8-0256", "registers-256-c", "stages8-128-cc", "registers-128-l2", "stages8-128-l2-c"})
+                          "stages8-0256", "registers-256-c", "stages8-128-cc", "registers-128-l2", "stages8-128-l2-c",
+                          "direct", "direct-0", "direct-256-c", "direct-128-l2-c"})
     EXPECT_FALSE(Variant::parse(bad, &v)) << bad;
 }
 
