@@ -315,9 +315,10 @@ struct alignas(16) DirectPair {
 };
 
 // Shape::Direct on the block's transforms in shared memory (slots at sh):
-// the pairs of each, then per thread X[k] and X[n-k] = x[0] + P -+ i*Q
-// (backward: +-) with P = sum_j u_j cos(2*pi*j*k/n) (x[n/2] (-1)^k added)
-// and Q = sum_j v_j sin(2*pi*j*k/n), j over the pairs after the first.
+// the pairs of each, then, transform after transform, per thread X[k]
+// and X[n-k] = x[0] + P -+ i*Q (backward: +-) with P = sum_j u_j
+// cos(2*pi*j*k/n) (x[n/2] (-1)^k added) and Q = sum_j v_j
+// sin(2*pi*j*k/n), j over the pairs after the first.
 // The roots are taken at j*k mod n exactly, so no error compounds along
 // j; the pairs' symmetries take a quarter of the plain sum's products.
 template <class T, bool FWD>
@@ -347,29 +348,31 @@ __device__ __forceinline__ void direct_dft(const KernelParams &p, unsigned char 
     pairs[e] = q;
   }
   __syncthreads();
-  const int t = threadIdx.x / p.tpt, k = threadIdx.x - t * p.tpt;
-  const DirectPair<T> *mine = pairs + t * h;
-  T pr = 0, pi = 0, qr = 0, qi = 0;
-  for (int j = 1, m = 0; j < h; ++j) {
-    m += k;
-    if (m >= n) m -= n;
-    const C2<T> w = roots[m];
-    const DirectPair<T> q = mine[j];
-    pr = fma_(q.u.x, w.x, pr);
-    pi = fma_(q.u.y, w.x, pi);
-    qr = fma_(q.v.x, w.y, qr);
-    qi = fma_(q.v.y, w.y, qi);
-  }
-  const DirectPair<T> first = mine[0];
-  pr += first.u.x + (k & 1 ? -first.v.x : first.v.x);
-  pi += first.u.y + (k & 1 ? -first.v.y : first.v.y);
-  const T sr = FWD ? qi : -qi, si = FWD ? -qr : qr;  // -i*Q forward, +i*Q backward
-  T *r = re + t * p.slot, *i = im + t * p.slot;
-  r[pad<T>(k)] = pr + sr;
-  i[pad<T>(k)] = pi + si;
-  if (k != 0 && 2 * k != n) {
-    r[pad<T>(n - k)] = pr - sr;
-    i[pad<T>(n - k)] = pi - si;
+  const int groups = blockDim.x / p.tpt, g = threadIdx.x / p.tpt, k = threadIdx.x - g * p.tpt;
+  for (int t = g; t < p.per_block; t += groups) {
+    const DirectPair<T> *mine = pairs + t * h;
+    T pr = 0, pi = 0, qr = 0, qi = 0;
+    for (int j = 1, m = 0; j < h; ++j) {
+      m += k;
+      if (m >= n) m -= n;
+      const C2<T> w = roots[m];
+      const DirectPair<T> q = mine[j];
+      pr = fma_(q.u.x, w.x, pr);
+      pi = fma_(q.u.y, w.x, pi);
+      qr = fma_(q.v.x, w.y, qr);
+      qi = fma_(q.v.y, w.y, qi);
+    }
+    const DirectPair<T> first = mine[0];
+    pr += first.u.x + (k & 1 ? -first.v.x : first.v.x);
+    pi += first.u.y + (k & 1 ? -first.v.y : first.v.y);
+    const T sr = FWD ? qi : -qi, si = FWD ? -qr : qr;  // -i*Q forward, +i*Q backward
+    T *r = re + t * p.slot, *i = im + t * p.slot;
+    r[pad<T>(k)] = pr + sr;
+    i[pad<T>(k)] = pi + si;
+    if (k != 0 && 2 * k != n) {
+      r[pad<T>(n - k)] = pr - sr;
+      i[pad<T>(n - k)] = pi - si;
+    }
   }
   __syncthreads();
 }
@@ -378,15 +381,15 @@ __device__ __forceinline__ void direct_dft(const KernelParams &p, unsigned char 
 // Stages16 one block of up to 512 threads an SM (128 registers); Stages8
 // two such blocks in f32 (64 registers), in f64 (twice the bytes a value)
 // three blocks of up to 256 threads (85); Registers four blocks of 256 in
-// f32 (64), three in f64 (85); Direct, whose threads hold four sums, two
-// blocks of up to 512 threads (64).
+// f32 (64), three in f64 (85); Direct four blocks of up to 256 (64).
 template <class T, Shape S>
 struct Bounds {
   static constexpr bool f64 = sizeof(T) == 8;
-  static constexpr int threads = S == Shape::Registers || (S == Shape::Stages8 && f64) ? 256 : kMaxThreads;
+  static constexpr int threads =
+      S == Shape::Registers || S == Shape::Direct || (S == Shape::Stages8 && f64) ? 256 : kMaxThreads;
   static constexpr int blocks = S == Shape::Stages16 ? 1
                                 : S == Shape::Stages8 ? (f64 ? 3 : 2)
-                                : S == Shape::Direct  ? 2
+                                : S == Shape::Direct  ? 4
                                                       : (f64 ? 3 : 4);
 };
 
@@ -598,8 +601,9 @@ cudaError_t launch_kind(KernelKind k, const KernelParams &p, const void *in, voi
   return with_kernel<T>(k, p.n, [&](auto kernel) {
     const long long blocks = (p.batch + p.per_block - 1) / p.per_block;
     const size_t shared = block_shared(k.shape, sizeof(T), p.per_block, p.slot, p.n);
-    const int threads =
-        k.shape == Shape::Registers ? min(p.per_block, Bounds<T, Shape::Registers>::threads) : p.per_block * p.tpt;
+    const int threads = k.shape == Shape::Registers ? min(p.per_block, Bounds<T, Shape::Registers>::threads)
+                        : k.shape == Shape::Direct  ? direct_threads(p.tpt, p.per_block)
+                                                    : p.per_block * p.tpt;
     kernel<<<static_cast<unsigned>(blocks), threads, shared, stream>>>(p, static_cast<const C2<T> *>(in),
                                                                        static_cast<C2<T> *>(out));
     return cudaGetLastError();

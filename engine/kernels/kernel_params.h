@@ -33,9 +33,9 @@ constexpr int kMaxDirectN = 64;
 //              larger radix one butterfly) under a budget of 64 registers
 //              in f32, 80 in f64;
 //   Direct:    a direct DFT from a table of the n roots, each thread the
-//              outputs k and n - k of one transform (n / 2 + 1 threads a
-//              transform): for the small lengths that would otherwise
-//              run Bluestein's three passes over a padded length.
+//              outputs k and n - k of a transform (n / 2 + 1 threads a
+//              transform), one transform after another: for the small
+//              lengths that would otherwise run Bluestein.
 enum class Shape { Registers, Stages16, Stages8, Direct };
 
 // Butterflies of radix r one thread holds at once in a stage.
@@ -69,6 +69,14 @@ struct KernelParams {
   int dir;                // Bluestein: 0 forward, 1 backward
   int ahead;              // prefetching: blocks resident at once, whose chunk ahead a block prefetches (0: none)
 };
+
+// Direct: threads of a block of per_block transforms, tpt = n / 2 + 1 a
+// transform. Up to 256, so that each thread loads several values: with
+// only the two of its own outputs, a block's loads in flight were too few
+// to hide the memory's latency.
+__host__ __device__ constexpr int direct_threads(int tpt, int per_block) {
+  return tpt * (per_block < 256 / tpt ? per_block : 256 / tpt);
+}
 
 // Direct: the pairs a transform keeps in shared memory: (x[0], x[n/2] or
 // 0), then (x[j] + x[n-j], x[j] - x[n-j]) for 0 < j < n - j.

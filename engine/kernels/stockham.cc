@@ -148,8 +148,8 @@ bool layout(int n, Real real, const Variant &v, long long cols, Layout *l, std::
       return false;
     }
     l->tpt = n / 2 + 1;
-    l->per_block = std::max(1, std::min(v.block, kMaxThreads) / l->tpt);
-    l->threads = l->per_block * l->tpt;
+    l->per_block = v.block;
+    l->threads = direct_threads(l->tpt, l->per_block);
   } else {
     l->bluestein = !factor(n, v.shape, v.composite, &l->radices);
     if (l->bluestein) {
@@ -274,7 +274,7 @@ std::vector<Variant> StockhamPlan::variants(int n, Real real) {
   std::vector<int> radices;
   if (n <= kMaxDirectN && !factor(n, Shape::Stages16, false, &radices))
     for (bool prefetch : {false, true})
-      for (int block : {256, 128, 512}) add(Variant{Shape::Direct, block, false, prefetch});
+      for (int block : {32, 64, 16}) add(Variant{Shape::Direct, block, false, prefetch});
   for (bool prefetch : {false, true})
     for (bool composite : {false, true})
       for (Shape shape : {Shape::Stages8, Shape::Stages16})
@@ -451,7 +451,9 @@ std::string StockhamPlan::describe() const {
   if (variant_.shape == Shape::Direct) s += "direct DFT of " + std::to_string(p_.n);
   else if (p_.stages == 0) s += std::to_string(p_.n) + " in registers";
   for (int i = 0; i < p_.stages; ++i) s += (i ? "x" : "") + std::to_string(p_.stage[i].radix);
-  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256) : p_.per_block * p_.tpt;
+  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256)
+                      : variant_.shape == Shape::Direct  ? direct_threads(p_.tpt, p_.per_block)
+                                                          : p_.per_block * p_.tpt;
   s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms" +
        (strided_ ? std::string(q_.twiddle_n ? " (strided, twiddled)" : " (strided)") : std::string()) +
        ", " + std::to_string(regs_) + " regs";

@@ -25,14 +25,14 @@ namespace gpufftw::engine::kernels {
 // One way of running a length.
 struct Variant {
   Shape shape = Shape::Stages16;
-  // Registers: transforms per block; Stages* and Direct: threads per block
-  // aimed at (whole transforms per block, at least one).
+  // Registers and Direct: transforms per block; Stages*: threads per
+  // block aimed at (whole transforms per block, at least one).
   int block = 128;
   bool composite = false;  // Stages*: the kernels with composite radices (kRadixOrder)
   bool prefetch = false;   // Stages* and Direct: each block brings a later block's chunk into L2
 
   // "registers-256", "stages16-128", "stages8-64-c", "stages8-128-c-l2",
-  // "direct-256", "direct-128-l2":
+  // "direct-32", "direct-64-l2":
   // what the dispatch store keeps; parse takes it back (false for
   // anything else).
   std::string name() const;
@@ -75,7 +75,7 @@ class StockhamPlan {
 
   // "stages16-256: 16x16x16, 256 threads x 1 transforms, 119 regs",
   // "stages8-128: bluestein m=2048 8x8x8x4, ..." or "direct-256: direct
-  // DFT of 17, 252 threads x 28 transforms, ..." for logs.
+  // DFT of 17, 252 threads x 32 transforms, ..." for logs.
   std::string describe() const;
   bool bluestein() const { return bluestein_; }
   const Variant &variant() const { return variant_; }

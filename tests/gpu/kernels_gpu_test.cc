@@ -201,7 +201,7 @@ bool direct_by_default(int n) {
 // and tail).
 TEST_F(Kernels, DirectEveryLength) {
   std::vector<Variant> direct;
-  for (int block : {256, 128, 512}) direct.push_back(Variant{Shape::Direct, block, false, false});
+  for (int block : {32, 64, 16, 1}) direct.push_back(Variant{Shape::Direct, block, false, false});
   check_sizes<float>(2, 64, 3, 0, true, direct);
   check_sizes<double>(2, 64, 3, 0, true, direct);
   for (int n : {2, 17, 31, 61, 62, 64}) {
@@ -226,9 +226,9 @@ TEST_F(Kernels, DirectInMultiPass) {
   fftw_execute(p);
   fftw_destroy_plan(p);
   std::string why;
-  auto plan = TransformPlan::create(dims, Real::F64, batch, Variant{Shape::Direct, 256, false, false}, &why);
+  auto plan = TransformPlan::create(dims, Real::F64, batch, Variant{Shape::Direct, 32, false, false}, &why);
   ASSERT_TRUE(plan) << why;
-  EXPECT_NE(plan->describe().find("direct-256"), std::string::npos) << plan->describe();
+  EXPECT_NE(plan->describe().find("direct-32"), std::string::npos) << plan->describe();
   EXPECT_NE(plan->describe().find("stages8-128"), std::string::npos) << plan->describe();
   void *dev = nullptr;
   const size_t bytes = sizeof(x[0]) * total;
@@ -255,12 +255,12 @@ TEST(KernelVariants, DirectWhereBluesteinWouldRun) {
           << n;
     }
   std::string why;
-  const Variant direct{Shape::Direct, 256, false, false};
+  const Variant direct{Shape::Direct, 32, false, false};
   EXPECT_EQ(StockhamPlan::create(65, Real::F32, 1, direct, &why), nullptr);
   EXPECT_NE(why.find("n <= 64"), std::string::npos) << why;
   const Strides columns{17, {17, 1, 17 * 17}, {17, 1, 17 * 17}, 0};
   EXPECT_EQ(StockhamPlan::create(17, Real::F32, 17, direct, &why, &columns), nullptr);
-  EXPECT_NE(why.find("strided pass has no direct-256"), std::string::npos) << why;
+  EXPECT_NE(why.find("strided pass has no direct-32"), std::string::npos) << why;
 }
 
 // Every variant's name parses back to it; the store keeps these names.
