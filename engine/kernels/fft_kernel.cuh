@@ -3,8 +3,7 @@
 // there (Registers: each thread whole transforms in its registers;
 // Stages*: every Stockham stage through shared memory; Bluestein: chirp,
 // FFT, product, FFT, chirp; Direct: a direct DFT), and stores them back
-// the same way. Included
-// by one .cu per precision.
+// the same way. Included by one .cu per precision.
 #pragma once
 
 #include <cstdint>
