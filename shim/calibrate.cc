@@ -100,18 +100,21 @@ struct WisdomKeeper {
   }
 };
 
-// Arrays for every problem of the real FFTW's tables, zeroed once (their
-// transforms keep them zero): up to 2^24 complex numbers, and r2c's half
-// spectra of its smallest size, 9 complex numbers for 16 reals.
+// Zeroed arrays of `reals` each (transforms of zeros keep them zero). For
+// every problem of the real FFTW's tables: up to 2^24 complex numbers, and
+// r2c's half spectra of its smallest size, 9 complex numbers for 16 reals.
 template <class R>
 struct CpuArrays {
-  static constexpr size_t kReals = (size_t{2} << CpuRates::kTotals.back()) + (size_t{1} << CpuRates::kTotals.back()) / 4;
-  Buffer in = zeroed(kReals * sizeof(R)), out = zeroed(kReals * sizeof(R));
+  static constexpr size_t kAllReals =
+      (size_t{2} << CpuRates::kTotals.back()) + (size_t{1} << CpuRates::kTotals.back()) / 4;
+  explicit CpuArrays(size_t n = kAllReals) : reals(n) {}
+  size_t reals;
+  Buffer in = zeroed(reals * sizeof(R)), out = zeroed(reals * sizeof(R));
 };
 
 // Seconds of the real FFTW on `batch` transforms of `kind` (c2c, or r2c of
 // reals) with 2^log2 points each, planned with FFTW_ESTIMATE and `threads`
-// threads; 0 where it gives no plan.
+// threads; 0 where it gives no plan or the arrays are too small.
 template <class R>
 double cpu_time(const CpuArrays<R> &buffers, int threads, Kind kind, int rank, int log2, int64_t batch) {
   const DenseShape shape = dense_shape(kind, rank, log2);
@@ -123,7 +126,7 @@ double cpu_time(const CpuArrays<R> &buffers, int threads, Kind kind, int rank, i
   p.flags = FFTW_ESTIMATE;
   const size_t in_reals = static_cast<size_t>(shape.in_points * batch) * (kind == Kind::C2C ? 2 : 1);
   const size_t out_reals = static_cast<size_t>(shape.out_points * batch) * 2;
-  if (!buffers.in || !buffers.out || std::max(in_reals, out_reals) > CpuArrays<R>::kReals) return 0;
+  if (!buffers.in || !buffers.out || std::max(in_reals, out_reals) > buffers.reals) return 0;
   p.in[0] = buffers.in.get();
   p.out[0] = buffers.out.get();
   std::unique_ptr<Plan> plan = cpu_plan_with_threads(p, threads);
@@ -154,6 +157,30 @@ CpuRates calibrate_cpu_typed(int threads) {
   return r;
 }
 
+// The cells check_cpu times: c2c batches of 2^12 points of n = 16 and of
+// 2^16 points of n = 1024, where a slow spell of the host showed most (up
+// to 17x at 16 threads) and a call takes microseconds.
+struct CheckedCell {
+  size_t size, column;  // CpuRates::one_d[size][column]
+};
+constexpr CheckedCell kCheckedCells[] = {{0, 1}, {2, 2}};
+
+template <class R>
+double check_cpu_typed(const CpuRates &stored) {
+  if (!real_fftw<R>().loaded) return 1;
+  WisdomKeeper<R> keep;
+  const CpuArrays<R> buffers(size_t{2} << 16);
+  double faster = 0;
+  for (const CheckedCell &c : kCheckedCells) {
+    const int log2 = CpuRates::kLog2[c.size];
+    const int64_t batch = int64_t{1} << (CpuRates::kTotals[c.column - 1] - log2);
+    const double now = cpu_time<R>(buffers, stored.threads, Kind::C2C, 1, log2, batch);
+    if (now <= 0) return 1;
+    faster = std::max(faster, stored.one_d[c.size][c.column] / now);
+  }
+  return faster;
+}
+
 #if GPUFFTW_HAVE_CUDA
 struct PinnedDeleter {
   void operator()(void *p) const { engine::free_pinned(p); }
@@ -182,6 +209,16 @@ CpuRates calibrate_cpu(Precision precision, int threads) {
   GPUFFTW_LOG(Info, "calibrated the real FFTW (%s, %d threads) in %.0f ms: %s",
               precision == Precision::F32 ? "f32" : "f64", threads, 1e3 * (now() - t0), format(r).c_str());
   return r;
+}
+
+double check_cpu(const CpuRates &stored) {
+  const double t0 = now();
+  const double faster =
+      stored.precision == Precision::F32 ? check_cpu_typed<float>(stored) : check_cpu_typed<double>(stored);
+  GPUFFTW_LOG(Info, "checked the real FFTW's table (%s, %d threads, %d reading%s) in %.1f ms: %.2fx as fast now",
+              stored.precision == Precision::F32 ? "f32" : "f64", stored.threads, stored.readings,
+              stored.readings == 1 ? "" : "s", 1e3 * (now() - t0), faster);
+  return faster;
 }
 
 #if GPUFFTW_HAVE_CUDA

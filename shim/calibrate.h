@@ -14,6 +14,10 @@ namespace gpufftw {
 // none that the program could export.
 CpuRates calibrate_cpu(Precision precision, int threads);
 
+// How many times faster than `stored` (its precision and threads) a few of
+// its cells run now: a few milliseconds (dispatch_store.h).
+double check_cpu(const CpuRates &stored);
+
 #if GPUFFTW_HAVE_CUDA
 // The engine end to end on pinned and pageable arrays; false (with why)
 // where a job cannot run.

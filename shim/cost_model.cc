@@ -68,7 +68,7 @@ bool GpuRates::valid() const {
 }
 
 bool CpuRates::valid() const {
-  if (threads < 1) return false;
+  if (threads < 1 || readings < 1) return false;
   for (const OneD *table : {&one_d, &one_d_r2c})
     for (size_t i = 0; i < table->size(); ++i) {
       if (!positive((*table)[i][0])) return false;
@@ -82,6 +82,19 @@ bool CpuRates::valid() const {
   return true;
 }
 
+CpuRates fastest_of(const CpuRates &a, const CpuRates &b) {
+  CpuRates r = a;
+  auto take = [](auto *mine, const auto &theirs) {
+    for (size_t i = 0; i < mine->size(); ++i)
+      for (size_t j = 0; j < (*mine)[i].size(); ++j) (*mine)[i][j] = std::min((*mine)[i][j], theirs[i][j]);
+  };
+  take(&r.one_d, b.one_d);
+  take(&r.one_d_r2c, b.one_d_r2c);
+  take(&r.multi_d, b.multi_d);
+  take(&r.multi_d_r2c, b.multi_d_r2c);
+  r.readings = a.readings + b.readings;
+  return r;
+}
 
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r) {
   // As many c2c f32 points as move as many bytes (16 per point, in and out).
@@ -149,7 +162,7 @@ std::string format(const GpuRates &r) {
 std::string format(const CpuRates &r) {
   std::ostringstream o;
   o.precision(6);
-  o << "cpu " << (r.precision == Precision::F32 ? "f32" : "f64") << ' ' << r.threads;
+  o << "cpu " << (r.precision == Precision::F32 ? "f32" : "f64") << ' ' << r.threads << ' ' << r.readings;
   for (const CpuRates::OneD *table : {&r.one_d, &r.one_d_r2c})
     for (const auto &row : *table)
       for (double v : row) o << ' ' << v;
@@ -176,7 +189,7 @@ bool parse(const std::string &line, CpuRates *r) {
   std::istringstream in(line);
   std::string tag, precision, rest;
   CpuRates c;
-  in >> tag >> precision >> c.threads;
+  in >> tag >> precision >> c.threads >> c.readings;
   c.precision = precision == "f64" ? Precision::F64 : Precision::F32;
   for (CpuRates::OneD *table : {&c.one_d, &c.one_d_r2c})
     for (auto &row : *table)

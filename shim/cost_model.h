@@ -56,8 +56,15 @@ struct CpuRates {
   using MultiD = std::array<std::array<double, kSizes>, 2>;                // [rank - 2][size]
   OneD one_d{}, one_d_r2c{};
   MultiD multi_d{}, multi_d_r2c{};
+  // Calibrations, each in a process of its own, whose fastest cells these
+  // are (dispatch_store.h says why a second one may be taken).
+  int readings = 1;
   bool valid() const;
 };
+
+// Cell by cell the faster of two readings of the same table, readings
+// added: a host's slow spell only ever slows a reading.
+CpuRates fastest_of(const CpuRates &a, const CpuRates &b);
 
 // Bytes the transform reads and writes on the host (each side's elements
 // times their size: what crosses PCIe).

@@ -72,7 +72,7 @@ DispatchStore &store() {
 #else
                                                   nullptr,
 #endif
-                                                  calibrate_cpu});
+                                                  calibrate_cpu, check_cpu});
 #if GPUFFTW_HAVE_CUDA
   // The engine's picks between its own kernels and cuFFT live in it too.
   static const bool lent = (engine::set_kernel_pick_store(

@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -32,12 +33,24 @@ class DispatchStore {
   struct Calibrators {
     std::function<bool(GpuRates *, std::string *)> gpu;
     std::function<CpuRates(Precision, int)> cpu;
+    // How many times faster than `stored` a few of its cells run now (a
+    // few milliseconds); none: tables are never checked.
+    std::function<double(const CpuRates &stored)> check_cpu;
   };
   DispatchStore(std::string path, std::string machine, Calibrators calibrate);
 
   // The rates, calibrated (and saved) the first time they are asked for.
+  // A CPU table of one reading, taken in another process, is checked the
+  // first time this process asks for it: where it now runs
+  // kReadAgainBy times faster, the host was in a slow spell while it was
+  // read (the H100 machine read 1.5x slow on one thread and up to 17x at
+  // 16 threads in such a spell, which sent 29 points of a sweep to the
+  // wrong side), and it is read again and the faster of each cell kept;
+  // where it agrees, it has two readings and is not checked again; where
+  // it runs slower, this process is in a slow spell, and the next checks.
   std::optional<GpuRates> gpu_rates();
   CpuRates cpu_rates(Precision precision, int threads);
+  static constexpr double kReadAgainBy = 1.3;
 
   bool recall(const std::string &problem_key, Choice *choice);
   void remember(const std::string &problem_key, const Choice &choice);
@@ -63,6 +76,7 @@ class DispatchStore {
   std::optional<GpuRates> gpu_;
   std::string gpu_why_;
   std::map<std::pair<int, int>, CpuRates> cpu_;  // by (precision, threads)
+  std::set<std::pair<int, int>> cpu_seen_;       // tables read or checked in this process
   std::map<std::string, Choice> choices_;
   std::map<std::string, engine::KernelPick> kernels_;
 };

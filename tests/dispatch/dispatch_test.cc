@@ -201,6 +201,12 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   EXPECT_FALSE(parse("gpu -1" + rest, &g2));    // negative
   EXPECT_FALSE(parse("gpu nan" + rest, &g2));   // not finite
   EXPECT_FALSE(parse("cpu f16" + format(c).substr(7), &c2));  // no such precision
+  c.readings = 2;
+  ASSERT_TRUE(parse(format(c), &c2));
+  EXPECT_EQ(c2.readings, 2);
+  c.readings = 0;
+  EXPECT_FALSE(parse(format(c), &c2));
+  c.readings = 1;
   c.one_d[5][1] = 1e-3;  // a batch row that cannot exist
   EXPECT_FALSE(parse(format(c), &c2));
   c.one_d[5][1] = 0;
@@ -227,11 +233,16 @@ class Store : public ::testing::Test {
     };
     c.cpu = [this](Precision p, int threads) {
       ++cpu_calibrations_;
-      CpuRates r = cpu_rates();
+      CpuRates r = cpu_rates(cpu_ns_);
       r.precision = p;
       r.threads = threads;
       return r;
     };
+    if (faster_now_ > 0)
+      c.check_cpu = [this](const CpuRates &) {
+        ++cpu_checks_;
+        return faster_now_;
+      };
     return DispatchStore(path_, machine, c);
   }
 
@@ -243,7 +254,9 @@ class Store : public ::testing::Test {
   }
 
   std::string dir_, path_;
-  int gpu_calibrations_ = 0, cpu_calibrations_ = 0;
+  int gpu_calibrations_ = 0, cpu_calibrations_ = 0, cpu_checks_ = 0;
+  double cpu_ns_ = 0.5;       // what a CPU calibration reads
+  double faster_now_ = 0;     // what a check says (0: no check)
 };
 
 TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
@@ -285,6 +298,55 @@ TEST_F(Store, AnotherMachinesFileIsCalibratedAgain) {
   make("machine B").gpu_rates();
   EXPECT_EQ(gpu_calibrations_, 2);
   EXPECT_NE(file().find("machine B"), std::string::npos);
+}
+
+TEST_F(Store, AnotherProcessesCpuTableIsCheckedOnceAndKeptWhereItAgrees) {
+  faster_now_ = 1.1;
+  make().cpu_rates(Precision::F32, 16);
+  EXPECT_EQ(cpu_checks_, 0);  // not this process's own reading
+  {
+    DispatchStore s = make();
+    EXPECT_EQ(s.cpu_rates(Precision::F32, 16).readings, 2);
+    s.cpu_rates(Precision::F32, 16);
+  }
+  EXPECT_EQ(cpu_checks_, 1);
+  EXPECT_EQ(cpu_calibrations_, 1);
+  EXPECT_EQ(make().cpu_rates(Precision::F32, 16).readings, 2);  // from the file
+  EXPECT_EQ(cpu_checks_, 1);
+}
+
+TEST_F(Store, ATableReadInASlowSpellIsReadAgainAndTheFasterCellsKept) {
+  cpu_ns_ = 1.5;  // the first reading 3x slow
+  make().cpu_rates(Precision::F64, 16);
+  cpu_ns_ = 0.5;
+  faster_now_ = 3;
+  const CpuRates r = make().cpu_rates(Precision::F64, 16);
+  EXPECT_EQ(cpu_calibrations_, 2);
+  EXPECT_EQ(r.readings, 2);
+  EXPECT_DOUBLE_EQ(r.one_d[2][2], cpu_rates(0.5).one_d[2][2]);
+  EXPECT_DOUBLE_EQ(r.multi_d_r2c[1][4], cpu_rates(0.5).multi_d_r2c[1][4]);
+  EXPECT_EQ(r.precision, Precision::F64);
+  EXPECT_EQ(r.threads, 16);
+  // A third reading, slower again, would not raise a cell: none is taken.
+  cpu_ns_ = 1.5;
+  EXPECT_DOUBLE_EQ(make().cpu_rates(Precision::F64, 16).one_d[2][2], cpu_rates(0.5).one_d[2][2]);
+  EXPECT_EQ(cpu_calibrations_, 2);
+  EXPECT_EQ(cpu_checks_, 1);
+}
+
+TEST_F(Store, ACheckInASlowSpellChangesNothingAndTheNextProcessChecks) {
+  make().cpu_rates(Precision::F32, 1);
+  faster_now_ = 0.5;
+  {
+    DispatchStore s = make();
+    EXPECT_EQ(s.cpu_rates(Precision::F32, 1).readings, 1);
+    s.cpu_rates(Precision::F32, 1);
+  }
+  EXPECT_EQ(cpu_checks_, 1);
+  faster_now_ = 1.0;
+  EXPECT_EQ(make().cpu_rates(Precision::F32, 1).readings, 2);
+  EXPECT_EQ(cpu_checks_, 2);
+  EXPECT_EQ(cpu_calibrations_, 1);
 }
 
 TEST_F(Store, ChoicesRoundTripAcrossRunsAndAreForgotten) {
