@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/fp16/fp16_fft.h"
+#include "tests/gpu/usable_gpu.h"
 
 namespace {
 
@@ -25,11 +26,8 @@ constexpr double kTolerance = 2e-3;  // issue 8's bound for n <= 4096
 class Fp16 : public testing::Test {
  protected:
   void SetUp() override {
-    int count = 0;
-    const cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess || count == 0)
-      GTEST_SKIP() << "no usable GPU here (" << (e != cudaSuccess ? cudaGetErrorString(e) : "no CUDA device")
-                   << "): FP16 kernel tests skipped";
+    std::string why;
+    if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): FP16 kernel tests skipped";
     int major = 0;
     cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0);
     if (major < 8) GTEST_SKIP() << "the FP16 kernels need compute capability 8.0; this GPU has " << major << ".x";

@@ -20,6 +20,7 @@
 
 #include "engine/kernels/stockham.h"
 #include "engine/kernels/transform_plan.h"
+#include "tests/gpu/usable_gpu.h"
 
 namespace {
 
@@ -29,14 +30,6 @@ using gpufftw::engine::kernels::StockhamPlan;
 using gpufftw::engine::kernels::Strides;
 using gpufftw::engine::kernels::TransformPlan;
 using gpufftw::engine::kernels::Variant;
-
-bool usable_gpu(std::string *why) {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess) *why = std::string("cudaGetDeviceCount: ") + cudaGetErrorString(e);
-  else if (count == 0) *why = "no CUDA device";
-  return e == cudaSuccess && count > 0;
-}
 
 class Kernels : public testing::Test {
  protected:

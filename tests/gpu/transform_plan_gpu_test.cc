@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/kernels/transform_plan.h"
+#include "tests/gpu/usable_gpu.h"
 
 namespace {
 
@@ -25,13 +26,8 @@ using gpufftw::engine::kernels::Variant;
 class MultiPass : public testing::Test {
  protected:
   void SetUp() override {
-    int count = 0;
-    const cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess || count == 0)
-      GTEST_SKIP() << "no usable GPU here ("
-                   << (e != cudaSuccess ? std::string("cudaGetDeviceCount: ") + cudaGetErrorString(e)
-                                        : std::string("no CUDA device"))
-                   << "): multi-pass kernel tests skipped";
+    std::string why;
+    if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): multi-pass kernel tests skipped";
   }
 };
 
