@@ -238,7 +238,7 @@ def plan_summary(flags, data, order):
         amax = max(after, key=lambda pr: pr[1]["plan"])
         over5 = sorted((pr for pr in after if pr[1]["plan"] > 5.0), key=lambda pr: -pr[1]["plan"])
         print(f"- after those: max {amax[1]['plan']:.1f} ({amax[0]}), over 5 ms: {len(over5)}"
-              + (" (the ESTIMATE target is 0)" if flags == "estimate" else ""))
+              + (" (the ESTIMATE target is 0)" if base == "estimate" else ""))
         if over5:
             def fftw_plan(p):  # the real FFTW alone's plan time for the point, where run
                 f = alone.get(p, {}).get("fftw")
