@@ -117,4 +117,12 @@ struct Verdict {
 constexpr double kSureRatio = 4.0;
 Verdict judge(double gpu_s, double cpu_s);
 
+// Where two times, predicted or timed while planning, are this close,
+// neither picks a side reliably: the model was off by up to 1.6x on the
+// H100 machine, and one timing at planning by up to 2x (the sweeps in
+// docs/dispatch-sweep.md). Such a plan lets its first executes decide
+// (shim/trial_plan.h).
+constexpr double kCloseRatio = 2.0;
+inline bool close_call(double a, double b) { return a < kCloseRatio * b && b < kCloseRatio * a; }
+
 }  // namespace gpufftw
