@@ -55,7 +55,7 @@ void TrialPlan::execute(const Arrays &arrays) {
     lock.unlock();
     return c->execute(arrays);
   }
-  const int side = turn_ % 2;
+  const int side = turn_ / kBlock % 2;
   if (side == 1 && !other_) {
     if (make_other_) other_ = make_other_();
     if (!other_) {
@@ -68,7 +68,7 @@ void TrialPlan::execute(const Arrays &arrays) {
   const double t0 = clock_();
   p->execute(arrays);
   const double s = clock_() - t0;
-  if (turn_ >= 2) times_[side].push_back(s);  // each side's first execute warms it up
+  if (turn_ % kBlock != 0) times_[side].push_back(s);  // a block's first pays for the switch
   if (++turn_ < kTurns) return;
   const double lean_s = median(times_[0]), other_s = median(times_[1]);
   Plan *chosen = lean_s <= other_s ? lean_.get() : other_.get();
