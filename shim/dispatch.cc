@@ -212,7 +212,7 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads;
-  if (close_call(c.gpu_s, c.cpu_s) && !half_wanted(p)) {
+  if (worth_a_trial(c.gpu_s, c.cpu_s) && !half_wanted(p)) {
     std::unique_ptr<Plan> &lean = c.gpu ? gpu : cpu, &other = c.gpu ? cpu : gpu;
     return {trial_plan(p, key, std::move(lean), std::move(other), nullptr), why + kCloseNote};
   }
@@ -267,7 +267,7 @@ Dispatched automatic(const Problem &p) {
   // A measuring plan leaves wisdom behind in the real FFTW; this one's is
   // the choice, so that FFTW_WISDOM_ONLY finds a plan for it later too.
   if (measuring) store().remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});
-  if (!measuring && close_call(v.gpu_s, v.cpu_s) && !half_wanted(p)) return close_estimate(p, key, v, cpu_threads, why);
+  if (!measuring && worth_a_trial(v.gpu_s, v.cpu_s) && !half_wanted(p)) return close_estimate(p, key, v, cpu_threads, why);
   return v.gpu ? on_gpu(p, why) : on_cpu(p, why, cpu_threads);
 }
 #endif
