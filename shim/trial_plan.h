@@ -30,12 +30,15 @@ namespace gpufftw {
 class TrialPlan final : public Plan {
  public:
   // Each side runs kRounds blocks of kBlock executes, in turn; then the
-  // faster of their medians (kRounds * (kBlock - 1) samples each) is kept.
+  // side with the fastest sample (of kRounds * (kBlock - 1) each) is kept:
+  // noise only adds (threads waking, the program's other work between
+  // executes), and medians of four read the real FFTW's 16 threads up to
+  // 3x slow on the H100 machine (sweep 17:13).
   static constexpr int kBlock = 3, kRounds = 2;
   static constexpr int kTurns = 2 * kRounds * kBlock;
 
   using MakeSide = std::function<std::unique_ptr<Plan>()>;
-  // Told the medians once the plan settles: where it runs, and both times.
+  // Told once the plan settles: where it runs, and both sides' times.
   using Settled = std::function<void(bool gpu, double gpu_s, double cpu_s)>;
   using Clock = double (*)();  // seconds
 

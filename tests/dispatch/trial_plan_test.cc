@@ -130,7 +130,8 @@ TEST(TrialPlan, KeepsTheLeaningSideWhereItIsFaster) {
 }
 
 // An execute right after the other side's pays for the switch (10 ms
-// here) and is not timed: the medians are each side's own speed.
+// here): alternating single executes would time only switches; blocks
+// time each side on its own.
 TEST(TrialPlan, AnExecuteRightAfterTheOtherSidesIsNotTimed) {
   Trial t(new FakePlan("cpu", 1e-2, 1e-4), new FakePlan("gpu", 1e-2, 2e-4));
   t.run(TrialPlan::kTurns);
