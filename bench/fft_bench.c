@@ -30,8 +30,7 @@
  * Prints one line per problem (times in ms; medians and minima with six
  * significant digits, since a 16-point transform takes tens of ns):
  *   RESULT problem plan_ms median_ms min_ms reps where inner [| why]
- * where: gpufftw_plan_where(plan) ("cpu" or "gpu") after the timing (a plan
- * near the crossing settles on its first executes) when gpufftw is in the
+ * where: gpufftw_plan_where(plan) ("cpu" or "gpu") when gpufftw is in the
  * process (found by dlsym), else "fftw"; why: gpufftw_plan_why(plan) where
  * gpufftw has it (free text, to the end of the line); reps: samples taken.
  * The fields up to reps are those of earlier versions (bench/table.py
@@ -188,11 +187,7 @@ static void plan_one(timed_plan *t, const problem *p, void *in, void *out, int d
   const double t0 = now_ms();
   t->plan = make_plan(p, in, out, dist_in, dist_out);
   t->plan_ms = now_ms() - t0;
-}
-
-/* Where the plan runs and why, read after its executes: a plan near the
- * crossing settles its side on its first executes. */
-static void note_where(timed_plan *t) {
+  if (!t->plan) return;
   snprintf(t->where, sizeof t->where, "%s", plan_where ? plan_where(t->plan) : "fftw");
   if (plan_why) {  // one line: newlines become spaces
     snprintf(t->why, sizeof t->why, " | %s", plan_why(t->plan));
@@ -237,7 +232,6 @@ static void report(timed_plan *t, const problem *p) {
     printf("RESULT%s %s NULL-plan\n", t->label, p->name);
     return;
   }
-  note_where(t);
   qsort(t->times, (size_t)t->reps, sizeof t->times[0], cmp_double);
   printf("RESULT%s %s %.3f %.6g %.6g %d %s %d%s\n", t->label, p->name, t->plan_ms, t->times[t->reps / 2], t->times[0],
          t->reps, t->where, t->inner, t->why);

@@ -2,7 +2,6 @@
 
 #include <dlfcn.h>
 
-#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -81,12 +80,10 @@ bool open(Context *c) {
   return load_cufft(&c->cufft, &c->why);
 }
 
-std::atomic<bool> started{false};
-
 Context &context() {
   static Context c;
   static std::once_flag once;
-  std::call_once(once, [] { started.store(c.ok = open(&c), std::memory_order_release); });
+  std::call_once(once, [] { c.ok = open(&c); });
   return c;
 }
 
@@ -97,8 +94,6 @@ bool gpu_available(std::string *why) {
   if (!c.ok && why) *why = c.why;
   return c.ok;
 }
-
-bool gpu_started() { return started.load(std::memory_order_acquire); }
 
 std::string device_name() { return context().name; }
 size_t device_memory_cap() { return context().memory_cap; }

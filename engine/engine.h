@@ -14,8 +14,6 @@ namespace gpufftw::engine {
 // (device from GPUFFTW_DEVICE, else 0 of those CUDA_VISIBLE_DEVICES shows)
 // and loads cuFFT. `why` says what is missing when it is false.
 bool gpu_available(std::string *why = nullptr);
-// Whether gpu_available() made a usable context already; starts nothing.
-bool gpu_started();
 std::string device_name();
 // What a calibration of this device stays valid for: name, compute
 // capability, memory and driver version.

@@ -136,9 +136,8 @@ inline void run(Plan *plan, const Arrays &arrays, const char *entry) {
     plan->execute(arrays);
   if (reported) {
     const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0);
-    PlanStats *stats = plan->stats.load(std::memory_order_relaxed);
-    stats->executes.fetch_add(1, std::memory_order_relaxed);
-    stats->execute_ns.fetch_add(static_cast<uint64_t>(ns.count()), std::memory_order_relaxed);
+    plan->stats->executes.fetch_add(1, std::memory_order_relaxed);
+    plan->stats->execute_ns.fetch_add(static_cast<uint64_t>(ns.count()), std::memory_order_relaxed);
   }
 }
 

@@ -117,20 +117,4 @@ struct Verdict {
 constexpr double kSureRatio = 4.0;
 Verdict judge(double gpu_s, double cpu_s);
 
-// Where two times, predicted or timed while planning, are this close,
-// neither picks a side reliably: the model was off by up to 1.6x on the
-// H100 machine, and one timing at planning by up to 2x (the sweeps in
-// docs/dispatch-sweep.md). Such a plan lets its first executes decide
-// (shim/trial_plan.h), but only where the faster side takes under
-// kTrialLimit: every close point above it went the model's way in the
-// H100 sweeps (PCIe and the real FFTW's throughput, which it reads well
-// there), and a trial's six executes of the slower side cost a program
-// that executes a big plan a few times more than it could gain (17:08:
-// r2c-f64-256^3 sampled at 28 ms against the GPU's 5.2 over 8 executes).
-constexpr double kCloseRatio = 2.0;
-constexpr double kTrialLimit = 1e-3;
-inline bool worth_a_trial(double gpu_s, double cpu_s) {
-  return gpu_s < kCloseRatio * cpu_s && cpu_s < kCloseRatio * gpu_s && (gpu_s < kTrialLimit || cpu_s < kTrialLimit);
-}
-
 }  // namespace gpufftw

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -20,7 +19,6 @@
 #include "shim/machine.h"
 #include "shim/planner.h"
 #include "shim/precision.h"
-#include "shim/trial_plan.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
 #include "engine/kernel_pick.h"
@@ -148,36 +146,6 @@ CpuPick cpu_pick(const Problem &p, int threads) {
   return pick_threads(p, rates, store().cpu_rates(p.precision, 1));
 }
 
-const char *const kCloseNote = "; close: its first executes time both sides";
-
-// A plan that leans to one side and lets its first executes decide
-// (trial_plan.h); the side they pick is remembered as a measured choice.
-std::unique_ptr<Plan> trial_plan(const Problem &p, const std::string &key, std::unique_ptr<Plan> lean,
-                                 std::unique_ptr<Plan> other, TrialPlan::MakeSide make_other) {
-  return std::make_unique<TrialPlan>(p, std::move(lean), std::move(other), std::move(make_other),
-                                     [key](bool gpu, double gpu_s, double cpu_s) {
-                                       store().remember(key, Choice{gpu, gpu_s, cpu_s});
-                                     });
-}
-
-// FFTW_ESTIMATE's plan where the model's two times are close: the side it
-// prefers, with the other made at its first turn. A plan leaning to the
-// CPU tries the GPU only where this process runs CUDA already: starting
-// it costs 100-250 ms and device memory, which a program whose plans stay
-// on the CPU never pays (DispatchColdStart).
-Dispatched close_estimate(const Problem &p, const std::string &key, const Verdict &v, int cpu_threads,
-                          const std::string &why) {
-  Dispatched lean = v.gpu ? on_gpu(p, why) : on_cpu(p, why, cpu_threads);
-  if (!lean.plan || std::strcmp(lean.plan->where(), v.gpu ? "gpu" : "cpu") != 0) return lean;
-  if (!v.gpu && !engine::gpu_started()) return lean;
-  TrialPlan::MakeSide make_other = [p, cpu_threads, gpu = v.gpu]() -> std::unique_ptr<Plan> {
-    GPUFFTW_PLANNER_LOCKED;
-    std::string why_not;
-    return gpu ? cpu_plan_with_threads(p, cpu_threads) : gpu_plan(p, &why_not);
-  };
-  return {trial_plan(p, key, std::move(lean.plan), nullptr, std::move(make_other)), why + kCloseNote};
-}
-
 // Where the real FFTW's FFTW_ESTIMATE plan runs this many times slower
 // than the GPU, its measured plan is taken to lose too, and is not made:
 // measuring costs the real FFTW seconds on big problems (21-37 s for 1-D
@@ -212,10 +180,6 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads;
-  if (worth_a_trial(c.gpu_s, c.cpu_s) && !half_wanted(p)) {
-    std::unique_ptr<Plan> &lean = c.gpu ? gpu : cpu, &other = c.gpu ? cpu : gpu;
-    return {trial_plan(p, key, std::move(lean), std::move(other), nullptr), why + kCloseNote};
-  }
   return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
 }
 
@@ -267,7 +231,6 @@ Dispatched automatic(const Problem &p) {
   // A measuring plan leaves wisdom behind in the real FFTW; this one's is
   // the choice, so that FFTW_WISDOM_ONLY finds a plan for it later too.
   if (measuring) store().remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});
-  if (!measuring && worth_a_trial(v.gpu_s, v.cpu_s) && !half_wanted(p)) return close_estimate(p, key, v, cpu_threads, why);
   return v.gpu ? on_gpu(p, why) : on_cpu(p, why, cpu_threads);
 }
 #endif

@@ -43,7 +43,7 @@ const char *gpufftw_plan_where(const void *plan) {
 }
 
 const char *gpufftw_plan_why(const void *plan) {
-  return plan ? static_cast<const gpufftw::Plan *>(plan)->why() : "";
+  return plan ? static_cast<const gpufftw::Plan *>(plan)->reason.c_str() : "";
 }
 
 unsigned long gpufftw_reentry_count(void) { return gpufftw::reentry_count(); }

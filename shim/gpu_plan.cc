@@ -152,13 +152,7 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
   return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }
 
-std::string gpu_plan_path(const Plan &plan) {
-  const auto *g = dynamic_cast<const GpuPlan *>(&plan);
-  return g ? g->job().path() : "";
-}
-bool gpu_plan_half(const Plan &plan) {
-  const auto *g = dynamic_cast<const GpuPlan *>(&plan);
-  return g && g->job().half();
-}
+std::string gpu_plan_path(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().path(); }
+bool gpu_plan_half(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().half(); }
 
 }  // namespace gpufftw

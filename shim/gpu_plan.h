@@ -12,10 +12,9 @@ namespace gpufftw {
 // nullptr, with the reason in `why`, where the GPU cannot take the problem.
 std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, std::string *why);
 
-// What runs a plan make_gpu_plan made: the engine's path, and whether it
-// computes in half precision ("" and false for any other plan: a plan
-// whose where() says "gpu" may be a TrialPlan that settled there).
-std::string gpu_plan_path(const Plan &plan);
-bool gpu_plan_half(const Plan &plan);
+// What runs a plan make_gpu_plan made (where() is "gpu"): the engine's
+// path, and whether it computes in half precision.
+std::string gpu_plan_path(const Plan &gpu_plan);
+bool gpu_plan_half(const Plan &gpu_plan);
 
 }  // namespace gpufftw

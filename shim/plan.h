@@ -2,7 +2,6 @@
 // planner for one Problem, that runs on the real FFTW or on the GPU.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -44,9 +43,6 @@ class Plan {
   virtual double cost() const = 0;
   virtual double estimate_cost() const = 0;
   virtual const char *where() const = 0;  // "cpu" or "gpu"
-  // Why it runs where it does (gpufftw_plan_why); the planner's reason,
-  // unless the plan settled its side since (trial_plan.h).
-  virtual const char *why() const { return reason.c_str(); }
 
   const Problem &problem() const { return problem_; }
   // fftw_execute's shortcut where nothing of gpufftw's is wanted around
@@ -59,9 +55,7 @@ class Plan {
   void *direct_arg = nullptr;
   virtual std::pair<Direct, void *> direct_execute() const { return {nullptr, nullptr}; }
 
-  // Set by the planner, owned by the report; moved by a plan that settles
-  // on the other side while another thread may be executing it.
-  std::atomic<PlanStats *> stats{nullptr};
+  PlanStats *stats = nullptr;  // set by the planner, owned by the report
   uint64_t id = 0;             // set by the planner: 1, 2, ... in order of making
   std::string reason;          // set by the planner: why it runs where it does
 

@@ -82,7 +82,7 @@ Plan *make_plan(const Problem &problem) {
   stats->plans.fetch_add(1, std::memory_order_relaxed);
   if (!plan) return nullptr;
   static std::atomic<uint64_t> next_id{0};
-  plan->stats.store(stats, std::memory_order_relaxed);
+  plan->stats = stats;
   plan->id = ++next_id;
   plan->reason = std::move(d.why);
   if (!config().report && !compare_enabled() && log_level() < LogLevel::Debug)

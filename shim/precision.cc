@@ -29,7 +29,7 @@ bool half_wanted(const Problem &p) {
 
 bool computes_in_half(const Plan &plan) {
 #if GPUFFTW_HAVE_CUDA
-  return gpu_plan_half(plan);
+  return on_gpu(plan) && gpu_plan_half(plan);
 #else
   (void)plan;
   return false;

@@ -134,17 +134,6 @@ TEST(CostModel, JudgeSidesAndSureness) {
 
 // The program's thread count unless one thread is predicted faster by
 // kOneThreadBy: a table off by less must not move a problem to one thread.
-// Close and small: the first executes decide; far apart or both slow:
-// the reading stands.
-TEST(CostModel, TrialsOnlyWhereCloseAndSmall) {
-  EXPECT_TRUE(worth_a_trial(0.2e-3, 0.3e-3));
-  EXPECT_TRUE(worth_a_trial(0.3e-3, 0.2e-3));
-  EXPECT_TRUE(worth_a_trial(0.9e-3, 1.7e-3));  // the faster under 1 ms
-  EXPECT_FALSE(worth_a_trial(0.1e-3, 0.25e-3));
-  EXPECT_FALSE(worth_a_trial(0.25e-3, 0.1e-3));
-  EXPECT_FALSE(worth_a_trial(5e-3, 6e-3));
-}
-
 TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
   auto sixteen_at = [](double ns) {
     CpuRates c = cpu_rates(ns);

@@ -10,7 +10,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -222,61 +221,6 @@ TEST_F(Dispatch, ReportSaysWhy) {
   EXPECT_NE(report.find("model: gpu "), std::string::npos) << report;
   fftwf_destroy_plan(p);
   fftwf_free(a);
-}
-
-// Near the crossing the model's two times are within 2x: the plan leans to
-// its side, and its first executes run each side in turn (every one of
-// them computing the transform), then settle on the faster and remember it.
-TEST_F(Dispatch, EstimateNearTheCrossingLetsItsFirstExecutesDecide) {
-  const int n = 4096, most = 4096;
-  fftwf_complex *a = fftwf_alloc_complex(n * most), *b = fftwf_alloc_complex(n * most);
-  for (int i = 0; i < n * most; ++i) a[i][0] = std::cos(0.1 * i), a[i][1] = std::sin(0.3 * i);
-  fftwf_plan close = nullptr;
-  int batch = 1;
-  // Batches a factor 1.19 apart: the model's ratio moves less than that per step.
-  for (double bd = 1; bd <= most && !close; bd *= 1.19) {
-    batch = static_cast<int>(bd);
-    fftwf_plan p =
-        fftwf_plan_many_dft(1, &n, batch, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
-    ASSERT_NE(p, nullptr);
-    if (std::string(gpufftw_plan_why(p)).find("; close: its first executes time both sides") != std::string::npos)
-      close = p;
-    else
-      fftwf_destroy_plan(p);
-  }
-  ASSERT_NE(close, nullptr) << "no batch of 4096 points from 1 to " << most << " near the crossing";
-  const std::string lean = gpufftw_plan_where(close);
-  SCOPED_TRACE("batch " + std::to_string(batch) + ", " + gpufftw_plan_why(close));
-  std::vector<fftwf_complex> first(static_cast<size_t>(n) * batch);
-  for (int k = 0; k < 12; ++k) {
-    std::fill(&b[0][0], &b[0][0] + 2 * n * batch, 0.0f);
-    fftwf_execute(close);
-    if (k == 0) {
-      std::copy(&b[0][0], &b[0][0] + 2 * n * batch, &first[0][0]);
-      continue;
-    }
-    double diff = 0, norm = 0;
-    for (int i = 0; i < 2 * n * batch; ++i) {
-      diff += std::pow(double(b[0][i]) - first[0][i], 2);
-      norm += std::pow(double(first[0][i]), 2);
-    }
-    EXPECT_LT(std::sqrt(diff / norm), 1e-5) << "execute " << k;
-  }
-  const std::string why = gpufftw_plan_why(close), where = gpufftw_plan_where(close);
-  EXPECT_NE(why.find("; its first executes: gpu "), std::string::npos) << why;
-  const size_t at = why.find("its first executes: ");
-  double g = 0, c = 0;
-  ASSERT_TRUE(at != std::string::npos && times_in(why.substr(at), &g, &c)) << why;
-  EXPECT_EQ(where, g <= c ? "gpu" : "cpu") << why;
-  // Remembered: the next plan of the problem takes that side at once.
-  fftwf_plan again =
-      fftwf_plan_many_dft(1, &n, batch, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
-  EXPECT_EQ(std::string(gpufftw_plan_why(again)).rfind("chosen earlier: ", 0), 0u) << gpufftw_plan_why(again);
-  EXPECT_STREQ(gpufftw_plan_where(again), where.c_str());
-  fftwf_destroy_plan(again);
-  fftwf_destroy_plan(close);
-  fftwf_free(a);
-  fftwf_free(b);
 }
 
 // f in a child process of this one, which has not touched CUDA; its exit
