@@ -156,13 +156,6 @@ CpuPick cpu_pick(const Problem &p, int threads) {
 // 2^24), and its plans rarely run 3x faster than estimated ones.
 constexpr double kEstimateLosesBy = 3.0;
 
-// Where the two sides time this close, each is timed once more and keeps
-// its faster reading: a single reading near the crossing decides on noise.
-// The sweep's first measured point (c2c-f64-4096-b16, 16 threads) read the
-// real FFTW at 80-92 us in two sessions where it then ran in 35-45, and
-// went to the GPU at 1.7x.
-constexpr double kRetimeRatio = 1.5;
-
 // FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
 // first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
 // where that does not lose by kEstimateLosesBy, its plan with the
@@ -188,10 +181,6 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   std::unique_ptr<Plan> cpu = cpu_plan_with_threads(p, cpu_threads);
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
   c.cpu_s = time_execute(cpu.get(), kSureRatio * c.gpu_s);
-  if (std::max(c.gpu_s, c.cpu_s) < kRetimeRatio * std::min(c.gpu_s, c.cpu_s)) {
-    c.gpu_s = std::min(c.gpu_s, time_execute(gpu.get()));
-    c.cpu_s = std::min(c.cpu_s, time_execute(cpu.get()));
-  }
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads;
