@@ -614,7 +614,7 @@ cudaError_t launch_strided(KernelKind k, const KernelParams &p, const StridedPar
                            cudaStream_t stream) {
   return with_strided_kernel<T>(k, [&](auto kernel) {
     const long long blocks = (p.batch / q.cols) * q.blocks_per_group;
-    const size_t shared = 2 * sizeof(T) * p.per_block * p.slot;
+    const size_t shared = block_shared(k.shape, sizeof(T), p.per_block, p.slot, p.n);
     kernel<<<static_cast<unsigned>(blocks), p.per_block * p.tpt, shared, stream>>>(
         p, q, static_cast<const C2<T> *>(in), static_cast<C2<T> *>(out));
     return cudaGetLastError();

@@ -327,6 +327,7 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
   p.tpt = l.tpt;
   p.per_block = l.per_block;
   p.slot = l.slot;
+  plan->threads_ = l.threads;
 
   std::vector<cd> tw = v.shape == Shape::Direct ? direct_roots(n) : std::vector<cd>{};
   int ns = 1;
@@ -451,10 +452,7 @@ std::string StockhamPlan::describe() const {
   if (variant_.shape == Shape::Direct) s += "direct DFT of " + std::to_string(p_.n);
   else if (p_.stages == 0) s += std::to_string(p_.n) + " in registers";
   for (int i = 0; i < p_.stages; ++i) s += (i ? "x" : "") + std::to_string(p_.stage[i].radix);
-  const int threads = variant_.shape == Shape::Registers ? std::min(p_.per_block, 256)
-                      : variant_.shape == Shape::Direct  ? direct_threads(p_.tpt, p_.per_block)
-                                                          : p_.per_block * p_.tpt;
-  s += ", " + std::to_string(threads) + " threads x " + std::to_string(p_.per_block) + " transforms" +
+  s += ", " + std::to_string(threads_) + " threads x " + std::to_string(p_.per_block) + " transforms" +
        (strided_ ? std::string(q_.twiddle_n ? " (strided, twiddled)" : " (strided)") : std::string()) +
        ", " + std::to_string(regs_) + " regs";
   if (p_.ahead) s += ", L2 prefetch " + std::to_string(p_.ahead) + " blocks ahead";

@@ -91,6 +91,7 @@ class StockhamPlan {
   Real real_ = Real::F32;
   Variant variant_;
   bool bluestein_ = false;
+  int threads_ = 0;           // a block's, as its layout says (the launch computes the same from p_)
   int regs_ = 0, spill_ = 0;  // the forward kernel's registers and local bytes per thread
   void *tables_[5] = {};  // twiddles, chirp, kernel FT, four-step twiddles (lo, hi)
 };
