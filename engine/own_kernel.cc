@@ -9,6 +9,7 @@
 
 #include "engine/context.h"
 #include "engine/kernel_pick.h"
+#include "engine/sides.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -75,8 +76,7 @@ std::vector<long long> shape(const Geometry &g) {
 bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStream_t stream, KernelPick *pick,
           std::string *why) {
   const std::vector<long long> dims = shape(g);
-  long long n = 1;
-  for (long long d : dims) n *= d;
+  const long long n = product(dims, 0, dims.size());
   const long long batch = g.loops.empty() ? 1 : g.loops[0].n;
   const size_t bytes = static_cast<size_t>(n) * batch * 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
   size_t free_bytes = 0, total = 0;
