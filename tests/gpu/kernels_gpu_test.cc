@@ -20,6 +20,7 @@
 
 #include "engine/kernels/stockham.h"
 #include "engine/kernels/transform_plan.h"
+#include "tests/gpu/kernel_tolerance.h"
 #include "tests/gpu/usable_gpu.h"
 
 namespace {
@@ -38,12 +39,6 @@ class Kernels : public testing::Test {
     if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): kernel tests skipped";
   }
 };
-
-template <class T>
-double tolerance(int n) {
-  const double eps = sizeof(T) == 4 ? 1.19e-7 : 2.22e-16;
-  return 5 * eps * std::sqrt(std::log2(static_cast<double>(n)));
-}
 
 // Device copies of one problem: input, output, and the reference.
 template <class T>
@@ -151,11 +146,11 @@ void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_vari
           const double err = c.run(*plan, sign, in_place, &why);
           ASSERT_GE(err, 0) << "n=" << n << " " << plan->describe() << ": " << why;
           ++runs;
-          const double ratio = err / tolerance<T>(n);
+          const double ratio = err / kernel_tolerance<T>(n);
           if (ratio > worst) worst = ratio, worst_n = n;
           if (ratio > 1 && ++failures <= 20)
             ADD_FAILURE() << "n=" << n << " sign=" << sign << (in_place ? " in place" : " out of place")
-                          << " error " << err << " > " << tolerance<T>(n) << " (" << plan->describe() << ")";
+                          << " error " << err << " > " << kernel_tolerance<T>(n) << " (" << plan->describe() << ")";
         }
     }
   }
@@ -232,7 +227,7 @@ TEST_F(Kernels, DirectInMultiPass) {
   cudaFree(dev);
   double err = 0, norm = 0;
   for (int i = 0; i < total; ++i) err += std::norm(y[i] - ref[i]), norm += std::norm(ref[i]);
-  EXPECT_LT(std::sqrt(err / norm), tolerance<double>(n0 * n1)) << plan->describe();
+  EXPECT_LT(std::sqrt(err / norm), kernel_tolerance<double>(n0 * n1)) << plan->describe();
 }
 
 // Which lengths list the direct DFT, and what it refuses (no GPU needed:

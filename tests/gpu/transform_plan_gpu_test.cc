@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/kernels/transform_plan.h"
+#include "tests/gpu/kernel_tolerance.h"
 #include "tests/gpu/usable_gpu.h"
 
 namespace {
@@ -62,8 +63,7 @@ double check(const std::vector<long long> &dims, long long batch, bool every_var
   std::vector<Variant> variants = TransformPlan::variants(dims, real);
   EXPECT_FALSE(variants.empty());
   if (!every_variant && !variants.empty()) variants.resize(1);
-  const double eps = sizeof(T) == 4 ? 1.19e-7 : 2.22e-16;
-  const double tol = 5 * eps * std::sqrt(std::log2(static_cast<double>(n)));
+  const double tol = kernel_tolerance<T>(n);
   std::vector<int> rank_n(dims.begin(), dims.end());
   double worst = 0;
   for (int sign : {-1, 1}) {
