@@ -38,7 +38,7 @@
  * A plan that comes back NULL prints "RESULT problem NULL-plan".
  * --modes (gpufftw preloaded): each problem planned once per gpufftw mode
  * listed (gpufftw_set_mode), each on arrays of its own, and timed
- * interleaved, one sample of each in turn, rounds forwards and backwards;
+ * interleaved, one sample of each in turn, each round in a random order;
  * lines read "RESULT MODE problem ...". A mode listed twice is planned and
  * timed twice, the second labelled MODE2 (cpu,cpu: how far the real FFTW
  * is from itself in the same run, the noise floor of a comparison).
@@ -223,6 +223,13 @@ static void sample(timed_plan *t, int f32) {
   t->spent += ms;
 }
 
+/* The round order's generator (a 32-bit LCG): the same sequence every run. */
+static unsigned next_random(void) {
+  static unsigned state = 12345u;
+  state = state * 1664525u + 1013904223u;
+  return state >> 8;
+}
+
 static int sampled_enough(const timed_plan *t, double seconds) {
   return t->reps >= MAX_SAMPLES || (t->reps >= 5 && t->spent >= 1e3 * seconds);
 }
@@ -301,12 +308,24 @@ static void run(const problem *p, double seconds) {
   for (int k = 0; k < n; ++k)
     if (t[k].plan && t[k].inner > inner) inner = t[k].inner;
   for (int k = 0; k < n; ++k) t[k].inner = inner;
-  /* Rounds go forwards and backwards in turn, so that no mode always runs
-   * right after the same other (threads it left spinning, caches). */
-  for (int more = 1, round = 0; more; ++round) {
+  /* Each round in an order of its own, drawn at random (fixed seed, so a
+   * run repeats): what runs just before a sample changes its time, so a
+   * fixed order gives each mode a bias of its own. Forwards then
+   * backwards, the same real FFTW plan read 4% slower listed first than
+   * listed third, and the mode listed last 8% faster than the third, on
+   * 2^18-2^22-point transforms at 16 threads on the H100 machine
+   * (docs/dispatch-sweep.md, session 8). */
+  int order[MAX_VARIANTS];
+  for (int k = 0; k < n; ++k) order[k] = k;
+  for (int more = 1; more;) {
     more = 0;
+    for (int j = n - 1; j > 0; --j) {
+      const int r = (int)(next_random() % (unsigned)(j + 1)), swap = order[j];
+      order[j] = order[r];
+      order[r] = swap;
+    }
     for (int j = 0; j < n; ++j) {
-      const int k = round % 2 ? n - 1 - j : j;
+      const int k = order[j];
       if (t[k].plan && !sampled_enough(&t[k], seconds)) sample(&t[k], p->f32), more = 1;
     }
   }
