@@ -159,7 +159,7 @@ constexpr double kEstimateLosesBy = 3.0;
 // FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
 // first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
 // where that does not lose by kEstimateLosesBy, its plan with the
-// program's flags.
+// program's flags; close readings are read again in turn (settle).
 Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   std::string why_not;
   std::unique_ptr<Plan> gpu = gpu_plan(p, &why_not);
@@ -181,6 +181,7 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   std::unique_ptr<Plan> cpu = cpu_plan_with_threads(p, cpu_threads);
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
   c.cpu_s = time_execute(cpu.get(), kSureRatio * c.gpu_s);
+  settle(&c.gpu_s, &c.cpu_s, [&gpu] { return time_execute(gpu.get()); }, [&cpu] { return time_execute(cpu.get()); });
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -130,6 +131,48 @@ TEST(CostModel, JudgeSidesAndSureness) {
   const Problem mid = c2c_f32({1 << 16}, 4);
   EXPECT_TRUE(judged(mid, true, g, cpu_rates(0.05)).gpu);    // 82 µs against 210 µs
   EXPECT_FALSE(judged(mid, false, g, cpu_rates(0.05)).gpu);  // 270 µs
+}
+
+// Readings handed out in order, counted, as time_execute's would come.
+struct Readings {
+  std::vector<double> left;
+  int taken = 0;
+  std::function<double()> reader() {
+    return [this] { return left.at(static_cast<size_t>(taken++)); };
+  }
+};
+
+TEST(Settle, OneSlowReadingOfThreeIsOutvoted) {
+  // The CPU's first reading caught a slow spell (c2c-f64-256-b256 at 86 µs
+  // against 27 µs in the sweep), and would have sent it to the GPU.
+  double gpu_s = 74e-6, cpu_s = 86e-6;
+  Readings g{{75e-6, 73e-6}}, c{{27e-6, 29e-6}};
+  settle(&gpu_s, &cpu_s, g.reader(), c.reader());
+  EXPECT_EQ(g.taken, 2);
+  EXPECT_EQ(c.taken, 2);
+  EXPECT_DOUBLE_EQ(gpu_s, 74e-6);
+  EXPECT_DOUBLE_EQ(cpu_s, 29e-6);
+  EXPECT_FALSE(judge(gpu_s, cpu_s).gpu);
+  // A spell in a later reading is outvoted the same way, on either side.
+  gpu_s = 100e-6, cpu_s = 80e-6;
+  Readings g2{{300e-6, 101e-6}}, c2{{81e-6, 79e-6}};
+  settle(&gpu_s, &cpu_s, g2.reader(), c2.reader());
+  EXPECT_DOUBLE_EQ(gpu_s, 101e-6);
+  EXPECT_DOUBLE_EQ(cpu_s, 80e-6);
+}
+
+TEST(Settle, ReadingsFarApartAreLeftAlone) {
+  // Past kRereadWithin no reading is taken: planning time goes where the
+  // answer cannot turn (a reader called here would throw out_of_range).
+  double gpu_s = 1e-3, cpu_s = kRereadWithin * 1e-3 * 1.01;
+  Readings none;
+  settle(&gpu_s, &cpu_s, none.reader(), none.reader());
+  EXPECT_EQ(none.taken, 0);
+  EXPECT_DOUBLE_EQ(gpu_s, 1e-3);
+  gpu_s = 4e-3, cpu_s = 1e-3;
+  settle(&gpu_s, &cpu_s, none.reader(), none.reader());
+  EXPECT_EQ(none.taken, 0);
+  EXPECT_DOUBLE_EQ(cpu_s, 1e-3);
 }
 
 // The program's thread count unless one thread is predicted faster by
