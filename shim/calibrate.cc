@@ -157,26 +157,36 @@ CpuRates calibrate_cpu_typed(int threads) {
   return r;
 }
 
-// The cells check_cpu times: c2c batches of 2^12 points, of n = 16 and of
-// n = 1024, where a slow spell of the host showed most (4-7x at 16
-// threads, 1.5x on one on the H100 machine) and a call takes microseconds.
+// The cells check_cpu times: c2c only (the real FFTW's first r2c plan of a
+// size takes 5-17 ms), of at most 2^kCheckedLog2 points (a call takes
+// microseconds at 16 threads), spread over the calibration's order (size by
+// size) so that a slow spell of the host over any part of it shows in one.
+// Two cells of 2^12 points (n = 16 and 1024) were all it checked until a
+// calibration on the H100 machine read the table of f64 at 16 threads 3-9x
+// slow from n = 2^10 on but right at both, and sent 18 points of a sweep to
+// the GPU at up to 2.6x (session 8).
 struct CheckedCell {
-  size_t size, column;  // CpuRates::one_d[size][column]
+  int rank;
+  size_t size, column;  // one_d[size][column] (rank 1), else multi_d[rank - 2][size]
 };
-constexpr CheckedCell kCheckedCells[] = {{0, 1}, {2, 1}};
+constexpr CheckedCell kCheckedCells[] = {{1, 0, 1}, {1, 2, 1}, {1, 2, 2}, {2, 2, 0}, {3, 3, 0}, {1, 4, 0}};
+constexpr int kCheckedLog2 = 16;
 
 template <class R>
 double check_cpu_typed(const CpuRates &stored) {
   if (!real_fftw<R>().loaded) return 1;
   WisdomKeeper<R> keep;
-  const CpuArrays<R> buffers(size_t{2} << CpuRates::kTotals[0]);
+  const CpuArrays<R> buffers(size_t{2} << kCheckedLog2);
   double faster = 0;
   for (const CheckedCell &c : kCheckedCells) {
-    const int log2 = CpuRates::kLog2[c.size];
-    const int64_t batch = int64_t{1} << (CpuRates::kTotals[c.column - 1] - log2);
-    const double now = cpu_time<R>(buffers, stored.threads, Kind::C2C, 1, log2, batch);
+    const bool one_d = c.rank == 1;
+    const int log2 = one_d ? CpuRates::kLog2[c.size]
+                           : (c.rank == 2 ? CpuRates::kLog2Rank2 : CpuRates::kLog2Rank3)[c.size];
+    const int64_t batch = one_d && c.column > 0 ? int64_t{1} << (CpuRates::kTotals[c.column - 1] - log2) : 1;
+    const double was = one_d ? stored.one_d[c.size][c.column] : stored.multi_d[c.rank - 2][c.size];
+    const double now = cpu_time<R>(buffers, stored.threads, Kind::C2C, c.rank, log2, batch);
     if (now <= 0) return 1;
-    faster = std::max(faster, stored.one_d[c.size][c.column] / now);
+    faster = std::max(faster, was / now);
   }
   return faster;
 }
