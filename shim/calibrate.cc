@@ -136,6 +136,11 @@ double cpu_time(const CpuArrays<R> &buffers, int threads, Kind kind, int rank, i
 }
 
 template <class R>
+double cpu_time(const CpuArrays<R> &buffers, int threads, const CpuCell &c) {
+  return cpu_time<R>(buffers, threads, c.c2c ? Kind::C2C : Kind::R2C, c.rank, c.log2(), c.batch());
+}
+
+template <class R>
 CpuRates calibrate_cpu_typed(int threads) {
   CpuRates r;
   r.precision = precision_of<R>();
@@ -154,6 +159,7 @@ CpuRates calibrate_cpu_typed(int threads) {
       multi[1][i] = cpu_time<R>(buffers, threads, kind, 3, CpuRates::kLog2Rank3[i], 1);
     }
   }
+  reread_outliers(&r, [&](const CpuCell &c) { return cpu_time<R>(buffers, threads, c); });
   return r;
 }
 
@@ -165,11 +171,8 @@ CpuRates calibrate_cpu_typed(int threads) {
 // calibration on the H100 machine read the table of f64 at 16 threads 3-9x
 // slow from n = 2^10 on but right at both, and sent 18 points of a sweep to
 // the GPU at up to 2.6x (session 8).
-struct CheckedCell {
-  int rank;
-  size_t size, column;  // one_d[size][column] (rank 1), else multi_d[rank - 2][size]
-};
-constexpr CheckedCell kCheckedCells[] = {{1, 0, 1}, {1, 2, 1}, {1, 2, 2}, {2, 2, 0}, {3, 3, 0}, {1, 4, 0}};
+constexpr CpuCell kCheckedCells[] = {{true, 1, 0, 1}, {true, 1, 2, 1}, {true, 1, 2, 2},
+                                     {true, 2, 2, 0}, {true, 3, 3, 0}, {true, 1, 4, 0}};
 constexpr int kCheckedLog2 = 16;
 
 template <class R>
@@ -178,15 +181,10 @@ double check_cpu_typed(const CpuRates &stored) {
   WisdomKeeper<R> keep;
   const CpuArrays<R> buffers(size_t{2} << kCheckedLog2);
   double faster = 0;
-  for (const CheckedCell &c : kCheckedCells) {
-    const bool one_d = c.rank == 1;
-    const int log2 = one_d ? CpuRates::kLog2[c.size]
-                           : (c.rank == 2 ? CpuRates::kLog2Rank2 : CpuRates::kLog2Rank3)[c.size];
-    const int64_t batch = one_d && c.column > 0 ? int64_t{1} << (CpuRates::kTotals[c.column - 1] - log2) : 1;
-    const double was = one_d ? stored.one_d[c.size][c.column] : stored.multi_d[c.rank - 2][c.size];
-    const double now = cpu_time<R>(buffers, stored.threads, Kind::C2C, c.rank, log2, batch);
+  for (const CpuCell &c : kCheckedCells) {
+    const double now = cpu_time<R>(buffers, stored.threads, c);
     if (now <= 0) return 1;
-    faster = std::max(faster, was / now);
+    faster = std::max(faster, c.in(stored) / now);
   }
   return faster;
 }

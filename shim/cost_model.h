@@ -66,6 +66,31 @@ struct CpuRates {
 // added: a host's slow spell only ever slows a reading.
 CpuRates fastest_of(const CpuRates &a, const CpuRates &b);
 
+// One cell of a CpuRates table: a 1-D one (rank 1: one_d[size][column]) or
+// a 2-D or 3-D one (multi_d[rank - 2][size]), c2c or r2c, and the problem
+// it times: `batch` transforms of 2^log2() points.
+struct CpuCell {
+  bool c2c;
+  int rank;
+  size_t size, column;  // column: rank 1 only
+  int log2() const;
+  int64_t batch() const;
+  double &in(CpuRates *r) const;
+  double in(const CpuRates &r) const;
+};
+
+// Cells a slow spell of the host may have read high, by what a table
+// should satisfy, read once more (`time`) and kept at the faster reading:
+// an r2c cell above the c2c cell of its shape (r2c does half the work),
+// and a 1-D cell above the next measured cell of its row (a bigger batch;
+// threads make one transform of 1024 points slower than four, so some
+// cells are read twice for nothing, a few milliseconds). A spell of a
+// few milliseconds in a calibration on the H100 machine read r2c of 2^16
+// points (n = 1024) at 16 threads 26x slow, and an ESTIMATE sweep sent
+// r2c-f32-1024-b64 to the GPU at 5.7x (session 8). Cells past
+// kOneThreadTimedTo at one thread are not timed, and not read.
+void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &time);
+
 // Bytes the transform reads and writes on the host (each side's elements
 // times their size: what crosses PCIe).
 double bytes_in(const Problem &p);

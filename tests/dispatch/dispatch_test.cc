@@ -133,6 +133,63 @@ TEST(CostModel, JudgeSidesAndSureness) {
   EXPECT_FALSE(judged(mid, false, g, cpu_rates(0.05)).gpu);  // 270 µs
 }
 
+// A calibration's reading of a cell: the table's own value (the host as
+// it is), each call counted.
+struct Rereads {
+  CpuRates truth;
+  std::vector<CpuCell> asked{};
+  std::function<double(const CpuCell &)> reader() {
+    return [this](const CpuCell &c) {
+      asked.push_back(c);
+      return c.in(truth);
+    };
+  }
+};
+
+TEST(RereadOutliers, ACellReadSlowIsReadAgainAndTheRestLeftAlone) {
+  Rereads host{cpu_rates()};
+  host.truth.threads = 16;
+  CpuRates read = host.truth;
+  const CpuCell spell{false, 1, 2, 2};  // r2c n = 1024, 2^16 points: 26x slow (session 8)
+  spell.in(&read) *= 26;
+  reread_outliers(&read, host.reader());
+  ASSERT_EQ(host.asked.size(), 1u);
+  EXPECT_EQ(host.asked[0].c2c, false);
+  EXPECT_EQ(host.asked[0].size, 2u);
+  EXPECT_EQ(host.asked[0].column, 2u);
+  EXPECT_DOUBLE_EQ(spell.in(read), spell.in(host.truth));
+  // A c2c cell above the bigger batch after it in its row, and a 3-D r2c
+  // cell above its c2c twin.
+  Rereads again{cpu_rates()};
+  again.truth.threads = 16;
+  read = again.truth;
+  const CpuCell row{true, 1, 3, 0}, multi{false, 3, 4, 0};
+  row.in(&read) *= 40;
+  multi.in(&read) *= 3;
+  reread_outliers(&read, again.reader());
+  EXPECT_EQ(again.asked.size(), 2u);
+  EXPECT_DOUBLE_EQ(row.in(read), row.in(again.truth));
+  EXPECT_DOUBLE_EQ(multi.in(read), multi.in(again.truth));
+}
+
+TEST(RereadOutliers, SlowerAgainKeepsTheFasterAndOneThreadsProportionalCellsAreNotTimed) {
+  Rereads host{cpu_rates()};
+  host.truth.threads = 1;
+  CpuRates read = host.truth;
+  // Past kOneThreadTimedTo one thread's cells are proportional, not timed.
+  const CpuCell big{false, 1, 4, 4};  // r2c n = 2^16 in 2^24 points
+  ASSERT_GT(big.log2() + std::log2(static_cast<double>(big.batch())), kOneThreadTimedTo);
+  big.in(&read) = 2 * CpuCell{true, 1, 4, 4}.in(read);
+  const CpuCell small{false, 1, 1, 1};
+  small.in(&read) *= 2;
+  const double slow = small.in(read);
+  host.truth.one_d_r2c[1][1] = 3 * slow;  // the host is slower still when read again
+  reread_outliers(&read, host.reader());
+  ASSERT_EQ(host.asked.size(), 1u);
+  EXPECT_EQ(host.asked[0].size, 1u);
+  EXPECT_DOUBLE_EQ(small.in(read), slow);
+}
+
 // Readings handed out in order, counted, as time_execute's would come.
 struct Readings {
   std::vector<double> left;
