@@ -154,9 +154,10 @@ CpuRates calibrate_cpu_typed(int threads) {
       const bool c2c = kind == Kind::C2C;
       fill_one_d_row(c2c ? &r.one_d : &r.one_d_r2c, i, threads,
                      [&](int64_t batch) { return cpu_time<R>(buffers, threads, kind, 1, log2, batch); });
-      CpuRates::MultiD &multi = c2c ? r.multi_d : r.multi_d_r2c;
-      multi[0][i] = cpu_time<R>(buffers, threads, kind, 2, CpuRates::kLog2Rank2[i], 1);
-      multi[1][i] = cpu_time<R>(buffers, threads, kind, 3, CpuRates::kLog2Rank3[i], 1);
+      for (int rank : {2, 3}) {
+        const CpuCell cell{c2c, rank, static_cast<size_t>(i), 0};
+        cell.in(&r) = cpu_time<R>(buffers, threads, cell);
+      }
     }
   }
   reread_outliers(&r, [&](const CpuCell &c) { return cpu_time<R>(buffers, threads, c); });

@@ -100,9 +100,9 @@ int CpuCell::log2() const {
   return rank == 1 ? CpuRates::kLog2[size] : (rank == 2 ? CpuRates::kLog2Rank2 : CpuRates::kLog2Rank3)[size];
 }
 
-int64_t CpuCell::batch() const {
-  return rank == 1 && column > 0 ? int64_t{1} << (CpuRates::kTotals[column - 1] - log2()) : 1;
-}
+int CpuCell::total_log2() const { return rank == 1 && column > 0 ? CpuRates::kTotals[column - 1] : log2(); }
+
+int64_t CpuCell::batch() const { return int64_t{1} << (total_log2() - log2()); }
 
 namespace {
 template <class Rates>
@@ -118,7 +118,7 @@ double CpuCell::in(const CpuRates &r) const { return cell_of(r, *this); }
 void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &time) {
   auto timed = [r](const CpuCell &c) {
     const double v = c.in(*r);
-    return v > 0 && !(r->threads == 1 && c.log2() + std::log2(static_cast<double>(c.batch())) > kOneThreadTimedTo);
+    return v > 0 && !(r->threads == 1 && c.total_log2() > kOneThreadTimedTo);
   };
   auto reread = [&](const CpuCell &c) {
     const double again = time(c);

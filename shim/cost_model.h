@@ -68,12 +68,13 @@ CpuRates fastest_of(const CpuRates &a, const CpuRates &b);
 
 // One cell of a CpuRates table: a 1-D one (rank 1: one_d[size][column]) or
 // a 2-D or 3-D one (multi_d[rank - 2][size]), c2c or r2c, and the problem
-// it times: `batch` transforms of 2^log2() points.
+// it times: `batch` transforms of 2^log2() points, 2^total_log2() in all.
 struct CpuCell {
   bool c2c;
   int rank;
   size_t size, column;  // column: rank 1 only
   int log2() const;
+  int total_log2() const;
   int64_t batch() const;
   double &in(CpuRates *r) const;
   double in(const CpuRates &r) const;

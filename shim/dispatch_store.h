@@ -33,8 +33,8 @@ class DispatchStore {
   struct Calibrators {
     std::function<bool(GpuRates *, std::string *)> gpu;
     std::function<CpuRates(Precision, int)> cpu;
-    // How many times faster than `stored` a few of its cells run now (a
-    // few milliseconds); none: tables are never checked.
+    // How many times faster than `stored` a few of its cells run now
+    // (tens of milliseconds); none: tables are never checked.
     std::function<double(const CpuRates &stored)> check_cpu;
   };
   DispatchStore(std::string path, std::string machine, Calibrators calibrate);
