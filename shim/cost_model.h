@@ -43,11 +43,16 @@ struct GpuRates {
 // last-level cache the real FFTW on 16 threads slowed by up to 1.7x beyond
 // proportional to 2^20's, and again by 1.6-1.8x from 2^22 to 2^24 (sweeps
 // of 13:49 and 14:03 on the H100 machine, which sent 2^24-point batches
-// to the CPU at 1.6x the GPU's time).
+// to the CPU at 1.6x the GPU's time). Batches of 2^18 points: on 16
+// threads the real FFTW's time grows far less than proportional from 2^16
+// (its threads' fixed cost) and far more to 2^20 (past the caches), so a
+// price between them was 1.15x high on 2^18 points (median over three
+// ESTIMATE sweeps of session 8) and up to 1.8x on r2c, which sent
+// r2c-f64-16384-b16 to the GPU at 1.7x in two of them.
 struct CpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
-  static constexpr std::array<int, 5> kTotals{12, 16, 20, 22, 24};
+  static constexpr std::array<int, 6> kTotals{12, 16, 18, 20, 22, 24};
   static constexpr std::array<int, kSizes> kLog2Rank2{8, 10, 12, 14, 16, 20};
   static constexpr std::array<int, kSizes> kLog2Rank3{6, 9, 12, 15, 18, 20};
   Precision precision = Precision::F32;

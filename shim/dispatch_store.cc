@@ -17,9 +17,10 @@ namespace {
 // 2: the real FFTW timed at each thread count (1 timed them all at the
 // program's); 3: kernel picks, and the real FFTW's r2c tables; 4: 2^22-point
 // batches in the real FFTW's tables, 2^24 points in the GPU's; 5: 2^24-point
-// batches in the real FFTW's; 6: each CPU table's count of readings. A file
-// of another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 6";
+// batches in the real FFTW's; 6: each CPU table's count of readings; 7:
+// 2^18-point batches in the real FFTW's. A file of another version is
+// calibrated again.
+constexpr const char *kHeader = "gpufftw dispatch store 7";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 

@@ -92,6 +92,10 @@ TEST(CostModel, CpuTimesComeFromTheTable) {
   const CpuRates c = cpu_rates();
   EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 10}), c), c.one_d[2][0], 1e-15);
   EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 10}, 64), c), c.one_d[2][2], 1e-15);  // 2^16 points in all
+  // 2^18 points: the table's own cell, not a price between 2^16's and 2^20's.
+  CpuRates kinked = c;
+  kinked.one_d[2][3] = 1.2 * kinked.one_d[2][2];
+  EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 10}, 256), kinked), kinked.one_d[2][3], 1e-15);
   EXPECT_NEAR(cpu_seconds(c2c_f32({64, 64}), c), c.multi_d[0][2], 1e-15);
   EXPECT_NEAR(cpu_seconds(c2c_f32({16, 16, 16}), c), c.multi_d[1][2], 1e-15);
   // r2c from its own tables, by reals, batches too.
@@ -177,9 +181,9 @@ TEST(RereadOutliers, SlowerAgainKeepsTheFasterAndOneThreadsProportionalCellsAreN
   host.truth.threads = 1;
   CpuRates read = host.truth;
   // Past kOneThreadTimedTo one thread's cells are proportional, not timed.
-  const CpuCell big{false, 1, 4, 4};  // r2c n = 2^16 in 2^24 points
+  const CpuCell big{false, 1, 4, 6};  // r2c n = 2^16 in 2^24 points
   ASSERT_GT(big.total_log2(), kOneThreadTimedTo);
-  big.in(&read) = 2 * CpuCell{true, 1, 4, 4}.in(read);
+  big.in(&read) = 2 * CpuCell{true, 1, 4, 6}.in(read);
   const CpuCell small{false, 1, 1, 1};
   small.in(&read) *= 2;
   const double slow = small.in(read);
@@ -261,22 +265,23 @@ TEST(CostModel, OneThreadIsTimedUpTo2To20Points) {
     return 1e-6 * static_cast<double>(batch) * (batch > 1000 ? 3 : 1);  // slower past some size
   };
   CpuRates::OneD sixteen{}, one{};
-  fill_one_d_row(&sixteen, 1, 16, time);  // n = 2^7: alone, 2^12, 2^16, 2^20, 2^22, 2^24 points
-  EXPECT_EQ(asked, (std::vector<int64_t>{1, 1 << 5, 1 << 9, 1 << 13, 1 << 15, 1 << 17}));
-  EXPECT_DOUBLE_EQ(sixteen[1][5], 3e-6 * (1 << 17));
+  fill_one_d_row(&sixteen, 1, 16, time);  // n = 2^7: alone, 2^12, 2^16, 2^18, 2^20, 2^22, 2^24 points
+  EXPECT_EQ(asked, (std::vector<int64_t>{1, 1 << 5, 1 << 9, 1 << 11, 1 << 13, 1 << 15, 1 << 17}));
+  EXPECT_DOUBLE_EQ(sixteen[1][6], 3e-6 * (1 << 17));
   asked.clear();
   fill_one_d_row(&one, 1, 1, time);
-  EXPECT_EQ(asked, (std::vector<int64_t>{1, 1 << 5, 1 << 9, 1 << 13}));
-  EXPECT_DOUBLE_EQ(one[1][4], 4 * one[1][3]);
-  EXPECT_DOUBLE_EQ(one[1][5], 16 * one[1][3]);
+  EXPECT_EQ(asked, (std::vector<int64_t>{1, 1 << 5, 1 << 9, 1 << 11, 1 << 13}));
+  EXPECT_DOUBLE_EQ(one[1][5], 4 * one[1][4]);
+  EXPECT_DOUBLE_EQ(one[1][6], 16 * one[1][4]);
   // n = 2^20 alone is 2^20 points: its batches of 4 and 16 are 4x and 16x
   // it at one thread.
   asked.clear();
   fill_one_d_row(&one, 5, 1, time);
   EXPECT_EQ(asked, (std::vector<int64_t>{1}));
   EXPECT_EQ(one[5][1], 0);
-  EXPECT_DOUBLE_EQ(one[5][4], 4 * one[5][0]);
-  EXPECT_DOUBLE_EQ(one[5][5], 16 * one[5][0]);
+  EXPECT_EQ(one[5][3], 0);  // no batch of 2^18 points of n = 2^20
+  EXPECT_DOUBLE_EQ(one[5][5], 4 * one[5][0]);
+  EXPECT_DOUBLE_EQ(one[5][6], 16 * one[5][0]);
 }
 
 TEST(CostModel, LinesRoundTripAndRejectGarbage) {
@@ -293,7 +298,7 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   EXPECT_EQ(c2.one_d[5][1], 0);  // no batch of 2^12 points of n = 2^20
   EXPECT_NEAR(c2.one_d_r2c[3][2], c.one_d_r2c[3][2], 1e-5 * c.one_d_r2c[3][2]);
   EXPECT_EQ(c2.one_d_r2c[5][1], 0);
-  EXPECT_NEAR(c2.one_d[4][4], c.one_d[4][4], 1e-5 * c.one_d[4][4]);  // 2^22 points of n = 2^16
+  EXPECT_NEAR(c2.one_d[4][5], c.one_d[4][5], 1e-5 * c.one_d[4][5]);  // 2^22 points of n = 2^16
   EXPECT_NEAR(c2.multi_d_r2c[1][3], c.multi_d_r2c[1][3], 1e-5 * c.multi_d_r2c[1][3]);
   const std::string line = format(g), rest = line.substr(line.find(' ', 4));
   EXPECT_FALSE(parse("gpu 1 2 3", &g2));        // short
