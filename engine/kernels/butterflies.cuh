@@ -16,6 +16,15 @@ GPUFFTW_HD T fma_(T a, T b, T c) {
   return fma(a, b, c);
 }
 
+// (re, im) times (c + i*s), in the one form (two fmas) that every product
+// by a root read from a table takes.
+template <class T>
+GPUFFTW_HD void multiply(T &re, T &im, T c, T s) {
+  const T r = re;
+  re = fma_(r, c, -im * s);
+  im = fma_(r, s, im * c);
+}
+
 // (re, im) times exp(FWD ? -2*pi*i*k/n : +2*pi*i*k/n), with k and n
 // constants; the quarter turns are swaps, not products.
 template <bool FWD, class T>

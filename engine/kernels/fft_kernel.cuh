@@ -172,10 +172,7 @@ __device__ __forceinline__ void stage(const Stage &st, int len, const C2<T> *tw,
 #pragma unroll
         for (int r = 1; r < R; ++r) {
           const C2<T> c = __ldg(w + (r - 1) * st.ns);
-          const T s = FWD ? c.y : -c.y;
-          const T x = vr[it][r];
-          vr[it][r] = fma_(x, c.x, -vi[it][r] * s);
-          vi[it][r] = fma_(x, s, vi[it][r] * c.x);
+          multiply(vr[it][r], vi[it][r], c.x, FWD ? c.y : -c.y);
         }
       }
       dft<R, FWD>(vr[it], vi[it]);
@@ -236,8 +233,9 @@ __device__ __forceinline__ void chirp_in(const KernelParams &p, const C2<T> *chi
     T x = 0, y = 0;
     if (i < p.n) {
       const C2<T> c = __ldg(chirp + i);
-      x = fma_(re[a], c.x, -im[a] * c.y);
-      y = fma_(re[a], c.y, im[a] * c.x);
+      x = re[a];
+      y = im[a];
+      multiply(x, y, c.x, c.y);
     }
     re[a] = x;
     im[a] = y;
@@ -250,7 +248,8 @@ __device__ __forceinline__ void kernel_product(const KernelParams &p, const C2<T
   for (int i = tid; i < p.len; i += p.tpt) {
     const int a = pad<T>(i);
     const C2<T> c = __ldg(kft + i);
-    const T x = fma_(re[a], c.x, -im[a] * c.y), y = fma_(re[a], c.y, im[a] * c.x);
+    T x = re[a], y = im[a];
+    multiply(x, y, c.x, c.y);
     re[a] = x;
     im[a] = -y;
   }
@@ -262,9 +261,10 @@ __device__ __forceinline__ void chirp_out(const KernelParams &p, const C2<T> *ch
   for (int i = tid; i < p.n; i += p.tpt) {
     const int a = pad<T>(i);
     const C2<T> c = __ldg(chirp + i);
-    const T yr = re[a], yi = -im[a];
-    re[a] = fma_(yr, c.x, -yi * c.y);
-    im[a] = fma_(yr, c.y, yi * c.x);
+    T x = re[a], y = -im[a];
+    multiply(x, y, c.x, c.y);
+    re[a] = x;
+    im[a] = y;
   }
   __syncthreads();
 }
@@ -486,11 +486,9 @@ __device__ __forceinline__ void store_columns(const KernelParams &p, const Strid
     if (q.twiddle_n) {
       const long long r = (first + c) * j;
       const C2<T> wl = __ldg(lo + (r & ((1 << kTwiddleLoBits) - 1))), wh = __ldg(hi + (r >> kTwiddleLoBits));
-      const T wr = fma_(wl.x, wh.x, -wl.y * wh.y);
-      const T wi = p.dir ? -fma_(wl.x, wh.y, wl.y * wh.x) : fma_(wl.x, wh.y, wl.y * wh.x);
-      const T xr = fma_(x, wr, -y * wi);
-      y = fma_(x, wi, y * wr);
-      x = xr;
+      T wr = wl.x, wi = wl.y;
+      multiply(wr, wi, wh.x, wh.y);
+      multiply(x, y, wr, p.dir ? -wi : wi);
     }
     const long long i = c * l.dist + j * l.stride;
     if (p.vec) {
@@ -596,27 +594,19 @@ cudaError_t with_kernel(KernelKind k, int n, F &&use) {
 }
 
 template <class T>
-cudaError_t launch_kind(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
+cudaError_t launch_kind(KernelKind k, const Grid &g, const KernelParams &p, const void *in, void *out,
+                        cudaStream_t stream) {
   return with_kernel<T>(k, p.n, [&](auto kernel) {
-    const long long blocks = (p.batch + p.per_block - 1) / p.per_block;
-    const size_t shared = block_shared(k.shape, sizeof(T), p.per_block, p.slot, p.n);
-    const int threads = k.shape == Shape::Registers ? min(p.per_block, Bounds<T, Shape::Registers>::threads)
-                        : k.shape == Shape::Direct  ? direct_threads(p.tpt, p.per_block)
-                                                    : p.per_block * p.tpt;
-    kernel<<<static_cast<unsigned>(blocks), threads, shared, stream>>>(p, static_cast<const C2<T> *>(in),
-                                                                       static_cast<C2<T> *>(out));
+    kernel<<<g.blocks, g.threads, g.shared, stream>>>(p, static_cast<const C2<T> *>(in), static_cast<C2<T> *>(out));
     return cudaGetLastError();
   });
 }
 
 template <class T>
-cudaError_t launch_strided(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
-                           cudaStream_t stream) {
+cudaError_t launch_strided(KernelKind k, const Grid &g, const KernelParams &p, const StridedParams &q, const void *in,
+                           void *out, cudaStream_t stream) {
   return with_strided_kernel<T>(k, [&](auto kernel) {
-    const long long blocks = (p.batch / q.cols) * q.blocks_per_group;
-    const size_t shared = block_shared(k.shape, sizeof(T), p.per_block, p.slot, p.n);
-    kernel<<<static_cast<unsigned>(blocks), p.per_block * p.tpt, shared, stream>>>(
-        p, q, static_cast<const C2<T> *>(in), static_cast<C2<T> *>(out));
+    kernel<<<g.blocks, g.threads, g.shared, stream>>>(p, q, static_cast<const C2<T> *>(in), static_cast<C2<T> *>(out));
     return cudaGetLastError();
   });
 }

@@ -134,14 +134,25 @@ struct StridedParams {
 };
 constexpr int kTwiddleLoBits = 12;
 
+// A launch's grid as the plan laid it out (StockhamPlan): the launch takes
+// it as it is, so that the plan's account of a block (its description,
+// the occupancy it prefetches by) is the block that runs.
+struct Grid {
+  unsigned blocks;
+  int threads;
+  size_t shared;  // dynamic bytes a block
+};
+
 // Launch over all p.batch transforms; the launch's error (or cudaSuccess).
-cudaError_t launch_f32(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream);
-cudaError_t launch_f64(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream);
+cudaError_t launch_f32(KernelKind k, const Grid &g, const KernelParams &p, const void *in, void *out,
+                       cudaStream_t stream);
+cudaError_t launch_f64(KernelKind k, const Grid &g, const KernelParams &p, const void *in, void *out,
+                       cudaStream_t stream);
 // The same for a strided pass (k.strided).
-cudaError_t launch_strided_f32(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
-                               cudaStream_t stream);
-cudaError_t launch_strided_f64(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
-                               cudaStream_t stream);
+cudaError_t launch_strided_f32(KernelKind k, const Grid &g, const KernelParams &p, const StridedParams &q,
+                               const void *in, void *out, cudaStream_t stream);
+cudaError_t launch_strided_f64(KernelKind k, const Grid &g, const KernelParams &p, const StridedParams &q,
+                               const void *in, void *out, cudaStream_t stream);
 // Lets the kernel of `k` (Registers: of length p.n) use `bytes` of dynamic
 // shared memory.
 cudaError_t allow_shared_f32(KernelKind k, int n, int bytes);

@@ -3,13 +3,14 @@
 
 namespace gpufftw::engine::kernels {
 
-cudaError_t launch_f32(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
-  return launch_kind<float>(k, p, in, out, stream);
+cudaError_t launch_f32(KernelKind k, const Grid &g, const KernelParams &p, const void *in, void *out,
+                       cudaStream_t stream) {
+  return launch_kind<float>(k, g, p, in, out, stream);
 }
 
-cudaError_t launch_strided_f32(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
-                               cudaStream_t stream) {
-  return launch_strided<float>(k, p, q, in, out, stream);
+cudaError_t launch_strided_f32(KernelKind k, const Grid &g, const KernelParams &p, const StridedParams &q,
+                               const void *in, void *out, cudaStream_t stream) {
+  return launch_strided<float>(k, g, p, q, in, out, stream);
 }
 
 cudaError_t allow_shared_f32(KernelKind k, int n, int bytes) { return allow_shared<float>(k, n, bytes); }

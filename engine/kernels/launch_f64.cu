@@ -3,13 +3,14 @@
 
 namespace gpufftw::engine::kernels {
 
-cudaError_t launch_f64(KernelKind k, const KernelParams &p, const void *in, void *out, cudaStream_t stream) {
-  return launch_kind<double>(k, p, in, out, stream);
+cudaError_t launch_f64(KernelKind k, const Grid &g, const KernelParams &p, const void *in, void *out,
+                       cudaStream_t stream) {
+  return launch_kind<double>(k, g, p, in, out, stream);
 }
 
-cudaError_t launch_strided_f64(KernelKind k, const KernelParams &p, const StridedParams &q, const void *in, void *out,
-                               cudaStream_t stream) {
-  return launch_strided<double>(k, p, q, in, out, stream);
+cudaError_t launch_strided_f64(KernelKind k, const Grid &g, const KernelParams &p, const StridedParams &q,
+                               const void *in, void *out, cudaStream_t stream) {
+  return launch_strided<double>(k, g, p, q, in, out, stream);
 }
 
 cudaError_t allow_shared_f64(KernelKind k, int n, int bytes) { return allow_shared<double>(k, n, bytes); }

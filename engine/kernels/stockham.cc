@@ -328,6 +328,7 @@ std::unique_ptr<StockhamPlan> StockhamPlan::create(int n, Real real, long long b
   p.per_block = l.per_block;
   p.slot = l.slot;
   plan->threads_ = l.threads;
+  plan->shared_ = l.shared;
 
   std::vector<cd> tw = v.shape == Shape::Direct ? direct_roots(n) : std::vector<cd>{};
   int ns = 1;
@@ -435,12 +436,13 @@ bool StockhamPlan::run(const void *in, void *out, int sign, cudaStream_t stream,
     return false;
   }
   const KernelKind k = kind(sign);
+  const Grid g{static_cast<unsigned>(blocks), threads_, shared_};
   cudaError_t e;
   if (strided_)
-    e = real_ == Real::F32 ? launch_strided_f32(k, p, q_, in, out, stream)
-                           : launch_strided_f64(k, p, q_, in, out, stream);
+    e = real_ == Real::F32 ? launch_strided_f32(k, g, p, q_, in, out, stream)
+                           : launch_strided_f64(k, g, p, q_, in, out, stream);
   else
-    e = real_ == Real::F32 ? launch_f32(k, p, in, out, stream) : launch_f64(k, p, in, out, stream);
+    e = real_ == Real::F32 ? launch_f32(k, g, p, in, out, stream) : launch_f64(k, g, p, in, out, stream);
   if (e != cudaSuccess && why)
     *why = std::string("kernel launch (") + (strided_ ? "strided_kernel " : "fft_kernel ") + variant_.name() +
            "): " + cudaGetErrorString(e);

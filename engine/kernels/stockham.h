@@ -91,7 +91,8 @@ class StockhamPlan {
   Real real_ = Real::F32;
   Variant variant_;
   bool bluestein_ = false;
-  int threads_ = 0;           // a block's, as its layout says (the launch computes the same from p_)
+  int threads_ = 0;           // a block's, as its layout says
+  size_t shared_ = 0;         // a block's dynamic shared bytes, as its layout says
   int regs_ = 0, spill_ = 0;  // the forward kernel's registers and local bytes per thread
   void *tables_[5] = {};  // twiddles, chirp, kernel FT, four-step twiddles (lo, hi)
 };

@@ -13,6 +13,7 @@
 namespace {
 
 using gpufftw::engine::kernels::dft;
+using gpufftw::engine::kernels::multiply;
 using gpufftw::engine::kernels::root_cos;
 using gpufftw::engine::kernels::root_sin;
 using cld = std::complex<long double>;
@@ -62,5 +63,23 @@ void every_length(std::integer_sequence<int, I...>) {
 }
 
 TEST(Butterflies, EveryLengthUpTo16BothDirections) { every_length(std::make_integer_sequence<int, 15>{}); }
+
+// The product by a table's root (the twiddles, Bluestein's chirp, the
+// four-step twiddles): the complex product, signs and parts in place,
+// exact where the parts are small integers.
+TEST(Multiply, IsTheComplexProduct) {
+  float re = 3, im = -2;
+  multiply(re, im, 5.0f, 7.0f);  // (3 - 2i)(5 + 7i) = 29 + 11i
+  EXPECT_EQ(re, 29.0f);
+  EXPECT_EQ(im, 11.0f);
+  for (int k = 0; k < 16; ++k) {
+    const double a = 0.37 * k - 1.1, b = std::cos(1.9 * k), c = root_cos(k, 16), s = root_sin(k, 16);
+    double x = a, y = b;
+    multiply(x, y, c, s);
+    const cld want = cld(a, b) * cld(c, s);
+    EXPECT_NEAR(x, static_cast<double>(want.real()), 4e-16) << k;
+    EXPECT_NEAR(y, static_cast<double>(want.imag()), 4e-16) << k;
+  }
+}
 
 }  // namespace
