@@ -161,4 +161,19 @@ constexpr double kRereadWithin = 3.0;
 void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gpu,
             const std::function<double()> &read_cpu);
 
+// FFTW_MEASURE's reading of the side that lost (*loser_s, against the
+// winner's winner_s), doubted where the model prices that side
+// kDoubtedBy times lower and low enough to win: a slow spell of the host
+// may have read it, over more than settle's readings or too far from the
+// other side's for settle to look. It is read again, up to kDoubtReadings
+// times, keeping the fastest (a spell only ever slows a reading), until it
+// wins. In MEASURE sweeps on the H100 machine 2-4 points of about 145 a
+// sweep were so, and most of them went to the wrong side at 1.2-3.3x
+// (r2c-f32-32x32x32: the real FFTW read 0.168 ms while planning against
+// the GPU's 0.127, priced 0.054, ran 0.047); reading them again costs a
+// few ms a sweep.
+constexpr double kDoubtedBy = 3.0;
+constexpr int kDoubtReadings = 3;
+void doubt(double *loser_s, double winner_s, double model_s, const std::function<double()> &read);
+
 }  // namespace gpufftw

@@ -159,8 +159,9 @@ constexpr double kEstimateLosesBy = 3.0;
 // FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
 // first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
 // where that does not lose by kEstimateLosesBy, its plan with the
-// program's flags; close readings are read again in turn (settle).
-Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
+// program's flags; close readings are read again in turn (settle), and a
+// losing side read far above the model's price for it again (doubt).
+Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, const Verdict &model) {
   std::string why_not;
   std::unique_ptr<Plan> gpu = gpu_plan(p, &why_not);
   if (!gpu) return on_cpu(p, why_not, cpu_threads);
@@ -170,7 +171,9 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   Problem estimated = p;
   estimated.flags = (p.flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
   if (std::unique_ptr<Plan> quick = cpu_plan_with_threads(estimated, cpu_threads)) {
-    const double quick_s = time_execute(quick.get(), kEstimateLosesBy * c.gpu_s);
+    double quick_s = time_execute(quick.get(), kEstimateLosesBy * c.gpu_s);
+    if (quick_s > kEstimateLosesBy * c.gpu_s)
+      doubt(&quick_s, c.gpu_s, model.cpu_s, [&quick] { return time_execute(quick.get()); });
     if (quick_s > kEstimateLosesBy * c.gpu_s) {
       c = Choice{true, c.gpu_s, quick_s};
       store().remember(key, c);
@@ -181,7 +184,13 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads) {
   std::unique_ptr<Plan> cpu = cpu_plan_with_threads(p, cpu_threads);
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
   c.cpu_s = time_execute(cpu.get(), kSureRatio * c.gpu_s);
-  settle(&c.gpu_s, &c.cpu_s, [&gpu] { return time_execute(gpu.get()); }, [&cpu] { return time_execute(cpu.get()); });
+  auto read_gpu = [&gpu] { return time_execute(gpu.get()); };
+  auto read_cpu = [&cpu] { return time_execute(cpu.get()); };
+  settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
+  if (c.gpu_s < c.cpu_s)
+    doubt(&c.cpu_s, c.gpu_s, model.cpu_s, read_cpu);
+  else
+    doubt(&c.gpu_s, c.cpu_s, model.gpu_s, read_gpu);
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads;
@@ -230,7 +239,7 @@ Dispatched automatic(const Problem &p) {
   const int cpu_threads = estimate ? pick.threads : threads;
   const Verdict v = judge(gpu_seconds(p, pinned, *g), pick.seconds);
   const bool measuring = !estimate && p.in[0] && p.out[0];
-  if (measuring && (!v.sure || config().measure_always)) return measured(p, key, cpu_threads);
+  if (measuring && (!v.sure || config().measure_always)) return measured(p, key, cpu_threads, v);
   const std::string why =
       "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + " (" + threads_text(cpu_threads) + ")";
   // A measuring plan leaves wisdom behind in the real FFTW; this one's is

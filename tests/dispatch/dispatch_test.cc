@@ -236,6 +236,37 @@ TEST(Settle, ReadingsFarApartAreLeftAlone) {
   EXPECT_DOUBLE_EQ(cpu_s, 1e-3);
 }
 
+TEST(Doubt, ALoserReadFarAboveTheModelIsReadAgainUntilItWins) {
+  // r2c-f32-32x32x32 (sweep of 18:44, session 8): the real FFTW read 0.168
+  // ms while planning against the GPU's 0.127, priced 0.054; it ran 0.047.
+  double cpu_s = 0.168e-3;
+  Readings c{{0.050e-3, 0.047e-3}};
+  doubt(&cpu_s, 0.127e-3, 0.054e-3, c.reader());
+  EXPECT_EQ(c.taken, 1);  // it wins at the first reading again
+  EXPECT_DOUBLE_EQ(cpu_s, 0.050e-3);
+  EXPECT_FALSE(judge(0.127e-3, cpu_s).gpu);
+  // A spell that lasts: every reading slow, the fastest kept, no more than
+  // kDoubtReadings taken.
+  double gpu_s = 2.78e-3;
+  Readings g{{3.1e-3, 2.5e-3, 2.9e-3, 0.1e-3}};
+  doubt(&gpu_s, 0.255e-3, 0.142e-3, g.reader());
+  EXPECT_EQ(g.taken, kDoubtReadings);
+  EXPECT_DOUBLE_EQ(gpu_s, 2.5e-3);
+}
+
+TEST(Doubt, ReadingsTheModelExpectsOrCannotTurnAreLeftAlone) {
+  Readings none;  // a reader called here would throw out_of_range
+  // Within kDoubtedBy of the model's price.
+  double cpu_s = 0.15e-3;
+  doubt(&cpu_s, 0.1e-3, 0.06e-3, none.reader());
+  // Far above it, but the model prices it to lose too (c2c-f32-512x512x512
+  // on the real FFTW: read 870 ms, priced 86, against the GPU's tens).
+  cpu_s = 870e-3;
+  doubt(&cpu_s, 60e-3, 86e-3, none.reader());
+  EXPECT_EQ(none.taken, 0);
+  EXPECT_DOUBLE_EQ(cpu_s, 870e-3);
+}
+
 // The program's thread count unless one thread is predicted faster by
 // kOneThreadBy: a table off by less must not move a problem to one thread.
 TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
