@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -80,10 +81,15 @@ bool open(Context *c) {
   return load_cufft(&c->cufft, &c->why);
 }
 
+std::atomic<bool> started{false};
+
 Context &context() {
   static Context c;
   static std::once_flag once;
-  std::call_once(once, [] { c.ok = open(&c); });
+  std::call_once(once, [] {
+    c.ok = open(&c);
+    started = c.ok;
+  });
   return c;
 }
 
@@ -94,6 +100,8 @@ bool gpu_available(std::string *why) {
   if (!c.ok && why) *why = c.why;
   return c.ok;
 }
+
+bool gpu_started() { return started; }
 
 std::string device_name() { return context().name; }
 size_t device_memory_cap() { return context().memory_cap; }

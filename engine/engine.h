@@ -14,6 +14,9 @@ namespace gpufftw::engine {
 // (device from GPUFFTW_DEVICE, else 0 of those CUDA_VISIBLE_DEVICES shows)
 // and loads cuFFT. `why` says what is missing when it is false.
 bool gpu_available(std::string *why = nullptr);
+// True once this process has a usable CUDA context; never creates one
+// (200-350 ms that a process whose plans all stay on the CPU is spared).
+bool gpu_started();
 std::string device_name();
 // What a calibration of this device stays valid for: name, compute
 // capability, memory and driver version.

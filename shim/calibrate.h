@@ -22,6 +22,10 @@ double check_cpu(const CpuRates &stored);
 // The engine end to end on pinned and pageable arrays; false (with why)
 // where a job cannot run.
 bool calibrate_gpu(GpuRates *rates, std::string *why);
+
+// How many times faster than `stored` a few of its pinned cells run now
+// (dispatch_store.h); 0 where this process has not started CUDA.
+double check_gpu(const GpuRates &stored);
 #endif
 
 }  // namespace gpufftw

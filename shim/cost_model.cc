@@ -60,6 +60,7 @@ double bytes_in(const Problem &p) { return side_bytes(p, false); }
 double bytes_out(const Problem &p) { return side_bytes(p, true); }
 
 bool GpuRates::valid() const {
+  if (readings < 1) return false;
   for (const auto &memory : seconds)
     for (const auto &row : memory)
       for (double v : row)
@@ -82,16 +83,28 @@ bool CpuRates::valid() const {
   return true;
 }
 
+namespace {
+// Cell by cell the smaller, for tables of two dimensions.
+template <class Table>
+void take_faster(Table *mine, const Table &theirs) {
+  for (size_t i = 0; i < mine->size(); ++i)
+    for (size_t j = 0; j < (*mine)[i].size(); ++j) (*mine)[i][j] = std::min((*mine)[i][j], theirs[i][j]);
+}
+}  // namespace
+
+GpuRates fastest_of(const GpuRates &a, const GpuRates &b) {
+  GpuRates r = a;
+  for (size_t pinned = 0; pinned < r.seconds.size(); ++pinned) take_faster(&r.seconds[pinned], b.seconds[pinned]);
+  r.readings = a.readings + b.readings;
+  return r;
+}
+
 CpuRates fastest_of(const CpuRates &a, const CpuRates &b) {
   CpuRates r = a;
-  auto take = [](auto *mine, const auto &theirs) {
-    for (size_t i = 0; i < mine->size(); ++i)
-      for (size_t j = 0; j < (*mine)[i].size(); ++j) (*mine)[i][j] = std::min((*mine)[i][j], theirs[i][j]);
-  };
-  take(&r.one_d, b.one_d);
-  take(&r.one_d_r2c, b.one_d_r2c);
-  take(&r.multi_d, b.multi_d);
-  take(&r.multi_d_r2c, b.multi_d_r2c);
+  take_faster(&r.one_d, b.one_d);
+  take_faster(&r.one_d_r2c, b.one_d_r2c);
+  take_faster(&r.multi_d, b.multi_d);
+  take_faster(&r.multi_d_r2c, b.multi_d_r2c);
   r.readings = a.readings + b.readings;
   return r;
 }
@@ -201,7 +214,7 @@ CpuPick pick_threads(const Problem &p, const CpuRates &program, const CpuRates &
 std::string format(const GpuRates &r) {
   std::ostringstream o;
   o.precision(6);
-  o << "gpu";
+  o << "gpu " << r.readings;
   for (const auto &memory : r.seconds)
     for (const auto &row : memory)
       for (double v : row) o << ' ' << v;
@@ -225,7 +238,7 @@ bool parse(const std::string &line, GpuRates *r) {
   std::istringstream in(line);
   std::string tag, rest;
   GpuRates g;
-  in >> tag;
+  in >> tag >> g.readings;
   for (auto &memory : g.seconds)
     for (auto &row : memory)
       for (double &v : row) in >> v;

@@ -29,6 +29,9 @@ struct GpuRates {
   static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22, 24};
   static constexpr int kBatchN = 1024;
   std::array<std::array<std::array<double, kSizes>, 2>, 2> seconds{};  // [pinned][batch][size]
+  // Calibrations, each in a process of its own, whose fastest cells these
+  // are (dispatch_store.h says why a second one may be taken).
+  int readings = 1;
   bool valid() const;
 };
 
@@ -70,6 +73,7 @@ struct CpuRates {
 // Cell by cell the faster of two readings of the same table, readings
 // added: a host's slow spell only ever slows a reading.
 CpuRates fastest_of(const CpuRates &a, const CpuRates &b);
+GpuRates fastest_of(const GpuRates &a, const GpuRates &b);
 
 // One cell of a CpuRates table: a 1-D one (rank 1: one_d[size][column]) or
 // a 2-D or 3-D one (multi_d[rank - 2][size]), c2c or r2c, and the problem

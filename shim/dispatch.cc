@@ -68,11 +68,11 @@ DispatchStore &store() {
   static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity(),
                                               {
 #if GPUFFTW_HAVE_CUDA
-                                                  calibrate_gpu,
+                                                  calibrate_gpu, calibrate_cpu, check_cpu, check_gpu
 #else
-                                                  nullptr,
+                                                  nullptr, calibrate_cpu, check_cpu, nullptr
 #endif
-                                                  calibrate_cpu, check_cpu});
+                                              });
 #if GPUFFTW_HAVE_CUDA
   // The engine's picks between its own kernels and cuFFT live in it too.
   static const bool lent = (engine::set_kernel_pick_store(

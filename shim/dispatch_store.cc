@@ -18,11 +18,29 @@ namespace {
 // program's); 3: kernel picks, and the real FFTW's r2c tables; 4: 2^22-point
 // batches in the real FFTW's tables, 2^24 points in the GPU's; 5: 2^24-point
 // batches in the real FFTW's; 6: each CPU table's count of readings; 7:
-// 2^18-point batches in the real FFTW's. A file of another version is
-// calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 7";
+// 2^18-point batches in the real FFTW's; 8: the GPU table's count of
+// readings. A file of another version is calibrated again.
+constexpr const char *kHeader = "gpufftw dispatch store 8";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
+
+// A table of one reading from another process, after a check found it
+// `faster` times as fast now (dispatch_store.h): true where it changed and
+// is to be saved.
+template <class Rates>
+bool after_check(Rates *stored, const char *name, double faster,
+                 const std::function<std::optional<Rates>()> &read_again) {
+  if (faster >= DispatchStore::kReadAgainBy) {
+    GPUFFTW_LOG(Info, "%s runs %.2gx faster now than when it was read: reading it again", name, faster);
+    const std::optional<Rates> again = read_again();
+    if (!again) return false;
+    *stored = fastest_of(*stored, *again);
+    return true;
+  }
+  if (faster * DispatchStore::kReadAgainBy <= 1) return false;
+  stored->readings = 2;
+  return true;
+}
 
 bool parse_choice(const std::string &line, std::string *key, Choice *c) {
   std::istringstream in(line);
@@ -154,11 +172,23 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
     GpuRates r;
     if (calibrate_.gpu && calibrate_.gpu(&r, &gpu_why_)) {
       gpu_ = r;
+      gpu_checked_ = true;  // this process's own reading
       save();
     } else if (gpu_why_.empty()) {
       gpu_why_ = "no GPU calibration";
     }
     if (!gpu_) GPUFFTW_LOG(Warn, "the GPU could not be calibrated (%s): auto mode keeps plans on the CPU", gpu_why_.c_str());
+  } else if (gpu_ && !gpu_checked_ && gpu_->readings < 2 && calibrate_.check_gpu && calibrate_.gpu) {
+    const double faster = calibrate_.check_gpu(*gpu_);
+    const auto read_again = [this]() -> std::optional<GpuRates> {
+      GpuRates again;
+      std::string why;
+      if (calibrate_.gpu(&again, &why)) return again;
+      GPUFFTW_LOG(Info, "the GPU's table could not be read again (%s): kept as it was", why.c_str());
+      return std::nullopt;
+    };
+    gpu_checked_ = faster > 0;
+    if (gpu_checked_ && after_check<GpuRates>(&*gpu_, "the GPU's table", faster, read_again)) save();
   }
   return gpu_;
 }
@@ -179,19 +209,13 @@ CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
   }
   CpuRates &stored = it->second;
   if (first_ask && stored.readings < 2 && calibrate_.check_cpu) {
-    const double faster = calibrate_.check_cpu(stored);
-    if (faster >= kReadAgainBy) {
-      GPUFFTW_LOG(Info, "the real FFTW's table (%s, %d threads) runs %.2gx faster now than when it was read: reading it "
-                  "again", precision == Precision::F32 ? "f32" : "f64", threads, faster);
+    const std::string name = std::string("the real FFTW's table (") + (precision == Precision::F32 ? "f32" : "f64") +
+                             ", " + std::to_string(threads) + " threads)";
+    const auto read_again = [&]() -> std::optional<CpuRates> {
       const CpuRates again = calibrate_.cpu(precision, threads);
-      if (again.valid()) {
-        stored = fastest_of(stored, again);
-        save();
-      }
-    } else if (faster * kReadAgainBy > 1) {
-      stored.readings = 2;
-      save();
-    }
+      return again.valid() ? std::optional<CpuRates>(again) : std::nullopt;
+    };
+    if (after_check<CpuRates>(&stored, name.c_str(), calibrate_.check_cpu(stored), read_again)) save();
   }
   return stored;
 }

@@ -36,18 +36,25 @@ class DispatchStore {
     // How many times faster than `stored` a few of its cells run now
     // (tens of milliseconds); none: tables are never checked.
     std::function<double(const CpuRates &stored)> check_cpu;
+    // The same for the GPU's, or 0 where it cannot tell yet: the GPU's
+    // table is checked at the first ask once this process has started CUDA
+    // for a plan of its own, since a process whose plans all stay on the
+    // CPU never starts it (automatic, dispatch.cc).
+    std::function<double(const GpuRates &stored)> check_gpu;
   };
   DispatchStore(std::string path, std::string machine, Calibrators calibrate);
 
   // The rates, calibrated (and saved) the first time they are asked for.
-  // A CPU table of one reading, taken in another process, is checked the
+  // A table of one reading, taken in another process, is checked the
   // first time this process asks for it: where it now runs
   // kReadAgainBy times faster, the host was in a slow spell while it was
-  // read (the H100 machine read 1.5x slow on one thread and up to 17x at
-  // 16 threads in such a spell, which sent 29 points of a sweep to the
-  // wrong side), and it is read again and the faster of each cell kept;
-  // where it agrees, it has two readings and is not checked again; where
-  // it runs slower, this process is in a slow spell, and the next checks.
+  // read, and it is read again and the faster of each cell kept; where it
+  // agrees, it has two readings and is not checked again; where it runs
+  // slower, this process is in a slow spell, and the next checks. On the
+  // H100 machine such spells read the real FFTW 1.5x slow on one thread
+  // and up to 17x at 16 threads, which sent 29 points of a sweep to the
+  // wrong side, and the GPU's pinned rows 1.4-3.4x slow, which sent 23
+  // points of a sweep to the CPU at up to 2.65x (session 9).
   std::optional<GpuRates> gpu_rates();
   CpuRates cpu_rates(Precision precision, int threads);
   static constexpr double kReadAgainBy = 1.3;
@@ -75,6 +82,7 @@ class DispatchStore {
   std::function<bool(const std::string &)> forgotten_;  // not merged back from the file
   std::optional<GpuRates> gpu_;
   std::string gpu_why_;
+  bool gpu_checked_ = false;  // the GPU's table read or checked in this process
   std::map<std::pair<int, int>, CpuRates> cpu_;  // by (precision, threads)
   std::set<std::pair<int, int>> cpu_seen_;       // tables read or checked in this process
   std::map<std::string, Choice> choices_;

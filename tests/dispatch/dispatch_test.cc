@@ -340,6 +340,11 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   c.readings = 2;
   ASSERT_TRUE(parse(format(c), &c2));
   EXPECT_EQ(c2.readings, 2);
+  g.readings = 2;
+  ASSERT_TRUE(parse(format(g), &g2));
+  EXPECT_EQ(g2.readings, 2);
+  g.readings = 0;
+  EXPECT_FALSE(parse(format(g), &g2));
   c.readings = 0;
   EXPECT_FALSE(parse(format(c), &c2));
   c.readings = 1;
@@ -365,6 +370,9 @@ class Store : public ::testing::Test {
     c.gpu = [this](GpuRates *r, std::string *) {
       ++gpu_calibrations_;
       *r = gpu_rates();
+      for (auto &memory : r->seconds)
+        for (auto &row : memory)
+          for (double &v : row) v *= gpu_slower_;
       return true;
     };
     c.cpu = [this](Precision p, int threads) {
@@ -379,6 +387,11 @@ class Store : public ::testing::Test {
         ++cpu_checks_;
         return faster_now_;
       };
+    if (gpu_faster_now_ != 0)
+      c.check_gpu = [this](const GpuRates &) {
+        ++gpu_checks_;
+        return std::max(gpu_faster_now_, 0.0);
+      };
     return DispatchStore(path_, machine, c);
   }
 
@@ -390,9 +403,11 @@ class Store : public ::testing::Test {
   }
 
   std::string dir_, path_;
-  int gpu_calibrations_ = 0, cpu_calibrations_ = 0, cpu_checks_ = 0;
-  double cpu_ns_ = 0.5;       // what a CPU calibration reads
-  double faster_now_ = 0;     // what a check says (0: no check)
+  int gpu_calibrations_ = 0, cpu_calibrations_ = 0, cpu_checks_ = 0, gpu_checks_ = 0;
+  double cpu_ns_ = 0.5;         // what a CPU calibration reads
+  double gpu_slower_ = 1;       // what a GPU calibration reads, against gpu_rates()
+  double faster_now_ = 0;       // what a CPU check says (0: no check)
+  double gpu_faster_now_ = 0;   // what a GPU check says (0: no check; below 0: it says 0, cannot tell)
 };
 
 TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
@@ -483,6 +498,54 @@ TEST_F(Store, ACheckInASlowSpellChangesNothingAndTheNextProcessChecks) {
   EXPECT_EQ(make().cpu_rates(Precision::F32, 1).readings, 2);
   EXPECT_EQ(cpu_checks_, 2);
   EXPECT_EQ(cpu_calibrations_, 1);
+}
+
+TEST_F(Store, TheGpuTableIsCheckedByTheNextProcessAndReadAgainWhereItWasSlow) {
+  gpu_slower_ = 2.5;  // pinned rows read 1.4-3.4x slow in a spell (session 9)
+  gpu_faster_now_ = 2.5;
+  make().gpu_rates();
+  EXPECT_EQ(gpu_checks_, 0);  // not this process's own reading
+  gpu_slower_ = 1;
+  {
+    DispatchStore s = make();
+    const GpuRates r = *s.gpu_rates();
+    EXPECT_EQ(r.readings, 2);
+    EXPECT_DOUBLE_EQ(r.seconds[1][1][3], gpu_rates().seconds[1][1][3]);
+    s.gpu_rates();
+  }
+  EXPECT_EQ(gpu_checks_, 1);
+  EXPECT_EQ(gpu_calibrations_, 2);
+  // Two readings: never checked again, and a slower third would raise nothing.
+  gpu_slower_ = 3;
+  const double kept = gpu_rates().seconds[0][0][2];
+  EXPECT_NEAR(make().gpu_rates()->seconds[0][0][2], kept, 1e-5 * kept);  // from the file, 6 digits
+  EXPECT_EQ(gpu_checks_, 1);
+  EXPECT_EQ(gpu_calibrations_, 2);
+}
+
+TEST_F(Store, AGpuTableThatAgreesIsKeptAndOneCheckedInASpellIsCheckedAgain) {
+  gpu_faster_now_ = 0.5;  // this process is the slow one
+  make().gpu_rates();
+  EXPECT_EQ(make().gpu_rates()->readings, 1);
+  EXPECT_EQ(gpu_checks_, 1);
+  gpu_faster_now_ = 1.1;
+  EXPECT_EQ(make().gpu_rates()->readings, 2);
+  EXPECT_EQ(make().gpu_rates()->readings, 2);  // from the file
+  EXPECT_EQ(gpu_checks_, 2);
+  EXPECT_EQ(gpu_calibrations_, 1);
+}
+
+TEST_F(Store, TheGpuTableWaitsForAProcessThatStartedCuda) {
+  gpu_faster_now_ = -1;  // a check that cannot tell yet (0: no check at all)
+  make().gpu_rates();
+  DispatchStore s = make();
+  EXPECT_EQ(s.gpu_rates()->readings, 1);
+  EXPECT_EQ(s.gpu_rates()->readings, 1);
+  EXPECT_EQ(gpu_checks_, 2);  // asked again at each ask
+  gpu_faster_now_ = 1.0;  // CUDA started: the check tells
+  EXPECT_EQ(s.gpu_rates()->readings, 2);
+  s.gpu_rates();
+  EXPECT_EQ(gpu_checks_, 3);
 }
 
 TEST_F(Store, ChoicesRoundTripAcrossRunsAndAreForgotten) {
