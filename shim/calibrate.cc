@@ -54,6 +54,20 @@ double seconds_per_call(F &&f) {
   return best;
 }
 
+// How many times faster than their stored times a table check's cells run
+// now: the largest ratio, or 1 where a cell cannot be timed (no grounds
+// then to read the table again).
+template <class Cells, class Stored, class Time>
+double faster_now(const Cells &cells, Stored stored, Time time) {
+  double faster = 0;
+  for (const auto &c : cells) {
+    const double t = time(c);
+    if (t <= 0) return 1;
+    faster = std::max(faster, stored(c) / t);
+  }
+  return faster;
+}
+
 struct FreeDeleter {
   void operator()(void *p) const { std::free(p); }
 };
@@ -181,13 +195,9 @@ double check_cpu_typed(const CpuRates &stored) {
   if (!real_fftw<R>().loaded) return 1;
   WisdomKeeper<R> keep;
   const CpuArrays<R> buffers(size_t{2} << kCheckedLog2);
-  double faster = 0;
-  for (const CpuCell &c : kCheckedCells) {
-    const double now = cpu_time<R>(buffers, stored.threads, c);
-    if (now <= 0) return 1;
-    faster = std::max(faster, c.in(stored) / now);
-  }
-  return faster;
+  return faster_now(
+      kCheckedCells, [&](const CpuCell &c) { return c.in(stored); },
+      [&](const CpuCell &c) { return cpu_time<R>(buffers, stored.threads, c); });
 }
 
 #if GPUFFTW_HAVE_CUDA
@@ -236,15 +246,16 @@ namespace {
 // Arrays for GPU cells of up to 2^log2 points, c2c f32: pinned, and
 // pageable where asked; the inputs zeroed.
 struct GpuArrays {
-  GpuArrays(int log2, bool pageable)
-      : bytes((size_t{1} << log2) * 8), page_in(pageable ? zeroed(bytes) : Buffer()),
+  GpuArrays(int log2, bool with_pageable)
+      : bytes((size_t{1} << log2) * 8), pageable(with_pageable), page_in(pageable ? zeroed(bytes) : Buffer()),
         page_out(pageable ? zeroed(bytes) : Buffer()) {
     if (pin_in) std::memset(pin_in.get(), 0, bytes);
   }
-  size_t bytes;
+  const size_t bytes;
+  const bool pageable;
   std::unique_ptr<void, PinnedDeleter> pin_in{engine::alloc_pinned(bytes)}, pin_out{engine::alloc_pinned(bytes)};
   Buffer page_in, page_out;
-  bool ok(bool pageable) const { return pin_in && pin_out && (!pageable || (page_in && page_out)); }
+  bool ok() const { return pin_in && pin_out && (!pageable || (page_in && page_out)); }
 };
 
 // Seconds of the cell GpuRates::seconds[pinned][batched][k]; 0 on failure.
@@ -269,7 +280,7 @@ constexpr int kCheckedGpuLog2 = 19;
 bool calibrate_gpu(GpuRates *rates, std::string *why) {
   const double t0 = now();
   const GpuArrays arrays(GpuRates::kLog2.back(), true);
-  if (!arrays.ok(true)) return *why = "no memory to calibrate with", false;
+  if (!arrays.ok()) return *why = "no memory to calibrate with", false;
   GpuRates r;
   for (int pinned = 0; pinned < 2; ++pinned)
     for (int batched = 0; batched < 2; ++batched)
@@ -287,14 +298,11 @@ double check_gpu(const GpuRates &stored) {
   if (!engine::gpu_started()) return 0;
   const double t0 = now();
   const GpuArrays arrays(kCheckedGpuLog2, false);
-  if (!arrays.ok(false)) return 1;
-  double faster = 0;
+  if (!arrays.ok()) return 1;
   std::string why;
-  for (const GpuCell &c : kCheckedGpuCells) {
-    const double t = gpu_cell_seconds(arrays, 1, c.batched, c.k, &why);
-    if (t <= 0) return 1;
-    faster = std::max(faster, stored.seconds[1][c.batched][c.k] / t);
-  }
+  const double faster = faster_now(
+      kCheckedGpuCells, [&](const GpuCell &c) { return stored.seconds[1][c.batched][c.k]; },
+      [&](const GpuCell &c) { return gpu_cell_seconds(arrays, 1, c.batched, c.k, &why); });
   GPUFFTW_LOG(Info, "checked the GPU's table (%d reading%s) in %.1f ms: %.2fx as fast now", stored.readings,
               stored.readings == 1 ? "" : "s", 1e3 * (now() - t0), faster);
   return faster;

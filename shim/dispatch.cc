@@ -65,14 +65,14 @@ std::atomic<DispatchStore *> made_store{nullptr};
 
 DispatchStore &store() {
   // Never destroyed: plans may be made from other libraries' destructors.
-  static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity(),
-                                              {
+  static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity(), [] {
+    DispatchStore::Calibrators c{nullptr, calibrate_cpu, check_cpu, nullptr};
 #if GPUFFTW_HAVE_CUDA
-                                                  calibrate_gpu, calibrate_cpu, check_cpu, check_gpu
-#else
-                                                  nullptr, calibrate_cpu, check_cpu, nullptr
+    c.gpu = calibrate_gpu;
+    c.check_gpu = check_gpu;
 #endif
-                                              });
+    return c;
+  }());
 #if GPUFFTW_HAVE_CUDA
   // The engine's picks between its own kernels and cuFFT live in it too.
   static const bool lent = (engine::set_kernel_pick_store(
