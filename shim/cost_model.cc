@@ -166,7 +166,14 @@ double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r) {
   return std::exp2(log_time(xs, ts, std::log2(points)));
 }
 
-double cpu_seconds(const Problem &p, const CpuRates &r) {
+double between_work(const Problem &p, double back_to_back_s) {
+  // In place, one array holds both sides.
+  const double bytes = p.in_place() ? std::max(bytes_in(p), bytes_out(p)) : bytes_in(p) + bytes_out(p);
+  return bytes >= kBackToBackBytes ? kBackToBackFastBy * back_to_back_s : back_to_back_s;
+}
+
+namespace {
+double table_seconds(const Problem &p, const CpuRates &r) {
   const int rank = std::clamp(static_cast<int>(p.dims.size()), 1, 3);
   // r2c, c2r and r2r (priced as r2c) from the r2c tables, by reals.
   const bool c2c = p.kind == Kind::C2C;
@@ -189,6 +196,9 @@ double cpu_seconds(const Problem &p, const CpuRates &r) {
   const double w = std::clamp((log_n - sizes[i]) / (sizes[i + 1] - sizes[i]), 0.0, 1.0);
   return std::exp2(one_d_log_time(table, i, log_total) * (1 - w) + one_d_log_time(table, i + 1, log_total) * w);
 }
+}  // namespace
+
+double cpu_seconds(const Problem &p, const CpuRates &r) { return between_work(p, table_seconds(p, r)); }
 
 void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time) {
   const int log2 = CpuRates::kLog2[i];

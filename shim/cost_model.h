@@ -106,7 +106,22 @@ void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &
 double bytes_in(const Problem &p);
 double bytes_out(const Problem &p);
 
-// Predicted execute times in seconds; r's precision is p's.
+// The real FFTW's time between a program's other work, from a time read
+// back to back (the calibration's cells, FFTW_MEASURE's readings): where
+// its arrays hold kBackToBackBytes or more, by kBackToBackFastBy. Read
+// back to back on the H100 machine (L3 300 MiB), arrays of 64 MiB and more
+// ran 0.78-0.92x the sweep's medians of the same problem (a block of two
+// executes after one untimed, between the other modes' blocks), and the
+// plans FFTW_MEASURE kept on the CPU 0.69x their own medians; below,
+// 0.95-1.05x. Ties there went to the CPU and lost: c2c-f64-256-b16384
+// read 1.44 ms against the GPU's 1.60 and ran 2.75 ms (sweep 21:08,
+// session 9). The GPU's readings were 0.98-0.99x its medians everywhere.
+constexpr double kBackToBackBytes = 64.0 * (1 << 20);
+constexpr double kBackToBackFastBy = 1.25;
+double between_work(const Problem &p, double back_to_back_s);
+
+// Predicted execute times in seconds; r's precision is p's. The real
+// FFTW's between other work (between_work).
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r);
 double cpu_seconds(const Problem &p, const CpuRates &r);
 

@@ -97,6 +97,14 @@ Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) {
 
 std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
 
+// How the real FFTW's side of a price was had: its threads, and where its
+// back-to-back time was scaled (between_work).
+std::string cpu_terms(const Problem &p, int threads) {
+  char scaled[64] = "";
+  if (between_work(p, 1) != 1) std::snprintf(scaled, sizeof scaled, ", %.2fx back to back", kBackToBackFastBy);
+  return " (" + threads_text(threads) + scaled + ")";
+}
+
 #if GPUFFTW_HAVE_CUDA
 // The GPU's plan, the store made first: the engine keeps its kernel picks
 // there (engine/own_kernel.h).
@@ -165,15 +173,17 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   std::string why_not;
   std::unique_ptr<Plan> gpu = gpu_plan(p, &why_not);
   if (!gpu) return on_cpu(p, why_not, cpu_threads);
+  // The real FFTW's readings as between other work (cost_model.h).
+  auto time_cpu = [&p](Plan *plan, double enough = HUGE_VAL) { return between_work(p, time_execute(plan, enough)); };
   Choice c;
   c.gpu_s = time_execute(gpu.get());
-  const std::string threads = " (" + threads_text(cpu_threads) + ")";
+  const std::string threads = cpu_terms(p, cpu_threads);
   Problem estimated = p;
   estimated.flags = (p.flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
   if (std::unique_ptr<Plan> quick = cpu_plan_with_threads(estimated, cpu_threads)) {
-    double quick_s = time_execute(quick.get(), kEstimateLosesBy * c.gpu_s);
+    double quick_s = time_cpu(quick.get(), kEstimateLosesBy * c.gpu_s);
     if (quick_s > kEstimateLosesBy * c.gpu_s)
-      doubt(&quick_s, c.gpu_s, model.cpu_s, [&quick] { return time_execute(quick.get()); });
+      doubt(&quick_s, c.gpu_s, model.cpu_s, [&] { return time_cpu(quick.get()); });
     if (quick_s > kEstimateLosesBy * c.gpu_s) {
       c = Choice{true, c.gpu_s, quick_s};
       store().remember(key, c);
@@ -183,9 +193,9 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   }
   std::unique_ptr<Plan> cpu = cpu_plan_with_threads(p, cpu_threads);
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
-  c.cpu_s = time_execute(cpu.get(), kSureRatio * c.gpu_s);
+  c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
   auto read_gpu = [&gpu] { return time_execute(gpu.get()); };
-  auto read_cpu = [&cpu] { return time_execute(cpu.get()); };
+  auto read_cpu = [&] { return time_cpu(cpu.get()); };
   settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
   if (c.gpu_s < c.cpu_s)
     doubt(&c.cpu_s, c.gpu_s, model.cpu_s, read_cpu);
@@ -241,7 +251,7 @@ Dispatched automatic(const Problem &p) {
   const bool measuring = !estimate && p.in[0] && p.out[0];
   if (measuring && (!v.sure || config().measure_always)) return measured(p, key, cpu_threads, v);
   const std::string why =
-      "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + " (" + threads_text(cpu_threads) + ")";
+      "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads);
   // A measuring plan leaves wisdom behind in the real FFTW; this one's is
   // the choice, so that FFTW_WISDOM_ONLY finds a plan for it later too.
   if (measuring) store().remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});

@@ -109,11 +109,35 @@ TEST(CostModel, CpuTimesComeFromTheTable) {
   EXPECT_NEAR(cpu_seconds(r2c_2d, c), std::exp2((std::log2(c.multi_d_r2c[0][2]) + std::log2(c.multi_d_r2c[0][3])) / 2),
               1e-15);  // 2^13 reals: between the rows of 2^12 and 2^14
   // Beyond the largest transform: proportional to the points.
-  EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 24}), c), 16 * c.one_d[5][0], 1e-12);
+  EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 22}), c), 4 * c.one_d[5][0], 1e-12);
   // A size between rows lies between them.
   const double between = cpu_seconds(c2c_f32({3 << 11}), c);
   EXPECT_GT(between, c.one_d[3][0] / 2);
   EXPECT_LT(between, c.one_d[3][0]);
+}
+
+// The real FFTW's back-to-back times (the tables, FFTW_MEASURE's
+// readings) priced as between other work from kBackToBackBytes of arrays.
+TEST(CostModel, BigArraysArePricedAsBetweenOtherWork) {
+  int in_array = 0, out_array = 0;
+  auto placed = [&](Problem p, bool in_place) {
+    p.in[0] = &in_array;
+    p.out[0] = in_place ? &in_array : &out_array;
+    return p;
+  };
+  // 2^22 f32 points: 32 MiB each way, 64 MiB out of place, 32 MiB in place.
+  const Problem big = placed(c2c_f32({1 << 22}), false);
+  EXPECT_DOUBLE_EQ(between_work(big, 1e-3), kBackToBackFastBy * 1e-3);
+  EXPECT_DOUBLE_EQ(between_work(placed(c2c_f32({1 << 22}), true), 1e-3), 1e-3);
+  EXPECT_DOUBLE_EQ(between_work(placed(c2c_f32({1 << 21}), false), 1e-3), 1e-3);
+  Problem r2c = placed(c2c_f32({1 << 22}), false);  // 16 MiB of reals in, 16 MiB of half spectra out
+  r2c.kind = Kind::R2C;
+  EXPECT_DOUBLE_EQ(between_work(r2c, 1e-3), 1e-3);
+  r2c.precision = Precision::F64;
+  EXPECT_DOUBLE_EQ(between_work(r2c, 1e-3), kBackToBackFastBy * 1e-3);
+  // The model's price of the real FFTW is so too.
+  const CpuRates c = cpu_rates();
+  EXPECT_NEAR(cpu_seconds(big, c), kBackToBackFastBy * 4 * c.one_d[5][0], 1e-12);
 }
 
 TEST(CostModel, JudgeSidesAndSureness) {
