@@ -228,7 +228,7 @@ def plan_summary(flags, data, order):
     if base in warm:
         print(f"\nwarm step (its own process, GPUFFTW_MODE=gpu, first): {warm[base]}")
     if calib.get(base):
-        print("\ncalibration step (its own process, before auto's): "
+        print("\ncalibration step (two processes of their own, before auto's: calibration, then its check): "
               + ", ".join(f"{p} {float(t):.1f} ms ({w})" for p, t, w in calib[base]))
     print(f"\nauto's planning time, ms ({len(recs)} plans): median {pct(plans, 0.5):.2f}, p90 {pct(plans, 0.9):.2f},"
           f" max {max(plans):.1f} ({max(recs, key=lambda pr: pr[1]['plan'])[0]})")

@@ -120,8 +120,21 @@ constexpr double kBackToBackBytes = 64.0 * (1 << 20);
 constexpr double kBackToBackFastBy = 1.25;
 double between_work(const Problem &p, double back_to_back_s);
 
+// The real FFTW on sizes with a prime factor over 13 (past its
+// hard-coded codelets: generic and Rader's algorithm) against the powers
+// of two the tables hold, batches of 2^22 points on the H100 machine with
+// FFTW_ESTIMATE plans: c2c 4.3-17x (17, 31, 61, 127, 257, 1009, 1088 =
+// 17*64, 2039, 4099, 8191, 12289, 65537; f32 and f64, 16 threads and 1),
+// r2c 12-1000x; 1000 = 2^3*5^3 ran 1.8x. Priced as powers of two, 1009 in
+// batches of 16384 read 4.5x its price, so FFTW_MEASURE timed the real
+// FFTW's plan for a GPU 15x faster, 150 ms of planning. The smallest
+// ratio seen, so that no such size is priced above what it runs.
+constexpr double kPastCodeletsBy = 4.0;
+bool past_codelets(const Problem &p);
+
 // Predicted execute times in seconds; r's precision is p's. The real
-// FFTW's between other work (between_work).
+// FFTW's between other work (between_work), and kPastCodeletsBy higher
+// past its codelets.
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r);
 double cpu_seconds(const Problem &p, const CpuRates &r);
 

@@ -140,6 +140,17 @@ TEST(CostModel, BigArraysArePricedAsBetweenOtherWork) {
   EXPECT_NEAR(cpu_seconds(big, c), kBackToBackFastBy * 4 * c.one_d[5][0], 1e-12);
 }
 
+// Sizes with a prime factor over 13, in any dimension, priced
+// kPastCodeletsBy higher than their neighbours.
+TEST(CostModel, SizesPastTheCodeletsPricedHigher) {
+  for (int64_t n : {16, 1000, 1008, 4096, 13 * 11 * 7 * 64}) EXPECT_FALSE(past_codelets(c2c_f32({n}))) << n;
+  for (int64_t n : {17, 1009, 17 * 64, 65537}) EXPECT_TRUE(past_codelets(c2c_f32({n}))) << n;
+  EXPECT_TRUE(past_codelets(c2c_f32({64, 17, 64})));
+  const CpuRates c = cpu_rates();
+  EXPECT_NEAR(cpu_seconds(c2c_f32({1009}, 64), c) / cpu_seconds(c2c_f32({1008}, 64), c), kPastCodeletsBy,
+              0.01 * kPastCodeletsBy);
+}
+
 TEST(CostModel, JudgeSidesAndSureness) {
   const GpuRates g = gpu_rates();
   const CpuRates c = cpu_rates();
