@@ -268,12 +268,15 @@ double gpu_cell_seconds(const GpuArrays &a, int pinned, int batched, int k, std:
 
 // The cells check_gpu times: pinned (a slow spell read the pinned rows
 // 1.4-3.4x slow on the H100 machine, the pageable ones as usual, session
-// 9), one transform and batches, up to 2^19 points (4 MiB each way).
+// 9), one transform and batches, up to 2^22 points (32 MiB each way): a
+// calibration read the batches of 2^22 and 2^24 points 1.3x slow but
+// those up to 2^19 as usual, and an ESTIMATE sweep sent
+// c2c-f64-4096-b256 to the CPU at 1.5x (22:16, session 10).
 struct GpuCell {
   int batched, k;
 };
-constexpr GpuCell kCheckedGpuCells[] = {{0, 1}, {1, 2}, {1, 3}};
-constexpr int kCheckedGpuLog2 = 19;
+constexpr GpuCell kCheckedGpuCells[] = {{0, 1}, {1, 2}, {1, 3}, {1, 4}};
+constexpr int kCheckedGpuLog2 = 22;
 
 }  // namespace
 
