@@ -31,14 +31,16 @@
 # what a first run on the machine would, the preloaded configurations get
 # a fresh, empty cache folder (GPUFFTW_SWEEP_CACHE_DIR names one to keep or
 # reuse instead), and before them two short processes, "calibrate", each
-# plan two problems of 64000 points (none of the sweep's) under auto with
-# FFTW_ESTIMATE (which stores no choice) and the same --threads: in the
-# first gpufftw calibrates the GPU and the CPU in f32 and f64 and saves
-# the rates, in the second it checks them (and reads a table again where
-# a slow spell of the host read it), so that auto's plan times are those
-# "after calibration" (CALIBRATE lines hold the step's plan times, the
-# check's 15-45 ms a table, 1.5-3 s where one is read again). The store
-# comes back as
+# plan three problems (none of the sweep's) under auto with FFTW_ESTIMATE
+# (which stores no choice) and the same --threads: one of 2^24 points
+# that goes to the GPU, then two of 64000 points that stay on the CPU. In
+# the first gpufftw calibrates the GPU and the CPU in f32 and f64 and
+# saves the rates, in the second it checks them (the GPU's table at the
+# first plan after CUDA started) and reads a table again where a slow
+# spell of the host read it, so that auto's plan times are those "after
+# calibration" (CALIBRATE lines hold the step's plan times: the check's
+# 15-25 ms a CPU table and 50-70 ms the GPU's, 1-3 s where one is read
+# again). The store comes back as
 # dispatch-sweep-FLAGS.txt. GPUFFTW_SWEEP_CALIBRATE=0 leaves the step out.
 #
 # Budget: the GPU machine's commands stop at 600 s, so the script holds
@@ -239,8 +241,8 @@ if [[ " ${todo[*]} " == *" auto "* || " ${todo[*]} " == *" interleaved "* ]] && 
   for process in calibrate check; do
     echo "-- $process" >> "$err"
     timeout -k 5 120 env -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" GPUFFTW_CACHE_DIR="$cache" \
-      "$bench" --flags estimate --alloc fftw --seconds 0.01 --threads "$threads" c2c-f32-1000-b64 c2c-f64-1000-b64 \
-      2>> "$err" | sed 's/^RESULT/CALIBRATE/' >> "$results"
+      "$bench" --flags estimate --alloc fftw --seconds 0.01 --threads "$threads" \
+      c2c-f32-1000-b16384 c2c-f32-1000-b64 c2c-f64-1000-b64 2>> "$err" | sed 's/^RESULT/CALIBRATE/' >> "$results"
   done
   echo "TIME calibrate $((SECONDS - t0))" >> "$results"
   echo "   calibrate: $((SECONDS - t0)) s" >&2
