@@ -243,19 +243,18 @@ double check_cpu(const CpuRates &stored) {
 #if GPUFFTW_HAVE_CUDA
 namespace {
 
-// Arrays for GPU cells of up to 2^log2 points, c2c f32: pinned, and
-// pageable where asked; the inputs zeroed.
+// Arrays for GPU cells, c2c f32, the inputs zeroed: pinned ones for up to
+// 2^pinned_log2 points, pageable ones for up to 2^pageable_log2.
 struct GpuArrays {
-  GpuArrays(int log2, bool with_pageable)
-      : bytes((size_t{1} << log2) * 8), pageable(with_pageable), page_in(pageable ? zeroed(bytes) : Buffer()),
-        page_out(pageable ? zeroed(bytes) : Buffer()) {
-    if (pin_in) std::memset(pin_in.get(), 0, bytes);
+  GpuArrays(int pinned_log2, int pageable_log2)
+      : pinned_bytes((size_t{1} << pinned_log2) * 8), pageable_bytes((size_t{1} << pageable_log2) * 8) {
+    if (pin_in) std::memset(pin_in.get(), 0, pinned_bytes);
   }
-  const size_t bytes;
-  const bool pageable;
-  std::unique_ptr<void, PinnedDeleter> pin_in{engine::alloc_pinned(bytes)}, pin_out{engine::alloc_pinned(bytes)};
-  Buffer page_in, page_out;
-  bool ok() const { return pin_in && pin_out && (!pageable || (page_in && page_out)); }
+  const size_t pinned_bytes, pageable_bytes;
+  std::unique_ptr<void, PinnedDeleter> pin_in{engine::alloc_pinned(pinned_bytes)},
+      pin_out{engine::alloc_pinned(pinned_bytes)};
+  Buffer page_in = zeroed(pageable_bytes), page_out = zeroed(pageable_bytes);
+  bool ok() const { return pin_in && pin_out && page_in && page_out; }
 };
 
 // Seconds of the cell GpuRates::seconds[pinned][batched][k]; 0 on failure.
@@ -266,23 +265,25 @@ double gpu_cell_seconds(const GpuArrays &a, int pinned, int batched, int k, std:
   return gpu_job_seconds(n, points / n, in, out, why);
 }
 
-// The cells check_gpu times: pinned (a slow spell read the pinned rows
-// 1.4-3.4x slow on the H100 machine, the pageable ones as usual, session
-// 9), one transform and batches, up to 2^22 points (32 MiB each way): a
-// calibration read the batches of 2^22 and 2^24 points 1.3x slow but
-// those up to 2^19 as usual, and an ESTIMATE sweep sent
-// c2c-f64-4096-b256 to the CPU at 1.5x (22:16, session 10).
+// The cells check_gpu times: one transform and batches, pinned up to 2^22
+// points (32 MiB each way), pageable up to 2^19, each row where a slow
+// spell has read it slow on the H100 machine while the others read as
+// usual: the pinned rows 1.4-3.4x (session 9); batches of 2^22 and 2^24
+// pinned points 1.3x, which sent c2c-f64-4096-b256 to the CPU at 1.5x in
+// an ESTIMATE sweep (22:16, session 10); one pageable transform of 2^16
+// points 1.4x, which sent 256x256 and 64x64x64 to the CPU at 1.4-1.5x
+// (22:33).
 struct GpuCell {
-  int batched, k;
+  int pinned, batched, k;
 };
-constexpr GpuCell kCheckedGpuCells[] = {{0, 1}, {1, 2}, {1, 3}, {1, 4}};
-constexpr int kCheckedGpuLog2 = 22;
+constexpr GpuCell kCheckedGpuCells[] = {{1, 0, 1}, {1, 1, 2}, {1, 1, 3}, {1, 1, 4}, {0, 0, 2}, {0, 1, 3}};
+constexpr int kCheckedPinnedLog2 = 22, kCheckedPageableLog2 = 19;
 
 }  // namespace
 
 bool calibrate_gpu(GpuRates *rates, std::string *why) {
   const double t0 = now();
-  const GpuArrays arrays(GpuRates::kLog2.back(), true);
+  const GpuArrays arrays(GpuRates::kLog2.back(), GpuRates::kLog2.back());
   if (!arrays.ok()) return *why = "no memory to calibrate with", false;
   GpuRates r;
   for (int pinned = 0; pinned < 2; ++pinned)
@@ -300,12 +301,12 @@ bool calibrate_gpu(GpuRates *rates, std::string *why) {
 double check_gpu(const GpuRates &stored) {
   if (!engine::gpu_started()) return 0;
   const double t0 = now();
-  const GpuArrays arrays(kCheckedGpuLog2, false);
+  const GpuArrays arrays(kCheckedPinnedLog2, kCheckedPageableLog2);
   if (!arrays.ok()) return 1;
   std::string why;
   const double faster = faster_now(
-      kCheckedGpuCells, [&](const GpuCell &c) { return stored.seconds[1][c.batched][c.k]; },
-      [&](const GpuCell &c) { return gpu_cell_seconds(arrays, 1, c.batched, c.k, &why); });
+      kCheckedGpuCells, [&](const GpuCell &c) { return stored.seconds[c.pinned][c.batched][c.k]; },
+      [&](const GpuCell &c) { return gpu_cell_seconds(arrays, c.pinned, c.batched, c.k, &why); });
   GPUFFTW_LOG(Info, "checked the GPU's table (%d reading%s) in %.1f ms: %.2fx as fast now", stored.readings,
               stored.readings == 1 ? "" : "s", 1e3 * (now() - t0), faster);
   return faster;
