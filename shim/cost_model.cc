@@ -310,8 +310,8 @@ void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gp
   *cpu_s = c[1];
 }
 
-void doubt(double *loser_s, double winner_s, double model_s, const std::function<double()> &read) {
-  if (*loser_s <= kDoubtedBy * model_s || model_s >= winner_s) return;
+void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read) {
+  if (*loser_s <= by * witness_s || witness_s >= winner_s) return;
   for (int i = 0; i < kDoubtReadings && *loser_s >= winner_s; ++i) *loser_s = std::min(*loser_s, read());
 }
 

@@ -194,18 +194,23 @@ void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gp
             const std::function<double()> &read_cpu);
 
 // FFTW_MEASURE's reading of the side that lost (*loser_s, against the
-// winner's winner_s), doubted where the model prices that side
-// kDoubtedBy times lower and low enough to win: a slow spell of the host
-// may have read it, over more than settle's readings or too far from the
-// other side's for settle to look. It is read again, up to kDoubtReadings
-// times, keeping the fastest (a spell only ever slows a reading), until it
-// wins. In MEASURE sweeps on the H100 machine 2-4 points of about 145 a
-// sweep were so, and most of them went to the wrong side at 1.2-3.3x
-// (r2c-f32-32x32x32: the real FFTW read 0.168 ms while planning against
-// the GPU's 0.127, priced 0.054, ran 0.047); reading them again costs a
-// few ms a sweep.
+// winner's winner_s), doubted where a witness prices that side `by` times
+// lower and low enough to win: a slow spell of the host may have read it,
+// over more than settle's readings or too far from the other side's for
+// settle to look. It is read again, up to kDoubtReadings times, keeping
+// the fastest (a spell only ever slows a reading), until it wins.
+// Witnesses: the model, by kDoubtedBy; in MEASURE sweeps on the H100
+// machine 2-4 points of about 145 a sweep were so, and most of them went
+// to the wrong side at 1.2-3.3x (r2c-f32-32x32x32: the real FFTW read
+// 0.168 ms while planning against the GPU's 0.127, priced 0.054, ran
+// 0.047); reading them again costs a few ms a sweep. And the reading of
+// the real FFTW's FFTW_ESTIMATE plan of the problem, by 1 (the measured
+// plan is the fastest the real FFTW found): 26 of 434 measured points of
+// session 10's sweeps went to the GPU though that plan read faster than
+// the GPU (r2c-f64-256x256: estimated plan 0.106 ms, GPU 0.17, measured
+// plan 0.218; it ran 0.094, 1.9x faster than the GPU).
 constexpr double kDoubtedBy = 3.0;
 constexpr int kDoubtReadings = 3;
-void doubt(double *loser_s, double winner_s, double model_s, const std::function<double()> &read);
+void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read);
 
 }  // namespace gpufftw

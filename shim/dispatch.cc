@@ -173,7 +173,9 @@ constexpr double kEstimateLosesBy = 3.0;
 // first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
 // where that does not lose by kEstimateLosesBy, its plan with the
 // program's flags; close readings are read again in turn (settle), and a
-// losing side read far above the model's price for it again (doubt).
+// losing side read far above the model's price for it, or the real FFTW's
+// measured plan read above its FFTW_ESTIMATE plan that beat the GPU, again
+// (doubt).
 Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, const Verdict &model) {
   std::string why_not;
   std::unique_ptr<Plan> gpu = gpu_plan(p, &why_not);
@@ -186,10 +188,11 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   Problem estimated = p;
   estimated.flags = (p.flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
   std::string estimate_read;
+  double quick_s = HUGE_VAL;
   if (std::unique_ptr<Plan> quick = cpu_plan_with_threads(estimated, cpu_threads)) {
-    double quick_s = time_cpu(quick.get(), kEstimateLosesBy * c.gpu_s);
+    quick_s = time_cpu(quick.get(), kEstimateLosesBy * c.gpu_s);
     if (quick_s > kEstimateLosesBy * c.gpu_s)
-      doubt(&quick_s, c.gpu_s, model.cpu_s, [&] { return time_cpu(quick.get()); });
+      doubt(&quick_s, c.gpu_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
     if (quick_s > kEstimateLosesBy * c.gpu_s) {
       c = Choice{true, c.gpu_s, quick_s};
       store().remember(key, c);
@@ -204,10 +207,12 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   auto read_gpu = [&gpu] { return time_execute(gpu.get()); };
   auto read_cpu = [&] { return time_cpu(cpu.get()); };
   settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
-  if (c.gpu_s < c.cpu_s)
-    doubt(&c.cpu_s, c.gpu_s, model.cpu_s, read_cpu);
-  else
-    doubt(&c.gpu_s, c.cpu_s, model.gpu_s, read_gpu);
+  if (c.gpu_s < c.cpu_s) {
+    doubt(&c.cpu_s, c.gpu_s, model.cpu_s, kDoubtedBy, read_cpu);
+    doubt(&c.cpu_s, c.gpu_s, quick_s, 1, read_cpu);
+  } else {
+    doubt(&c.gpu_s, c.cpu_s, model.gpu_s, kDoubtedBy, read_gpu);
+  }
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads + estimate_read;

@@ -276,7 +276,7 @@ TEST(Doubt, ALoserReadFarAboveTheModelIsReadAgainUntilItWins) {
   // ms while planning against the GPU's 0.127, priced 0.054; it ran 0.047.
   double cpu_s = 0.168e-3;
   Readings c{{0.050e-3, 0.047e-3}};
-  doubt(&cpu_s, 0.127e-3, 0.054e-3, c.reader());
+  doubt(&cpu_s, 0.127e-3, 0.054e-3, kDoubtedBy, c.reader());
   EXPECT_EQ(c.taken, 1);  // it wins at the first reading again
   EXPECT_DOUBLE_EQ(cpu_s, 0.050e-3);
   EXPECT_FALSE(judge(0.127e-3, cpu_s).gpu);
@@ -284,7 +284,7 @@ TEST(Doubt, ALoserReadFarAboveTheModelIsReadAgainUntilItWins) {
   // kDoubtReadings taken.
   double gpu_s = 2.78e-3;
   Readings g{{3.1e-3, 2.5e-3, 2.9e-3, 0.1e-3}};
-  doubt(&gpu_s, 0.255e-3, 0.142e-3, g.reader());
+  doubt(&gpu_s, 0.255e-3, 0.142e-3, kDoubtedBy, g.reader());
   EXPECT_EQ(g.taken, kDoubtReadings);
   EXPECT_DOUBLE_EQ(gpu_s, 2.5e-3);
 }
@@ -293,13 +293,31 @@ TEST(Doubt, ReadingsTheModelExpectsOrCannotTurnAreLeftAlone) {
   Readings none;  // a reader called here would throw out_of_range
   // Within kDoubtedBy of the model's price.
   double cpu_s = 0.15e-3;
-  doubt(&cpu_s, 0.1e-3, 0.06e-3, none.reader());
+  doubt(&cpu_s, 0.1e-3, 0.06e-3, kDoubtedBy, none.reader());
   // Far above it, but the model prices it to lose too (c2c-f32-512x512x512
   // on the real FFTW: read 870 ms, priced 86, against the GPU's tens).
   cpu_s = 870e-3;
-  doubt(&cpu_s, 60e-3, 86e-3, none.reader());
+  doubt(&cpu_s, 60e-3, 86e-3, kDoubtedBy, none.reader());
   EXPECT_EQ(none.taken, 0);
   EXPECT_DOUBLE_EQ(cpu_s, 870e-3);
+}
+
+// The real FFTW's FFTW_ESTIMATE plan read faster than the GPU: its measured
+// plan, read slower than both, is read again (r2c-f64-256x256, 22:52).
+TEST(Doubt, AMeasuredPlanReadAboveItsEstimatedOneIsReadAgain) {
+  double cpu_s = 0.218e-3;
+  Readings c{{0.095e-3}};
+  doubt(&cpu_s, 0.17e-3, 0.106e-3, 1, c.reader());
+  EXPECT_EQ(c.taken, 1);
+  EXPECT_DOUBLE_EQ(cpu_s, 0.095e-3);
+  // The estimated plan lost to the GPU too, or no estimated plan was read
+  // (HUGE_VAL): left alone.
+  Readings none;
+  cpu_s = 0.218e-3;
+  doubt(&cpu_s, 0.17e-3, 0.18e-3, 1, none.reader());
+  doubt(&cpu_s, 0.17e-3, HUGE_VAL, 1, none.reader());
+  EXPECT_EQ(none.taken, 0);
+  EXPECT_DOUBLE_EQ(cpu_s, 0.218e-3);
 }
 
 // The program's thread count unless one thread is predicted faster by
