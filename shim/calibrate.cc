@@ -269,7 +269,7 @@ double gpu_cell_seconds(const GpuArrays &a, int pinned, int batched, int k, std:
 // points (32 MiB each way), pageable up to 2^19, each row where a slow
 // spell has read it slow on the H100 machine while the others read as
 // usual: the pinned rows 1.4-3.4x (session 9); batches of 2^22 and 2^24
-// pinned points 1.3x, which sent c2c-f64-4096-b256 to the CPU at 1.5x in
+// pinned points 1.4-1.5x, which sent c2c-f64-4096-b256 to the CPU at 1.5x in
 // an ESTIMATE sweep (22:16, session 10); one pageable transform of 2^16
 // points 1.4x, which sent 256x256 and 64x64x64 to the CPU at 1.4-1.5x
 // (22:33).

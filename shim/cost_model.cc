@@ -201,8 +201,8 @@ double table_seconds(const Problem &p, const CpuRates &r) {
 bool past_codelets(const Problem &p) {
   for (const Dim &d : p.dims) {
     int64_t n = d.n;
-    for (int64_t f = 2; f <= 13; ++f)
-      while (n % f == 0) n /= f;
+    for (int64_t prime : {2, 3, 5, 7, 11, 13})
+      while (n % prime == 0) n /= prime;
     if (n > 1) return true;
   }
   return false;

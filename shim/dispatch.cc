@@ -35,6 +35,10 @@ namespace {
 // Deciding so needs neither CUDA nor the model.
 constexpr int64_t kTinyPoints = 4096;
 
+// The store once store() has made it: forgetting wisdom must not make it.
+std::atomic<DispatchStore *> made_store{nullptr};
+
+#if GPUFFTW_HAVE_CUDA
 const std::string &driver_fingerprint() {
   static const std::string f = nvidia_driver_fingerprint();
   return f;
@@ -45,11 +49,7 @@ const std::string &driver_fingerprint() {
 const std::string &gpu_identity() {
   static const std::string id = [] {
     const std::string &driver = driver_fingerprint();
-#if GPUFFTW_HAVE_CUDA
     return driver.empty() ? engine::device_identity() : "driver " + driver;
-#else
-    return driver.empty() ? std::string("no CUDA") : "driver " + driver;
-#endif
   }();
   return id;
 }
@@ -61,26 +61,16 @@ std::string machine_identity() {
 
 // Made on first need only: without the driver's account, naming the
 // machine creates the CUDA context.
-std::atomic<DispatchStore *> made_store{nullptr};
-
 DispatchStore &store() {
   // Never destroyed: plans may be made from other libraries' destructors.
-  static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity(), [] {
-    DispatchStore::Calibrators c{nullptr, calibrate_cpu, check_cpu, nullptr};
-#if GPUFFTW_HAVE_CUDA
-    c.gpu = calibrate_gpu;
-    c.check_gpu = check_gpu;
-#endif
-    return c;
-  }());
-#if GPUFFTW_HAVE_CUDA
+  static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity(),
+                                              DispatchStore::Calibrators{calibrate_gpu, calibrate_cpu, check_cpu, check_gpu});
   // The engine's picks between its own kernels and cuFFT live in it too.
   static const bool lent = (engine::set_kernel_pick_store(
                                 {[](const std::string &k, engine::KernelPick *pick) { return s->recall_kernel(k, pick); },
                                  [](const std::string &k, const engine::KernelPick &pick) { s->remember_kernel(k, pick); }}),
                             true);
   (void)lent;
-#endif
   made_store.store(s);
   return *s;
 }
@@ -90,22 +80,32 @@ std::string ms(double seconds) {
   std::snprintf(buf, sizeof buf, "%.3g ms", 1e3 * seconds);
   return buf;
 }
+#endif
 
 Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) {
   return {cpu_plan_with_threads(p, threads), std::move(why)};
 }
 
+#if GPUFFTW_HAVE_CUDA
 std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
 
-// How the real FFTW's side of a price was had: its threads, and where its
-// back-to-back time was scaled (between_work).
-std::string cpu_terms(const Problem &p, int threads) {
-  char scaled[64] = "";
-  if (between_work(p, 1) != 1) std::snprintf(scaled, sizeof scaled, ", %.2fx back to back", kBackToBackFastBy);
-  return " (" + threads_text(threads) + scaled + ")";
+// How the real FFTW's side of a price was had: its threads, where its
+// back-to-back time was scaled (between_work), and where the model's was
+// for a size past its codelets (past_codelets).
+std::string cpu_terms(const Problem &p, int threads, bool model) {
+  std::string terms = " (" + threads_text(threads);
+  char scaled[64];
+  if (between_work(p, 1) != 1) {
+    std::snprintf(scaled, sizeof scaled, ", %.2fx back to back", kBackToBackFastBy);
+    terms += scaled;
+  }
+  if (model && past_codelets(p)) {
+    std::snprintf(scaled, sizeof scaled, ", %.0fx past its codelets", kPastCodeletsBy);
+    terms += scaled;
+  }
+  return terms + ")";
 }
 
-#if GPUFFTW_HAVE_CUDA
 // The GPU's plan, the store made first: the engine keeps its kernel picks
 // there (engine/own_kernel.h).
 std::unique_ptr<Plan> gpu_plan(const Problem &p, std::string *why_not) {
@@ -184,7 +184,7 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   auto time_cpu = [&p](Plan *plan, double enough = HUGE_VAL) { return between_work(p, time_execute(plan, enough)); };
   Choice c;
   c.gpu_s = time_execute(gpu.get());
-  const std::string threads = cpu_terms(p, cpu_threads);
+  const std::string threads = cpu_terms(p, cpu_threads, false);
   Problem estimated = p;
   estimated.flags = (p.flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
   std::string estimate_read;
@@ -263,7 +263,7 @@ Dispatched automatic(const Problem &p) {
   const bool measuring = !estimate && p.in[0] && p.out[0];
   if (measuring && (!v.sure || config().measure_always)) return measured(p, key, cpu_threads, v);
   const std::string why =
-      "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads);
+      "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads, true);
   // A measuring plan leaves wisdom behind in the real FFTW; this one's is
   // the choice, so that FFTW_WISDOM_ONLY finds a plan for it later too.
   if (measuring) store().remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});
