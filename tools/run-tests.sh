@@ -7,4 +7,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tools/setup.sh" "$root/build"
 ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
+# Where that build has the GPU engine, the CPU-only library too: what a
+# machine without the CUDA toolkit builds (it once stopped building there
+# unnoticed, on functions only the engine's callers used).
+if grep -q '^GPUFFTW_CUDA_ENGINE:INTERNAL=ON' "$root/build/CMakeCache.txt"; then
+  "$root/tools/setup.sh" "$root/build-cpu" -DGPUFFTW_WITH_CUDA=OFF
+  ctest --test-dir "$root/build-cpu" --output-on-failure -j "$(nproc)"
+fi
 "$root/compat/run-check.sh" --quick

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# setup.sh [BUILD_DIR]: installs what gpufftw needs where it can (Debian or
-# Ubuntu, as root), then configures and builds it. Used by demo.sh and
+# setup.sh [BUILD_DIR [CMAKE_ARGS...]]: installs what gpufftw needs where it
+# can (Debian or Ubuntu, as root), then configures and builds it. Used by demo.sh and
 # run-tests.sh; on a machine without apt or network it only builds.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
+shift || true
 packages=(cmake ninja-build g++ gfortran libfftw3-dev libgtest-dev perl)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
@@ -21,5 +22,5 @@ fi
 [ -x /usr/local/cuda/bin/nvcc ] && export PATH="/usr/local/cuda/bin:$PATH"
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
-cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release
+cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "$@"
 cmake --build "$build" -j "$(nproc)"
