@@ -19,6 +19,11 @@
 # auto given half, fftw what is left); a configuration out of time loses
 # its remaining problems (MISSING).
 #
+# cuFFT's kernels are built first (GPUFFTW_SWEEP_WARM=1 unless set): on a
+# fresh machine cuFFT's first plan of a kind took 40-460 ms, once per
+# machine as gpufftw's calibration is (c2c-f32-1009-b16384 368 ms at 22:04,
+# session 10; bench/first_plan_time.sh).
+#
 # Output in $OUT (default /tmp/dispatch-plan-time): plan-time-measure.txt,
 # .err, .md and dispatch-plan-time-measure.txt (gpufftw's store).
 set -uo pipefail
@@ -26,6 +31,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 standard="c2c-f32-16777216 c2c-f32-4096-b4096 c2c-f32-1000-b16384 c2c-f32-1009-b16384 c2c-f32-4096x4096 \
 c2c-f32-256x256x256 c2c-f32-512x512x512 r2c-f32-512x512x512 c2c-f64-256x256x256 c2c-f64-16777216"
 OUT=${OUT:-/tmp/dispatch-plan-time} \
+  GPUFFTW_SWEEP_WARM=${GPUFFTW_SWEEP_WARM:-1} \
   GPUFFTW_SWEEP_POINTS=${GPUFFTW_BENCH_PROBLEMS:-$standard} \
   GPUFFTW_SWEEP_CONFIGS="auto fftw" \
   GPUFFTW_SWEEP_TIMELIMIT=${GPUFFTW_PLAN_TIMELIMIT:-none} \
