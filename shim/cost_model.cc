@@ -287,6 +287,10 @@ bool parse(const std::string &line, CpuRates *r) {
   return true;
 }
 
+double estimate_loses_by(const Problem &p) {
+  return p.transform_size() * p.batch() >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
+}
+
 Verdict judge(double gpu_s, double cpu_s) {
   Verdict v;
   v.gpu_s = gpu_s;

@@ -180,6 +180,24 @@ struct Verdict {
 constexpr double kSureRatio = 4.0;
 Verdict judge(double gpu_s, double cpu_s);
 
+// FFTW_MEASURE's cut: where the real FFTW's FFTW_ESTIMATE plan of the
+// problem reads this many times slower than the GPU, its measured plan is
+// taken to lose too, and is not made. Measuring costs the real FFTW
+// seconds on big problems (21-37 s for 1-D 2^24), and its 84-138 ms on
+// 2^24-point batches was more than auto's whole plan may cost, which then
+// reads the GPU and both plans (273-334 ms for c2c-f32-1000-b16384 and
+// -4096-b4096, whose estimated plans read 2.0-2.3x the GPU; session 11).
+// How much faster than the estimated plan the measured one read, over the
+// 655 fully measured points of seven MEASURE sweeps of sessions 10-11 on
+// the H100 machine (16 threads): up to 11x below 2^18 points, 3.8x at
+// 2^18, 2.8x at 2^20, but at most 2.1x (median 1.15x) from
+// kEstimateNearPoints on, where a cut at 1.6x would have sent 2 of 123
+// points to the GPU at 1.04-1.11x the real FFTW's reading.
+constexpr double kEstimateLosesBy = 3.0;
+constexpr int64_t kEstimateNearPoints = int64_t{1} << 22;
+constexpr double kNearEstimateLosesBy = 1.6;
+double estimate_loses_by(const Problem &p);
+
 // FFTW_MEASURE's first reading of each side (*gpu_s, *cpu_s), settled: where
 // they are within kRereadWithin of each other, each side is read twice
 // more, in turn, and keeps the median of its three readings. A slow spell

@@ -163,37 +163,54 @@ CpuPick cpu_pick(const Problem &p, int threads) {
   return pick_threads(p, rates, store().cpu_rates(p.precision, 1));
 }
 
-// Where the real FFTW's FFTW_ESTIMATE plan runs this many times slower
-// than the GPU, its measured plan is taken to lose too, and is not made:
-// measuring costs the real FFTW seconds on big problems (21-37 s for 1-D
-// 2^24), and its plans rarely run 3x faster than estimated ones.
-constexpr double kEstimateLosesBy = 3.0;
-
 // FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
 // first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
-// where that does not lose by kEstimateLosesBy, its plan with the
+// where that does not lose (estimate_loses_by), its plan with the
 // program's flags; close readings are read again in turn (settle), and a
 // losing side read far above the model's price for it, or the real FFTW's
 // measured plan read above its FFTW_ESTIMATE plan that beat the GPU, again
 // (doubt).
+// Where FFTW_MEASURE's planning time goes, step by step, for the debug log.
+class Laps {
+ public:
+  void operator()(const char *step) {
+    const auto now = std::chrono::steady_clock::now();
+    char lap[64];
+    std::snprintf(lap, sizeof lap, "%s%s %.1f ms", text_.empty() ? "" : ", ", step,
+                  std::chrono::duration<double, std::milli>(now - last_).count());
+    text_ += lap;
+    last_ = now;
+  }
+  void log(const Problem &p) const { GPUFFTW_LOG(Debug, "%s: measured in %s", p.describe().c_str(), text_.c_str()); }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  std::string text_;
+};
+
 Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, const Verdict &model) {
+  Laps lap;
   std::string why_not;
   std::unique_ptr<Plan> gpu = gpu_plan(p, &why_not);
   if (!gpu) return on_cpu(p, why_not, cpu_threads);
+  lap("GPU plan");
   // The real FFTW's readings as between other work (cost_model.h).
   auto time_cpu = [&p](Plan *plan, double enough = HUGE_VAL) { return between_work(p, time_execute(plan, enough)); };
   Choice c;
   c.gpu_s = time_execute(gpu.get());
+  lap("its reading");
   const std::string threads = cpu_terms(p, cpu_threads, false);
   Problem estimated = p;
   estimated.flags = (p.flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
   std::string estimate_read;
   double quick_s = HUGE_VAL;
   if (std::unique_ptr<Plan> quick = cpu_plan_with_threads(estimated, cpu_threads)) {
-    quick_s = time_cpu(quick.get(), kEstimateLosesBy * c.gpu_s);
-    if (quick_s > kEstimateLosesBy * c.gpu_s)
-      doubt(&quick_s, c.gpu_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
-    if (quick_s > kEstimateLosesBy * c.gpu_s) {
+    const double loses_s = estimate_loses_by(p) * c.gpu_s;
+    quick_s = time_cpu(quick.get(), loses_s);
+    if (quick_s > loses_s) doubt(&quick_s, c.gpu_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
+    lap("FFTW_ESTIMATE plan and reading");
+    if (quick_s > loses_s) {
+      lap.log(p);
       c = Choice{true, c.gpu_s, quick_s};
       store().remember(key, c);
       return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
@@ -203,6 +220,7 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   }
   std::unique_ptr<Plan> cpu = cpu_plan_with_threads(p, cpu_threads);
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
+  lap("measured plan");
   c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
   auto read_gpu = [&gpu] { return time_execute(gpu.get()); };
   auto read_cpu = [&] { return time_cpu(cpu.get()); };
@@ -213,6 +231,8 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   } else {
     doubt(&c.gpu_s, c.cpu_s, model.gpu_s, kDoubtedBy, read_gpu);
   }
+  lap("its reading and readings again");
+  lap.log(p);
   c.gpu = c.gpu_s < c.cpu_s;
   store().remember(key, c);
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads + estimate_read;

@@ -172,6 +172,19 @@ TEST(CostModel, JudgeSidesAndSureness) {
   EXPECT_FALSE(judged(mid, false, g, cpu_rates(0.05)).gpu);  // 270 µs
 }
 
+// FFTW_MEASURE makes the real FFTW's measured plan where its estimated plan
+// does not lose to the GPU by this much: less from 2^22 points in all, 2-D
+// and 3-D included, where the two plans run close.
+TEST(CostModel, TheEstimatedPlanLosesSoonerOnBigProblems) {
+  EXPECT_EQ(estimate_loses_by(c2c_f32({1 << 20}, 3)), kEstimateLosesBy);
+  EXPECT_EQ(estimate_loses_by(c2c_f32({1 << 20}, 4)), kNearEstimateLosesBy);
+  EXPECT_EQ(estimate_loses_by(c2c_f32({1000}, 4194)), kEstimateLosesBy);
+  EXPECT_EQ(estimate_loses_by(c2c_f32({1000}, 4195)), kNearEstimateLosesBy);
+  EXPECT_EQ(estimate_loses_by(c2c_f32({128, 128, 128})), kEstimateLosesBy);
+  EXPECT_EQ(estimate_loses_by(c2c_f32({256, 256, 64})), kNearEstimateLosesBy);
+  EXPECT_LT(kNearEstimateLosesBy, kEstimateLosesBy);
+}
+
 // A calibration's reading of a cell: the table's own value (the host as
 // it is), each call counted.
 struct Rereads {
