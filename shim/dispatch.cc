@@ -200,11 +200,10 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   c.gpu_s = time_execute(gpu.get());
   lap("its reading");
   const std::string threads = cpu_terms(p, cpu_threads, false);
-  Problem estimated = p;
-  estimated.flags = (p.flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
   std::string estimate_read;
   double quick_s = HUGE_VAL;
-  if (std::unique_ptr<Plan> quick = cpu_plan_with_threads(estimated, cpu_threads)) {
+  std::unique_ptr<Plan> quick = cpu_plan_with_threads(p.estimated(), cpu_threads);
+  if (quick) {
     const double loses_s = estimate_loses_by(p) * c.gpu_s;
     quick_s = time_cpu(quick.get(), loses_s);
     if (quick_s > loses_s) doubt(&quick_s, c.gpu_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
@@ -230,6 +229,12 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
     doubt(&c.cpu_s, c.gpu_s, quick_s, 1, read_cpu);
   } else {
     doubt(&c.gpu_s, c.cpu_s, model.gpu_s, kDoubtedBy, read_gpu);
+  }
+  if (quick && estimated_stands_in(c.gpu_s, c.cpu_s, &quick_s, [&] { return time_cpu(quick.get()); })) {
+    estimate_read = " with FFTW_ESTIMATE's plan, which runs; its measured plan " + ms(c.cpu_s);
+    c.estimated = true;
+    c.cpu_s = quick_s;
+    cpu = std::move(quick);
   }
   lap("its reading and readings again");
   lap.log(p);
@@ -271,6 +276,10 @@ Dispatched automatic(const Problem &p) {
     const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
     if (c.gpu) return on_gpu(p, why);
     const int cpu_threads = estimate ? cpu_pick(p, threads).threads : threads;
+    // FFTW_WISDOM_ONLY keeps to the real FFTW's wisdom, which holds the
+    // measured plan.
+    if (c.estimated && !(p.flags & FFTW_WISDOM_ONLY))
+      return on_cpu(p.estimated(), why + " (" + threads_text(cpu_threads) + ", FFTW_ESTIMATE's plan)", cpu_threads);
     return on_cpu(p, why + " (" + threads_text(cpu_threads) + ")", cpu_threads);
   }
   if (p.flags & FFTW_WISDOM_ONLY) return on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");

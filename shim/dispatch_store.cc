@@ -46,8 +46,10 @@ bool parse_choice(const std::string &line, std::string *key, Choice *c) {
   std::istringstream in(line);
   std::string tag, where, rest;
   in >> tag >> *key >> where >> c->gpu_s >> c->cpu_s;
-  if (tag != "choice" || in.fail() || (in >> rest) || (where != "gpu" && where != "cpu")) return false;
+  if (tag != "choice" || in.fail() || (in >> rest) || (where != "gpu" && where != "cpu" && where != "cpu-estimated"))
+    return false;
   c->gpu = where == "gpu";
+  c->estimated = where == "cpu-estimated";
   return true;
 }
 
@@ -148,7 +150,8 @@ void DispatchStore::save() {
     for (const auto &kv : cpu_) out << format(kv.second) << '\n';
     char buf[64];
     for (const auto &kv : merged) {
-      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", kv.second.gpu ? "gpu" : "cpu", kv.second.gpu_s, kv.second.cpu_s);
+      const char *where = kv.second.gpu ? "gpu" : kv.second.estimated ? "cpu-estimated" : "cpu";
+      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", where, kv.second.gpu_s, kv.second.cpu_s);
       out << "choice " << kv.first << buf << '\n';
     }
     for (const auto &kv : merged_kernels) {

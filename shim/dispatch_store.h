@@ -26,6 +26,7 @@ namespace gpufftw {
 struct Choice {
   bool gpu = false;
   double gpu_s = 0, cpu_s = 0;
+  bool estimated = false;  // the CPU's plan is the real FFTW's FFTW_ESTIMATE one (estimated_stands_in)
 };
 
 class DispatchStore {

@@ -56,8 +56,7 @@ engine::Geometry geometry(const Problem &p) {
 std::unique_ptr<Plan> cpu_twin(const Problem &p) {
   // Planned without measuring, so it never touches the arrays and costs
   // little; it computes any call the GPU cannot.
-  Problem q = p;
-  q.flags = (q.flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
+  const Problem q = p.estimated();
   return p.precision == Precision::F32 ? make_cpu_plan<float>(q) : make_cpu_plan<double>(q);
 }
 

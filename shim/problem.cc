@@ -28,6 +28,12 @@ const char *kind_name(Kind k) {
   return "?";
 }
 
+Problem Problem::estimated() const {
+  Problem q = *this;
+  q.flags = (flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
+  return q;
+}
+
 std::string Problem::describe() const {
   std::ostringstream s;
   s << kind_name(kind) << (split ? "-split" : "") << (precision == Precision::F32 ? " f32" : " f64") << " n=[";

@@ -335,6 +335,41 @@ TEST(Doubt, AMeasuredPlanReadAboveItsEstimatedOneIsReadAgain) {
 
 // The program's thread count unless one thread is predicted faster by
 // kOneThreadBy: a table off by less must not move a problem to one thread.
+// The real FFTW's plan without measuring: the rest of the flags kept.
+TEST(Problem, EstimatedDropsOnlyTheMeasuringFlags) {
+  Problem p = c2c_f32({256}, 256);
+  for (unsigned measuring : {FFTW_MEASURE, FFTW_PATIENT, FFTW_EXHAUSTIVE, FFTW_ESTIMATE}) {
+    p.flags = measuring | FFTW_DESTROY_INPUT | FFTW_UNALIGNED;
+    EXPECT_EQ(p.estimated().flags, FFTW_ESTIMATE | FFTW_DESTROY_INPUT | FFTW_UNALIGNED) << measuring;
+  }
+  EXPECT_EQ(p.estimated().batch(), 256);
+}
+
+// c2c-f64-256-b256 (session 11): the measured plan lost to the GPU after
+// its readings again, the estimated plan beat it twice, and runs.
+TEST(EstimatedStandsIn, WhereTheMeasuredPlanLostButTheEstimatedOneBeatsTheGpuTwice) {
+  double estimated_s = 0.025e-3;
+  Readings again{{0.027e-3}};
+  EXPECT_TRUE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, again.reader()));
+  EXPECT_EQ(again.taken, 1);
+  EXPECT_DOUBLE_EQ(estimated_s, 0.027e-3);  // the slower reading
+  // Read again at the GPU's time or slower: one fast reading was luck.
+  estimated_s = 0.025e-3;
+  Readings slow{{0.09e-3}};
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, slow.reader()));
+}
+
+TEST(EstimatedStandsIn, NotWhereTheMeasuredPlanWinsOrTheEstimatedOneLoses) {
+  Readings none;  // a reader called here would throw out_of_range
+  double estimated_s = 0.02e-3;
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.05e-3, &estimated_s, none.reader()));
+  estimated_s = 0.08e-3;
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, none.reader()));
+  estimated_s = HUGE_VAL;  // no estimated plan
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, none.reader()));
+  EXPECT_EQ(none.taken, 0);
+}
+
 TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
   auto sixteen_at = [](double ns) {
     CpuRates c = cpu_rates(ns);
@@ -621,11 +656,17 @@ TEST_F(Store, ChoicesRoundTripAcrossRunsAndAreForgotten) {
   c.cpu_s = 0.004;
   make().remember("c2c.f32.n1024:1:1,.h64:1024:1024,.fwd.oop.t16.pinned", c);
   make().remember("c2c.f64.n4096:1:1,.h.fwd.oop.t1.pageable", Choice{false, 0.002, 0.001});
+  make().remember("c2c.f64.n256:1:1,.h256:256:256,.fwd.oop.t16.pageable", Choice{false, 0.073e-3, 0.025e-3, true});
   DispatchStore s = make();
   Choice got;
   ASSERT_TRUE(s.recall("c2c.f32.n1024:1:1,.h64:1024:1024,.fwd.oop.t16.pinned", &got));
   EXPECT_TRUE(got.gpu);
+  EXPECT_FALSE(got.estimated);
   EXPECT_DOUBLE_EQ(got.cpu_s, 0.004);
+  ASSERT_TRUE(s.recall("c2c.f64.n256:1:1,.h256:256:256,.fwd.oop.t16.pageable", &got));
+  EXPECT_FALSE(got.gpu);
+  EXPECT_TRUE(got.estimated);
+  EXPECT_DOUBLE_EQ(got.cpu_s, 0.025e-3);
   EXPECT_FALSE(s.recall("c2c.f32.n1024:1:1,.h64:1024:1024,.fwd.oop.t8.pinned", &got));
   // Forgetting the f32 choices keeps the f64 one, in this run and in the file.
   s.forget([](const std::string &k) { return k.find(".f32.") != std::string::npos; });
