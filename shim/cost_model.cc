@@ -314,11 +314,8 @@ void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gp
   *cpu_s = c[1];
 }
 
-bool estimated_stands_in(double gpu_s, double measured_s, double *estimated_s,
-                         const std::function<double()> &read_estimated) {
-  if (measured_s < gpu_s || *estimated_s >= gpu_s) return false;
-  *estimated_s = std::max(*estimated_s, read_estimated());
-  return *estimated_s < gpu_s;
+bool estimated_stands_in(double gpu_s, double measured_s, double estimated_s) {
+  return measured_s > gpu_s && estimated_s < gpu_s;
 }
 
 void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read) {

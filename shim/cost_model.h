@@ -231,18 +231,19 @@ constexpr double kDoubtedBy = 3.0;
 constexpr int kDoubtReadings = 3;
 void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read);
 
-// Whether the real FFTW's FFTW_ESTIMATE plan (read *estimated_s) takes the
-// CPU's side in FFTW_MEASURE's place: where its measured plan still loses
-// to the GPU (measured_s >= gpu_s) after doubt's readings, but the
-// estimated plan read faster than the GPU, and does again (read_estimated;
-// *estimated_s becomes the slower of its two readings, as one fast reading
-// may be luck). Both are the real FFTW's plans; the measured one is only
-// the faster in the real FFTW's own timing. Over eight MEASURE sweeps of
-// sessions 10-11 on the H100 machine 31 points were so, and 14 of them ran
-// on the GPU at 1.11-3.44x the faster peer: c2c-f64-256-b256's measured
-// plan read 0.074 ms five times, the GPU 0.073, its estimated plan 0.025,
-// and the real FFTW alone ran it in 0.023.
-bool estimated_stands_in(double gpu_s, double measured_s, double *estimated_s,
-                         const std::function<double()> &read_estimated);
+// Whether the real FFTW's FFTW_ESTIMATE plan takes the CPU's side in
+// FFTW_MEASURE's place: where its measured plan still loses to the GPU
+// after doubt's readings again, but the estimated plan, read before the
+// real FFTW measured, beat the GPU. Both are the real FFTW's plans; the
+// measured one is only the faster in the real FFTW's own timing, and the
+// readings just after its measuring ran slow: over eight MEASURE sweeps
+// of sessions 10-11 on the H100 machine 31 points were so, 14 of them ran
+// on the GPU at 1.11-3.44x the faster peer, and the real FFTW alone ran
+// most at its estimated plan's reading (c2c-f64-256-b256: measured plan
+// read 0.074 ms five times, the GPU 0.073, the estimated plan 0.025; the
+// real FFTW alone ran it in 0.023, the GPU in 0.080). Its estimated plan
+// read again after the measuring ran slow too (session 11, 00:31), so its
+// one reading stands: a slow spell only ever slows a reading.
+bool estimated_stands_in(double gpu_s, double measured_s, double estimated_s);
 
 }  // namespace gpufftw

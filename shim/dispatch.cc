@@ -230,7 +230,7 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   } else {
     doubt(&c.gpu_s, c.cpu_s, model.gpu_s, kDoubtedBy, read_gpu);
   }
-  if (quick && estimated_stands_in(c.gpu_s, c.cpu_s, &quick_s, [&] { return time_cpu(quick.get()); })) {
+  if (quick && estimated_stands_in(c.gpu_s, c.cpu_s, quick_s)) {
     estimate_read = " with FFTW_ESTIMATE's plan, which runs; its measured plan " + ms(c.cpu_s);
     c.estimated = true;
     c.cpu_s = quick_s;

@@ -346,28 +346,13 @@ TEST(Problem, EstimatedDropsOnlyTheMeasuringFlags) {
 }
 
 // c2c-f64-256-b256 (session 11): the measured plan lost to the GPU after
-// its readings again, the estimated plan beat it twice, and runs.
-TEST(EstimatedStandsIn, WhereTheMeasuredPlanLostButTheEstimatedOneBeatsTheGpuTwice) {
-  double estimated_s = 0.025e-3;
-  Readings again{{0.027e-3}};
-  EXPECT_TRUE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, again.reader()));
-  EXPECT_EQ(again.taken, 1);
-  EXPECT_DOUBLE_EQ(estimated_s, 0.027e-3);  // the slower reading
-  // Read again at the GPU's time or slower: one fast reading was luck.
-  estimated_s = 0.025e-3;
-  Readings slow{{0.09e-3}};
-  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, slow.reader()));
-}
-
-TEST(EstimatedStandsIn, NotWhereTheMeasuredPlanWinsOrTheEstimatedOneLoses) {
-  Readings none;  // a reader called here would throw out_of_range
-  double estimated_s = 0.02e-3;
-  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.05e-3, &estimated_s, none.reader()));
-  estimated_s = 0.08e-3;
-  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, none.reader()));
-  estimated_s = HUGE_VAL;  // no estimated plan
-  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, &estimated_s, none.reader()));
-  EXPECT_EQ(none.taken, 0);
+// its readings again, the estimated plan beat it, and runs.
+TEST(EstimatedStandsIn, WhereTheMeasuredPlanLostButTheEstimatedOneBeatTheGpu) {
+  EXPECT_TRUE(estimated_stands_in(0.073e-3, 0.074e-3, 0.025e-3));
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.073e-3, 0.025e-3));  // a tie: the measured plan won
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.05e-3, 0.025e-3));  // the measured plan wins
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, 0.073e-3));
+  EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, HUGE_VAL));  // no estimated plan
 }
 
 TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
