@@ -163,13 +163,6 @@ CpuPick cpu_pick(const Problem &p, int threads) {
   return pick_threads(p, rates, store().cpu_rates(p.precision, 1));
 }
 
-// FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
-// first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
-// where that does not lose (estimate_loses_by), its plan with the
-// program's flags; close readings are read again in turn (settle), and a
-// losing side read far above the model's price for it, or the real FFTW's
-// measured plan read above its FFTW_ESTIMATE plan that beat the GPU, again
-// (doubt).
 // Where FFTW_MEASURE's planning time goes, step by step, for the debug log.
 class Laps {
  public:
@@ -188,6 +181,14 @@ class Laps {
   std::string text_;
 };
 
+// FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
+// first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
+// where that does not lose (estimate_loses_by), its plan with the
+// program's flags; close readings are read again in turn (settle), and a
+// losing side read far above the model's price for it, or the real FFTW's
+// measured plan read above its FFTW_ESTIMATE plan that beat the GPU, again
+// (doubt); where the measured plan still loses, that estimated plan runs
+// (estimated_stands_in).
 Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, const Verdict &model) {
   Laps lap;
   std::string why_not;

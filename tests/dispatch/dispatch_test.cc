@@ -333,8 +333,6 @@ TEST(Doubt, AMeasuredPlanReadAboveItsEstimatedOneIsReadAgain) {
   EXPECT_DOUBLE_EQ(cpu_s, 0.218e-3);
 }
 
-// The program's thread count unless one thread is predicted faster by
-// kOneThreadBy: a table off by less must not move a problem to one thread.
 // The real FFTW's plan without measuring: the rest of the flags kept.
 TEST(Problem, EstimatedDropsOnlyTheMeasuringFlags) {
   Problem p = c2c_f32({256}, 256);
@@ -355,6 +353,8 @@ TEST(EstimatedStandsIn, WhereTheMeasuredPlanLostButTheEstimatedOneBeatTheGpu) {
   EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, HUGE_VAL));  // no estimated plan
 }
 
+// The program's thread count unless one thread is predicted faster by
+// kOneThreadBy: a table off by less must not move a problem to one thread.
 TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
   auto sixteen_at = [](double ns) {
     CpuRates c = cpu_rates(ns);
