@@ -39,7 +39,7 @@
 # first plan after CUDA started) and reads a table again where a slow
 # spell of the host read it, so that auto's plan times are those "after
 # calibration" (CALIBRATE lines hold the step's plan times: the check's
-# 15-25 ms a CPU table and 50-70 ms the GPU's, 1-3 s where one is read
+# 15-25 ms a CPU table and 80-130 ms the GPU's, 1-3 s where one is read
 # again). The store comes back as
 # dispatch-sweep-FLAGS.txt. GPUFFTW_SWEEP_CALIBRATE=0 leaves the step out.
 #
