@@ -277,9 +277,8 @@ Dispatched automatic(const Problem &p) {
     const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
     if (c.gpu) return on_gpu(p, why);
     const int cpu_threads = estimate ? cpu_pick(p, threads).threads : threads;
-    // FFTW_WISDOM_ONLY keeps to the real FFTW's wisdom, which holds the
-    // measured plan.
-    if (c.estimated && !(p.flags & FFTW_WISDOM_ONLY))
+    // FFTW_WISDOM_ONLY too: the choice is gpufftw's wisdom, as a GPU one is.
+    if (c.estimated)
       return on_cpu(p.estimated(), why + " (" + threads_text(cpu_threads) + ", FFTW_ESTIMATE's plan)", cpu_threads);
     return on_cpu(p, why + " (" + threads_text(cpu_threads) + ")", cpu_threads);
   }

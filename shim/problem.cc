@@ -30,7 +30,7 @@ const char *kind_name(Kind k) {
 
 Problem Problem::estimated() const {
   Problem q = *this;
-  q.flags = (flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE)) | FFTW_ESTIMATE;
+  q.flags = (flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY)) | FFTW_ESTIMATE;
   return q;
 }
 

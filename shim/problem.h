@@ -37,7 +37,10 @@ struct Problem {
   int64_t transform_size() const;  // product of dims' n
   int64_t batch() const;           // product of howmany's n
   std::string describe() const;    // "c2c f32 n=[64x64] howmany=[8] fwd oop"
-  Problem estimated() const;       // the same planned with FFTW_ESTIMATE, not measured
+  // The same planned with FFTW_ESTIMATE, now: not measured, and not only
+  // from wisdom (FFTW_WISDOM_ONLY), as the GPU plan's twin and the
+  // estimated plan that FFTW_MEASURE chose must exist.
+  Problem estimated() const;
 };
 
 // What FFTW's own API checks before planning (rank and howmany rank >= 0,

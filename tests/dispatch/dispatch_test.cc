@@ -333,10 +333,11 @@ TEST(Doubt, AMeasuredPlanReadAboveItsEstimatedOneIsReadAgain) {
   EXPECT_DOUBLE_EQ(cpu_s, 0.218e-3);
 }
 
-// The real FFTW's plan without measuring: the rest of the flags kept.
-TEST(Problem, EstimatedDropsOnlyTheMeasuringFlags) {
+// The real FFTW's plan without measuring, made now: the rest of the flags kept.
+TEST(Problem, EstimatedDropsOnlyTheMeasuringAndWisdomOnlyFlags) {
   Problem p = c2c_f32({256}, 256);
-  for (unsigned measuring : {FFTW_MEASURE, FFTW_PATIENT, FFTW_EXHAUSTIVE, FFTW_ESTIMATE}) {
+  for (unsigned measuring : {FFTW_MEASURE, FFTW_PATIENT, FFTW_EXHAUSTIVE, FFTW_ESTIMATE, FFTW_WISDOM_ONLY,
+                             FFTW_MEASURE | FFTW_WISDOM_ONLY}) {
     p.flags = measuring | FFTW_DESTROY_INPUT | FFTW_UNALIGNED;
     EXPECT_EQ(p.estimated().flags, FFTW_ESTIMATE | FFTW_DESTROY_INPUT | FFTW_UNALIGNED) << measuring;
   }

@@ -278,4 +278,79 @@ TEST(DispatchColdStart, PlansKeptOnTheCpuStartNoCuda) {
   EXPECT_EQ(cold, 0);
 }
 
+// A choice of the real FFTW's estimated plan (FFTW_MEASURE's, where its
+// measured plan lost to the GPU and the estimated one beat it) gives
+// later runs that plan, FFTW_WISDOM_ONLY ones too, and it computes. The
+// store file is made by a measuring child and edited to that choice, as
+// which side wins cannot be forced; a second child, which has not read the
+// store yet, plans. Not a Dispatch test: its SetUp starts CUDA in this
+// process, which the first child needs.
+TEST(DispatchStandIn, AChoiceOfTheEstimatedPlanGivesLaterRunsThatPlan) {
+  if (access("/proc/driver/nvidia/version", R_OK) != 0)
+    GTEST_SKIP() << "no NVIDIA driver here (/proc/driver/nvidia/version): GPU tests skipped";
+  char tmpl[] = "/tmp/gpufftw-stand-in-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  setenv("GPUFFTW_CACHE_DIR", tmpl, 1);
+  static const int n = 1 << 14, howmany = 64;
+  auto plan = [](fftwf_complex *a, fftwf_complex *b, unsigned flags) {
+    return fftwf_plan_many_dft(1, &n, howmany, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, flags);
+  };
+  // 77: no GPU to measure against.
+  const int measured = in_child([&plan] {
+    if (!gpufftw_gpu_available()) return 77;
+    fftwf_complex *a = fftwf_alloc_complex(n * howmany), *b = fftwf_alloc_complex(n * howmany);
+    fftwf_plan p = plan(a, b, FFTW_MEASURE);
+    const int code = p && std::string(gpufftw_plan_why(p)).rfind("measured: ", 0) == 0 ? 0 : 1;
+    if (p) fftwf_destroy_plan(p);
+    fftwf_free(a);
+    fftwf_free(b);
+    return code;
+  });
+  const std::string file = std::string(tmpl) + "/dispatch.txt", key = "choice c2c.f32.n16384:1:1,.h64:16384:16384,.fwd.oop.";
+  int edited = 0;
+  if (measured == 0) {
+    std::ifstream in(file);
+    std::stringstream out;
+    for (std::string line; std::getline(in, line); out << line << '\n') {
+      if (line.rfind(key, 0) != 0) continue;
+      std::istringstream fields(line);
+      std::string tag, k, where, gpu_s, cpu_s;
+      fields >> tag >> k >> where >> gpu_s >> cpu_s;
+      line = tag + " " + k + " cpu-estimated " + gpu_s + " " + cpu_s;
+      ++edited;
+    }
+    in.close();
+    std::ofstream(file, std::ios::trunc) << out.str();
+  }
+  // 1: no plan; 2: not the estimated plan on the CPU; 3: wrong result.
+  const int later = edited != 1 ? -1 : in_child([&plan] {
+    fftwf_complex *a = fftwf_alloc_complex(n * howmany), *b = fftwf_alloc_complex(n * howmany);
+    int code = 0;
+    for (unsigned flags : {FFTW_MEASURE, FFTW_WISDOM_ONLY}) {
+      fftwf_plan p = plan(a, b, flags);
+      if (!p) return 1;
+      const std::string why = gpufftw_plan_why(p);
+      if (std::string(gpufftw_plan_where(p)) != "cpu" || why.rfind("chosen earlier: ", 0) != 0 ||
+          why.find("FFTW_ESTIMATE's plan") == std::string::npos)
+        code = 2;
+      // An impulse at 0 in each transform: all ones out.
+      std::memset(a, 0, sizeof(fftwf_complex) * n * howmany);
+      for (int t = 0; t < howmany; ++t) a[t * n][0] = 1;
+      fftwf_execute(p);
+      for (int i = 0; i < n * howmany && code == 0; ++i)
+        if (std::abs(b[i][0] - 1) > 1e-5f || std::abs(b[i][1]) > 1e-5f) code = 3;
+      fftwf_destroy_plan(p);
+    }
+    fftwf_free(a);
+    fftwf_free(b);
+    return code;
+  });
+  std::filesystem::remove_all(tmpl);
+  unsetenv("GPUFFTW_CACHE_DIR");
+  if (measured == 77) GTEST_SKIP() << "no usable GPU here: GPU tests skipped";
+  ASSERT_EQ(measured, 0) << "FFTW_MEASURE's plan in the first child";
+  ASSERT_EQ(edited, 1) << "the choice's line in " << file;
+  EXPECT_EQ(later, 0);
+}
+
 }  // namespace
