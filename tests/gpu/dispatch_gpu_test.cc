@@ -26,19 +26,30 @@
 
 namespace {
 
-class Dispatch : public testing::Test {
+// A test with a dispatch store of its own: a fresh folder named by
+// GPUFFTW_CACHE_DIR, which the store reads when first needed (after this).
+class OwnStore : public testing::Test {
+ protected:
+  void make_store_folder() {
+    char tmpl[] = "/tmp/gpufftw-dispatch-gpu-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    setenv("GPUFFTW_CACHE_DIR", tmpl, 1);
+  }
+  void TearDown() override {
+    if (dir_.empty()) return;
+    std::filesystem::remove_all(dir_);
+    unsetenv("GPUFFTW_CACHE_DIR");
+  }
+  std::string dir_;
+};
+
+class Dispatch : public OwnStore {
  protected:
   void SetUp() override {
     if (!gpufftw_gpu_available()) GTEST_SKIP() << "no usable GPU here: GPU tests skipped";
     ASSERT_EQ(gpufftw_get_mode(), GPUFFTW_MODE_AUTO);
-    char tmpl[] = "/tmp/gpufftw-dispatch-gpu-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-    // Read when the store is first needed, which is after this.
-    setenv("GPUFFTW_CACHE_DIR", dir_.c_str(), 1);
-  }
-  void TearDown() override {
-    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+    make_store_folder();
   }
   std::string store_file() const {
     std::ifstream in(dir_ + "/dispatch.txt");
@@ -46,7 +57,6 @@ class Dispatch : public testing::Test {
     s << in.rdbuf();
     return s.str();
   }
-  std::string dir_;
 };
 
 // The two predictions or measurements a why names, "gpu A ms, cpu B ms".
@@ -238,16 +248,24 @@ int in_child(F f) {
   return WEXITSTATUS(status);
 }
 
+// Tests whose children plan in a store folder of their own, this process
+// never starting CUDA (the Dispatch fixture's SetUp does) so that a child
+// can: where the NVIDIA driver is.
+class ChildProcesses : public OwnStore {
+ protected:
+  void SetUp() override {
+    if (access("/proc/driver/nvidia/version", R_OK) != 0)
+      GTEST_SKIP() << "no NVIDIA driver here (/proc/driver/nvidia/version): GPU tests skipped";
+    make_store_folder();
+  }
+};
+class DispatchColdStart : public ChildProcesses {};
+class DispatchStandIn : public ChildProcesses {};
+
 // Once the machine is calibrated, a process whose plans the model keeps on
 // the CPU never starts CUDA (200-350 ms and device memory): the driver
-// names the machine for the store. Not a Dispatch test: its SetUp starts
-// CUDA in this process.
-TEST(DispatchColdStart, PlansKeptOnTheCpuStartNoCuda) {
-  if (access("/proc/driver/nvidia/version", R_OK) != 0)
-    GTEST_SKIP() << "no NVIDIA driver here (/proc/driver/nvidia/version): GPU tests skipped";
-  char tmpl[] = "/tmp/gpufftw-cold-XXXXXX";
-  ASSERT_NE(mkdtemp(tmpl), nullptr);
-  setenv("GPUFFTW_CACHE_DIR", tmpl, 1);
+// names the machine for the store.
+TEST_F(DispatchColdStart, PlansKeptOnTheCpuStartNoCuda) {
   // Calibrates, by planning a problem the GPU takes (77: the GPU took none).
   const int calibrated = in_child([] {
     const int n = 1 << 20;
@@ -271,8 +289,6 @@ TEST(DispatchColdStart, PlansKeptOnTheCpuStartNoCuda) {
     if (!placed) return 2;
     return dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD) ? 3 : 0;
   });
-  std::filesystem::remove_all(tmpl);
-  unsetenv("GPUFFTW_CACHE_DIR");
   if (calibrated == 77) GTEST_SKIP() << "the GPU took no plan here: nothing to calibrate";
   // 1: no plan; 2: not placed on the CPU by the model; 3: CUDA was started.
   EXPECT_EQ(cold, 0);
@@ -283,14 +299,8 @@ TEST(DispatchColdStart, PlansKeptOnTheCpuStartNoCuda) {
 // later runs that plan, FFTW_WISDOM_ONLY ones too, and it computes. The
 // store file is made by a measuring child and edited to that choice, as
 // which side wins cannot be forced; a second child, which has not read the
-// store yet, plans. Not a Dispatch test: its SetUp starts CUDA in this
-// process, which the first child needs.
-TEST(DispatchStandIn, AChoiceOfTheEstimatedPlanGivesLaterRunsThatPlan) {
-  if (access("/proc/driver/nvidia/version", R_OK) != 0)
-    GTEST_SKIP() << "no NVIDIA driver here (/proc/driver/nvidia/version): GPU tests skipped";
-  char tmpl[] = "/tmp/gpufftw-stand-in-XXXXXX";
-  ASSERT_NE(mkdtemp(tmpl), nullptr);
-  setenv("GPUFFTW_CACHE_DIR", tmpl, 1);
+// store yet, plans.
+TEST_F(DispatchStandIn, AChoiceOfTheEstimatedPlanGivesLaterRunsThatPlan) {
   static const int n = 1 << 14, howmany = 64;
   auto plan = [](fftwf_complex *a, fftwf_complex *b, unsigned flags) {
     return fftwf_plan_many_dft(1, &n, howmany, a, nullptr, 1, n, b, nullptr, 1, n, FFTW_FORWARD, flags);
@@ -306,7 +316,7 @@ TEST(DispatchStandIn, AChoiceOfTheEstimatedPlanGivesLaterRunsThatPlan) {
     fftwf_free(b);
     return code;
   });
-  const std::string file = std::string(tmpl) + "/dispatch.txt", key = "choice c2c.f32.n16384:1:1,.h64:16384:16384,.fwd.oop.";
+  const std::string file = dir_ + "/dispatch.txt", key = "choice c2c.f32.n16384:1:1,.h64:16384:16384,.fwd.oop.";
   int edited = 0;
   if (measured == 0) {
     std::ifstream in(file);
@@ -345,8 +355,6 @@ TEST(DispatchStandIn, AChoiceOfTheEstimatedPlanGivesLaterRunsThatPlan) {
     fftwf_free(b);
     return code;
   });
-  std::filesystem::remove_all(tmpl);
-  unsetenv("GPUFFTW_CACHE_DIR");
   if (measured == 77) GTEST_SKIP() << "no usable GPU here: GPU tests skipped";
   ASSERT_EQ(measured, 0) << "FFTW_MEASURE's plan in the first child";
   ASSERT_EQ(edited, 1) << "the choice's line in " << file;
