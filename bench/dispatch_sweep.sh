@@ -30,17 +30,20 @@
 # choice at any later plan, FFTW_ESTIMATE included. So that a run measures
 # what a first run on the machine would, the preloaded configurations get
 # a fresh, empty cache folder (GPUFFTW_SWEEP_CACHE_DIR names one to keep or
-# reuse instead), and before them two short processes, "calibrate", each
-# plan three problems (none of the sweep's) under auto with FFTW_ESTIMATE
-# (which stores no choice) and the same --threads: one of 2^24 points
-# that goes to the GPU, then two of 64000 points that stay on the CPU. In
-# the first gpufftw calibrates the GPU and the CPU in f32 and f64 and
-# saves the rates, in the second it checks them (the GPU's table at the
-# first plan after CUDA started) and reads a table again where a slow
-# spell of the host read it, so that auto's plan times are those "after
-# calibration" (CALIBRATE lines hold the step's plan times: the check's
-# 15-25 ms a CPU table and 80-130 ms the GPU's, 1-3 s where one is read
-# again). The store comes back as
+# reuse instead), and before them three short processes, "calibrate",
+# each plan three problems (none of the sweep's) under auto with
+# FFTW_ESTIMATE (which stores no choice) and the same --threads: one of
+# 2^24 points that goes to the GPU, then two of 64000 points that stay on
+# the CPU. In the first gpufftw calibrates the GPU and the CPU in f32 and
+# f64 and saves the rates, in the second it checks them (the GPU's table
+# at the first plan after CUDA started) and reads a table again where a
+# slow spell of the host read it, in the third it checks again the tables
+# the second read slower than stored (the second was in a slow spell: the
+# check of f64 at one thread at 02:03, session 12, left to the sweep's
+# first process, read that table again in an FFTW_ESTIMATE plan of 1.3 s),
+# so that auto's plan times are those "after calibration" (CALIBRATE lines
+# hold the step's plan times: a check's 15-25 ms a CPU table and 80-130 ms
+# the GPU's, 1-3 s where one is read again). The store comes back as
 # dispatch-sweep-FLAGS.txt. GPUFFTW_SWEEP_CALIBRATE=0 leaves the step out.
 #
 # Budget: the GPU machine's commands stop at 600 s, so the script holds
@@ -77,6 +80,26 @@
 #   GPUFFTW_SWEEP_BUDGET      seconds for the whole script (default 480)
 #   GPUFFTW_SWEEP_ROUNDS      slices of the points, each run by every
 #                             configuration before the next (default 1)
+#   GPUFFTW_SWEEP_PASSES      times the whole sweep (all its rounds) runs,
+#                             one pass after the other on the same store
+#                             (default 1); dispatch_table.py summarises each
+#                             pass, then all together with each
+#                             configuration's time the least of its passes'
+#                             medians: a slow spell of the host slows what it
+#                             falls on for a minute or more (3-8x on the real
+#                             FFTW at 16 threads, over a third of the points
+#                             of a sweep at 00:55, session 11), which a
+#                             second pass minutes later does not share. From
+#                             the second pass on, auto plans a problem for
+#                             the second time: FFTW_MEASURE recalls its
+#                             stored choice, so pass 1's plan times are the
+#                             first plan's; and each process of a later
+#                             pass imports the real FFTW's wisdom that the
+#                             process of the same round exported in pass 1
+#                             (fft_bench --wisdom-in/out), so that it times
+#                             the same plans again (FFTW_MEASURE's planning
+#                             left aside, two passes of FFTW_MEASURE fit in
+#                             one call of the GPU machine)
 #   GPUFFTW_SWEEP_CACHE_DIR   gpufftw's cache folder (default: a fresh one)
 #   GPUFFTW_SWEEP_CALIBRATE=0 no calibration step
 #   GPUFFTW_SWEEP_WARM=1      before calibrating, one process ("warm") plans
@@ -178,7 +201,7 @@ run_config() {
   local hflags=$flags
   [ "$config" = interleaved ] && hflags=$flags/interleaved
   echo "SWEEP flags=$hflags config=$config threads=$threads seconds=$seconds timelimit=$timelimit alloc=fftw" \
-    "points=${#points[@]} limit_s=$limit rev=$rev gpu=${gpu:-none} host=$(hostname) date=$(date -u +%Y-%m-%dT%H:%MZ)" >> "$results"
+    "points=${#points[@]} limit_s=$limit$pass_field rev=$rev gpu=${gpu:-none} host=$(hostname) date=$(date -u +%Y-%m-%dT%H:%MZ)" >> "$results"
   echo "== $config: ${#points[@]} points, --flags $flags, at most ${limit}s" >&2
   local rest=("${points[@]}") restarts=0 raw="$out/$name-$flags-$config.raw" ndone rc remain
   echo "== $config" >> "$err"
@@ -238,7 +261,7 @@ if [[ " ${todo[*]} " == *" auto "* || " ${todo[*]} " == *" interleaved "* ]] && 
   echo "== calibrate" | tee -a "$err" >&2
   echo "SWEEP flags=$flags config=calibrate threads=$threads rev=$rev gpu=${gpu:-none} host=$(hostname)" \
     "date=$(date -u +%Y-%m-%dT%H:%MZ)" >> "$results"
-  for process in calibrate check; do
+  for process in calibrate check check; do
     echo "-- $process" >> "$err"
     timeout -k 5 120 env -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" GPUFFTW_CACHE_DIR="$cache" \
       "$bench" --flags estimate --alloc fftw --seconds 0.01 --threads "$threads" \
@@ -250,30 +273,50 @@ fi
 # Rounds: the points in GPUFFTW_SWEEP_ROUNDS consecutive slices, every
 # configuration over one slice before the next, so that the host's drift
 # (2-3x on small threaded problems between calls a few minutes apart) falls
-# on all three configurations of a point alike. Each round gets an equal
-# share of what is left of the budget.
+# on all three configurations of a point alike; the rounds again in each of
+# GPUFFTW_SWEEP_PASSES passes. Each round gets a share of what is left of
+# the budget by its weight: the last (the biggest points) as much as all
+# the others, 1 each, and in a first pass of several twice that (rounds of
+# 95 points of FFTW_MEASURE took 41, 39 and 190 s in pass 1 at 02:21,
+# session 12, and 25, 9 and 157 in pass 2, which recalls the choices and
+# reads the wisdom of pass 1; equal shares cut the last round short).
+slice_weight() {  # slice s: round s % rounds of pass s / rounds + 1
+  local w=1
+  (($1 % rounds == rounds - 1 && rounds > 1)) && w=$((rounds - 1))
+  (($1 < rounds && passes > 1)) && w=$((2 * w))
+  echo $w
+}
 rounds=${GPUFFTW_SWEEP_ROUNDS:-1}
+passes=${GPUFFTW_SWEEP_PASSES:-1}
 configs_left=("${todo[@]}")
 all_points=("${points[@]}")
 whole_budget=$budget whole_start=$SECONDS
-for ((r = 0; r < rounds; ++r)); do
+pass_field=
+for ((s = 0; s < passes * rounds; ++s)); do
+  r=$((s % rounds))
+  ((passes > 1)) && pass_field=" pass=$((s / rounds + 1))"
   lo=$((${#all_points[@]} * r / rounds)) hi=$((${#all_points[@]} * (r + 1) / rounds))
   points=("${all_points[@]:lo:hi-lo}")
   ((${#points[@]})) || continue
-  budget=$(((whole_budget - (SECONDS - whole_start)) / (rounds - r)))
+  weights_left=0
+  for ((t = s; t < passes * rounds; ++t)); do weights_left=$((weights_left + $(slice_weight $t))); done
+  budget=$(((whole_budget - (SECONDS - whole_start)) * $(slice_weight "$s") / weights_left))
   start=$SECONDS
   todo=("${configs_left[@]}")
   for c in "${configs_left[@]}"; do
+    wisdom=()  # a configuration's wisdom of this round, written in pass 1, read after
+    if ((passes > 1)); then
+      ((s < rounds)) && wisdom=(--wisdom-out "$cache/wisdom-$c-round$r") || wisdom=(--wisdom-in "$cache/wisdom-$c-round$r")
+    fi
     case $c in
-      fftw) run_config fftw -u LD_PRELOAD -- "${common[@]}" --threads "$threads" ;;
-      fftw1) run_config fftw1 -u LD_PRELOAD -- "${common[@]}" ;;
-      fftw2) run_config fftw2 -u LD_PRELOAD -- "${common[@]}" --threads "$threads" ;;
+      fftw | fftw2) run_config "$c" -u LD_PRELOAD -- "${common[@]}" "${wisdom[@]}" --threads "$threads" ;;
+      fftw1) run_config fftw1 -u LD_PRELOAD -- "${common[@]}" "${wisdom[@]}" ;;
       gpu) run_config gpu -u GPUFFTW_COMPARE LD_PRELOAD="$lib" GPUFFTW_MODE=gpu GPUFFTW_CACHE_DIR="$cache" -- \
         "${common[@]}" ;;
       auto) run_config auto -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
-        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" ;;
+        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" "${wisdom[@]}" --threads "$threads" ;;
       interleaved) run_config interleaved -u GPUFFTW_COMPARE -u GPUFFTW_MODE -u GPUFFTW_MEASURE LD_PRELOAD="$lib" \
-        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" --threads "$threads" --modes auto,gpu,cpu,cpu ;;
+        GPUFFTW_CACHE_DIR="$cache" -- "${common[@]}" "${wisdom[@]}" --threads "$threads" --modes auto,gpu,cpu,cpu ;;
     esac
   done
 done

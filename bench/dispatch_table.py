@@ -6,7 +6,13 @@ where inner" (CONFIG fftw: the real FFTW alone; gpu: gpufftw with
 GPUFFTW_MODE=gpu; auto: gpufftw's own choice), CRASH, MISSING and TIME lines.
 Files of runs of separate configurations join: a point is keyed by its flags
 (from the SWEEP line above it) and its problem; a later line for the same
-flags, configuration and problem replaces an earlier one.
+flags, configuration and problem replaces an earlier one. Passes
+(dispatch_sweep.sh's GPUFFTW_SWEEP_PASSES: SWEEP lines with pass=N) are
+summarised each apart ("FLAGS pass N") and then together ("FLAGS, the
+lesser of passes 1-N"): each configuration's time of a point the least of
+its passes' medians (and minima), its plan time, side and why those of
+its first pass, so that a slow spell of the host in one pass, which slows
+whatever it falls on, counts against no configuration.
 
 Default: per flags setting, the summary of the dispatch targets: ratio =
 time(auto) / min(time(fftw), time(gpu)) on medians, the share of points
@@ -20,6 +26,7 @@ start CUDA and whatever gpufftw calibrates, are shown apart).
 (the FFTW_MEASURE planning target: auto <= fftw).
 Python 3 standard library only."""
 import math
+import re
 import sys
 
 CONFIGS = ("fftw", "gpu", "auto")
@@ -45,7 +52,7 @@ def parse(paths):
                 continue
             if f[0] == "SWEEP":
                 h = dict(kv.split("=", 1) for kv in f[1:] if "=" in kv)
-                flags = h.get("flags", "?")
+                flags = h.get("flags", "?") + (f" pass {h['pass']}" if "pass" in h else "")
                 headers.setdefault(flags, {})[h.get("config", "?")] = h
                 seq[(flags, h.get("config", "?"))] = 0
             elif f[0] == "RESULT" and len(f) >= 4 and f[1] in CONFIGS + EXTRA:
@@ -76,6 +83,39 @@ def parse(paths):
             elif f[0] == "TIME" and len(f) >= 3:
                 times.setdefault(flags, {})[f[1]] = float(f[2])
     return data, order, headers, status, times
+
+
+def join_passes(data, order, headers, status, times):
+    """Adds "FLAGS, the lesser of passes 1-N" for flags run in several passes."""
+    passes = {}  # base flags -> [flags of each pass]
+    for flags in list(data):
+        m = re.fullmatch(r"(.*) pass (\d+)", flags)
+        if m:
+            passes.setdefault(m.group(1), []).append(flags)
+    for base, keys in passes.items():
+        if len(keys) < 2:
+            continue
+        keys.sort(key=lambda k: int(k.rsplit(" ", 1)[1]))
+        joint = f"{base}, the lesser of passes {keys[0].rsplit(' ', 1)[1]}-{keys[-1].rsplit(' ', 1)[1]}"
+        data[joint], order[joint] = {}, []
+        headers[joint], times[joint] = headers.get(keys[0], {}), times.get(keys[0], {})
+        for k in keys:
+            for prob in order.get(k, []):
+                if prob not in order[joint]:
+                    order[joint].append(prob)
+                for config, rec in data[k].get(prob, {}).items():
+                    have = data[joint].setdefault(prob, {}).get(config)
+                    if have is None:
+                        data[joint][prob][config] = dict(rec)
+                        continue
+                    have["med"], have["min"] = min(have["med"], rec["med"]), min(have["min"], rec["min"])
+                    have["reps"] += rec["reps"]
+                    if rec["where"] != have["where"]:
+                        have["why"] += f" [{k}: on the {rec['where']}]"
+        for k in keys:
+            for prob, bad in status.get(k, {}).items():
+                if not all(c in data[joint].get(prob, {}) for c in CONFIGS):
+                    status.setdefault(joint, {}).setdefault(prob, {}).update(bad)
 
 
 def ms(x):
@@ -221,14 +261,16 @@ def plan_summary(flags, data, order):
     first_gpu = min(gpus, key=lambda pr: pr[1]["seq"]) if gpus else None
     start = {first[0]} | ({first_gpu[0]} if first_gpu else set())
     after = [(p, r) for p, r in recs if p not in start]
-    # An interleaved run's flags read "FLAGS/interleaved"; the steps before
-    # it, and the real FFTW alone (config fftw, its own process), "FLAGS".
-    base = flags.split("/")[0]
-    alone = data.get(base, {})
+    # An interleaved run's flags read "FLAGS/interleaved" (then " pass N"
+    # in a run of passes); the steps before it, and the real FFTW alone
+    # (config fftw, its own process), "FLAGS".
+    root = re.sub(r"( pass \d+|, the lesser of passes .*)$", "", flags)
+    base = root.split("/")[0]
+    alone = data.get(base, {}) if "/" in root else data.get(flags, {})
     if base in warm:
         print(f"\nwarm step (its own process, GPUFFTW_MODE=gpu, first): {warm[base]}")
     if calib.get(base):
-        print("\ncalibration step (two processes of their own, before auto's: calibration, then its check): "
+        print("\ncalibration step (three processes of their own, before auto's: calibration, then two checks): "
               + ", ".join(f"{p} {float(t):.1f} ms ({w})" for p, t, w in calib[base]))
     print(f"\nauto's planning time, ms ({len(recs)} plans): median {pct(plans, 0.5):.2f}, p90 {pct(plans, 0.9):.2f},"
           f" max {max(plans):.1f} ({max(recs, key=lambda pr: pr[1]['plan'])[0]})")
@@ -320,6 +362,7 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     data, order, headers, status, times = parse(paths)
+    join_passes(data, order, headers, status, times)
     for flags in data:
         if mode == "all":
             all_points(flags, data, order, status)

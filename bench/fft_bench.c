@@ -4,7 +4,8 @@
  *
  *   fft_bench [--alloc fftw|malloc|pinned] [--threads N] [--timelimit S]
  *             [--seconds S] [--flags estimate|measure|patient|exhaustive]
- *             [--modes auto,gpu,cpu] PROBLEM...
+ *             [--modes auto,gpu,cpu] [--wisdom-in P] [--wisdom-out P]
+ *             PROBLEM...
  *   PROBLEM   KIND-PREC-DIMS[-bBATCH], KIND c2c|r2c or an r2r kind (r2hc,
  *             hc2r, dht, redft00|01|10|11, rodft00|01|10|11: that kind along
  *             every dim, real arrays in and out), PREC f32|f64, DIMS n or
@@ -17,6 +18,10 @@
  * --timelimit S calls fftw(f)_set_timelimit(S): FFTW 3.3 then plans with
  * FFTW_ESTIMATE first, then with the flag given, and keeps the estimated
  * plan when measuring runs past about S seconds.
+ * --wisdom-in P imports the real FFTW's wisdom from P.f32 and P.f64 (where
+ * they exist) before planning, --wisdom-out P exports it there after the
+ * last problem: a sweep timed again in a later process then times the
+ * plans the first measured (bench/dispatch_sweep.sh's passes).
  *
  * Timing: two executes to warm up, then samples until at least 5 were taken
  * and --seconds (default 1) spent, at most 64; the median and the minimum
@@ -352,9 +357,32 @@ static void run(const problem *p, double seconds) {
   fflush(stdout);
 }
 
+/* The real FFTW's wisdom of both precisions from or to PREFIX.f32 and
+ * PREFIX.f64; reading, a file that does not exist is no wisdom. */
+static int wisdom_files(const char *prefix, int import) {
+  char name[2][4096];
+  for (int k = 0; k < 2; ++k) snprintf(name[k], sizeof name[k], "%s.%s", prefix, k ? "f64" : "f32");
+  int ok[2];
+  if (import) {
+    for (int k = 0; k < 2; ++k) {
+      FILE *f = fopen(name[k], "r");
+      if (!f) { ok[k] = 1; continue; }
+      fclose(f);
+      ok[k] = k ? fftw_import_wisdom_from_filename(name[k]) : fftwf_import_wisdom_from_filename(name[k]);
+    }
+  } else {
+    ok[0] = fftwf_export_wisdom_to_filename(name[0]);
+    ok[1] = fftw_export_wisdom_to_filename(name[1]);
+  }
+  for (int k = 0; k < 2; ++k)
+    if (!ok[k]) fprintf(stderr, "fft_bench: could not %s wisdom %s %s\n", import ? "import" : "export", import ? "from" : "to", name[k]);
+  return ok[0] && ok[1];
+}
+
 int main(int argc, char **argv) {
   int threads = 1;
   double timelimit = -1, seconds = 1.0;
+  const char *wisdom_in = NULL, *wisdom_out = NULL;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
     if (i + 1 >= argc) break;
@@ -362,6 +390,8 @@ int main(int argc, char **argv) {
       alloc_mode = !strcmp(argv[i + 1], "malloc") ? ALLOC_MALLOC : !strcmp(argv[i + 1], "pinned") ? ALLOC_PINNED : ALLOC_FFTW;
     else if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--timelimit")) timelimit = atof(argv[i + 1]);
+    else if (!strcmp(argv[i], "--wisdom-in")) wisdom_in = argv[i + 1];
+    else if (!strcmp(argv[i], "--wisdom-out")) wisdom_out = argv[i + 1];
     else if (!strcmp(argv[i], "--seconds")) seconds = atof(argv[i + 1]);
     else if (!strcmp(argv[i], "--modes")) {
       static char list[64];
@@ -418,10 +448,12 @@ int main(int argc, char **argv) {
     fftw_plan_with_nthreads(threads), fftwf_plan_with_nthreads(threads);
   }
   if (timelimit > 0) fftw_set_timelimit(timelimit), fftwf_set_timelimit(timelimit);
+  if (wisdom_in && !wisdom_files(wisdom_in, 1)) return 2;
   for (; i < argc; ++i) {
     problem p;
     if (!parse(argv[i], &p)) { fprintf(stderr, "fft_bench: bad problem %s\n", argv[i]); return 2; }
     run(&p, seconds);
   }
+  if (wisdom_out && !wisdom_files(wisdom_out, 0)) return 2;
   return 0;
 }
