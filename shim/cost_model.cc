@@ -318,6 +318,10 @@ bool estimated_stands_in(double gpu_s, double measured_s, double estimated_s) {
   return measured_s > gpu_s && estimated_s < gpu_s;
 }
 
+bool lost_in_a_spell(double winner_s, double loser_s, double loser_price) {
+  return loser_s > kSpellReadBy * loser_price && loser_price < winner_s;
+}
+
 void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read) {
   if (*loser_s <= by * witness_s || witness_s >= winner_s) return;
   for (int i = 0; i < kDoubtReadings && *loser_s >= winner_s; ++i) *loser_s = std::min(*loser_s, read());

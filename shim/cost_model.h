@@ -246,4 +246,21 @@ void doubt(double *loser_s, double winner_s, double witness_s, double by, const 
 // one reading stands: a slow spell only ever slows a reading.
 bool estimated_stands_in(double gpu_s, double measured_s, double estimated_s);
 
+// Whether FFTW_MEASURE's choice may have been read in a slow spell of the
+// host: the side that lost read over kSpellReadBy times the model's price
+// for it (loser_s against loser_price), and at its price it would have won
+// (loser_price below winner_s). Such a choice serves the process that
+// measured it but is not stored for later ones, which measure again: a
+// spell that lasts minutes outlasts settle's and doubt's readings again,
+// and a stored choice outlasts the spell. On the H100 machine in session
+// 12: at 02:41 the real FFTW on 16 threads read 2.0-2.7x its usual time
+// while planning batches of 2^18-2^22 points (priced 0.2-0.33 ms, read
+// 0.41-0.69 ms), which sent 12 of them to the GPU, where the next pass,
+// recalling the choices, ran them at up to 1.9x the real FFTW's time; at
+// 02:51 its FFTW_ESTIMATE plan of c2c-f32-256x256 read 1.06 ms (priced
+// 0.19) against the GPU's 0.287, so its measured plan, which runs in 0.056,
+// was never made, and the GPU's choice ran at 3x.
+constexpr double kSpellReadBy = 1.5;
+bool lost_in_a_spell(double winner_s, double loser_s, double loser_price);
+
 }  // namespace gpufftw

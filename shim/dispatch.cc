@@ -181,6 +181,21 @@ class Laps {
   std::string text_;
 };
 
+// Stores FFTW_MEASURE's choice, or where it may have been read in a slow
+// spell (lost_in_a_spell), keeps it for this process alone; what the why
+// then adds.
+std::string remember(const std::string &key, const Choice &c, const Verdict &model) {
+  const double winner_s = c.gpu ? c.gpu_s : c.cpu_s, loser_s = c.gpu ? c.cpu_s : c.gpu_s;
+  const double price = c.gpu ? model.cpu_s : model.gpu_s;
+  const bool spell = lost_in_a_spell(winner_s, loser_s, price);
+  store().remember(key, c, !spell);
+  if (!spell) return "";
+  char text[160];
+  std::snprintf(text, sizeof text, "; the %s read %.1fx the model's %s: kept for this process only",
+                c.gpu ? "cpu" : "gpu", loser_s / price, ms(price).c_str());
+  return text;
+}
+
 // FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
 // first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
 // where that does not lose (estimate_loses_by), its plan with the
@@ -212,9 +227,8 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
     if (quick_s > loses_s) {
       lap.log(p);
       c = Choice{true, c.gpu_s, quick_s};
-      store().remember(key, c);
       return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
-                                  " with FFTW_ESTIMATE's plan, not measured further"};
+                                  " with FFTW_ESTIMATE's plan, not measured further" + remember(key, c, model)};
     }
     estimate_read = "; its FFTW_ESTIMATE plan " + ms(quick_s);
   }
@@ -240,8 +254,8 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   lap("its reading and readings again");
   lap.log(p);
   c.gpu = c.gpu_s < c.cpu_s;
-  store().remember(key, c);
-  const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads + estimate_read;
+  const std::string why =
+      "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads + estimate_read + remember(key, c, model);
   return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
 }
 

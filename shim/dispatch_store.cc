@@ -135,7 +135,8 @@ void DispatchStore::save() {
         if (parse_kernel(line, &key, &k) && !(forgotten_ && forgotten_(key))) merged_kernels[key] = k;
       }
   }
-  for (const auto &kv : choices_) merged[kv.first] = kv.second;
+  for (const auto &kv : choices_)
+    if (!passing_.count(kv.first)) merged[kv.first] = kv.second;
   for (const auto &kv : kernels_) merged_kernels[kv.first] = kv.second;
   const size_t slash = path_.rfind('/');
   if (slash != std::string::npos && !make_dirs(path_.substr(0, slash))) {
@@ -232,10 +233,15 @@ bool DispatchStore::recall(const std::string &problem_key, Choice *choice) {
   return true;
 }
 
-void DispatchStore::remember(const std::string &problem_key, const Choice &choice) {
+void DispatchStore::remember(const std::string &problem_key, const Choice &choice, bool lasting) {
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   choices_[problem_key] = choice;
+  if (!lasting) {
+    passing_.insert(problem_key);
+    return;
+  }
+  passing_.erase(problem_key);
   save();
 }
 
@@ -259,6 +265,7 @@ void DispatchStore::forget(const std::function<bool(const std::string &)> &which
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   for (auto it = choices_.begin(); it != choices_.end();) it = which(it->first) ? choices_.erase(it) : std::next(it);
+  for (auto it = passing_.begin(); it != passing_.end();) it = which(*it) ? passing_.erase(it) : std::next(it);
   for (auto it = kernels_.begin(); it != kernels_.end();) it = which(it->first) ? kernels_.erase(it) : std::next(it);
   auto before = forgotten_;
   forgotten_ = [before, which](const std::string &key) { return which(key) || (before && before(key)); };

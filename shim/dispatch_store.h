@@ -61,7 +61,9 @@ class DispatchStore {
   static constexpr double kReadAgainBy = 1.3;
 
   bool recall(const std::string &problem_key, Choice *choice);
-  void remember(const std::string &problem_key, const Choice &choice);
+  // Stored in the file for later processes, or where not `lasting`
+  // (lost_in_a_spell), kept for this process alone.
+  void remember(const std::string &problem_key, const Choice &choice, bool lasting = true);
   bool recall_kernel(const std::string &key, engine::KernelPick *pick);
   void remember_kernel(const std::string &key, const engine::KernelPick &pick);
   // fftw_forget_wisdom: this process forgets the choices and kernel picks
@@ -87,6 +89,7 @@ class DispatchStore {
   std::map<std::pair<int, int>, CpuRates> cpu_;  // by (precision, threads)
   std::set<std::pair<int, int>> cpu_seen_;       // tables read or checked in this process
   std::map<std::string, Choice> choices_;
+  std::set<std::string> passing_;  // keys of choices_ this process keeps out of the file
   std::map<std::string, engine::KernelPick> kernels_;
 };
 

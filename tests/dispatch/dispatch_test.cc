@@ -354,6 +354,16 @@ TEST(EstimatedStandsIn, WhereTheMeasuredPlanLostButTheEstimatedOneBeatTheGpu) {
   EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.074e-3, HUGE_VAL));  // no estimated plan
 }
 
+TEST(LostInASpell, ALoserReadFarAboveAPriceThatWouldHaveWonIsNotToLast) {
+  // c2c-f64-64-b16384 at 02:41 and c2c-f32-256x256 at 02:51, session 12.
+  EXPECT_TRUE(lost_in_a_spell(0.478e-3, 0.576e-3, 0.25e-3));
+  EXPECT_TRUE(lost_in_a_spell(0.287e-3, 1.06e-3, 0.19e-3));
+  EXPECT_FALSE(lost_in_a_spell(0.287e-3, 0.28e-3, 0.19e-3));    // 1.47x its price: a model's error
+  EXPECT_FALSE(lost_in_a_spell(0.1e-3, 1.0e-3, 0.2e-3));        // it would have lost at its price too
+  EXPECT_FALSE(lost_in_a_spell(0.1e-3, 0.15e-3, 0.1e-3));       // a tie at its price
+  EXPECT_TRUE(lost_in_a_spell(0.13e-3, 0.21e-3, 0.1e-3));       // the GPU's side alike
+}
+
 // The program's thread count unless one thread is predicted faster by
 // kOneThreadBy: a table off by less must not move a problem to one thread.
 TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
@@ -664,6 +674,30 @@ TEST_F(Store, ChoicesRoundTripAcrossRunsAndAreForgotten) {
   EXPECT_FALSE(after.recall("c2c.f32.n1024:1:1,.h64:1024:1024,.fwd.oop.t16.pinned", &got));
   EXPECT_TRUE(after.recall("c2c.f64.n4096:1:1,.h.fwd.oop.t1.pageable", &got));
   EXPECT_TRUE(after.recall("r2c.f32.n64:1:1,.h.oop.t1.pageable", &got));
+}
+
+TEST_F(Store, AChoiceNotToLastServesThisProcessOnlyUntilOneLasts) {
+  const std::string key = "c2c.f64.n64:1:1,.h16384:64:64,.fwd.oop.t16.pageable";
+  DispatchStore s = make();
+  s.remember("r2c.f32.n64:1:1,.h.oop.t1.pageable", Choice{false, 2, 1});  // so that the file exists
+  s.remember(key, Choice{true, 0.478e-3, 0.576e-3}, false);
+  Choice got;
+  ASSERT_TRUE(s.recall(key, &got));
+  EXPECT_TRUE(got.gpu);
+  s.remember("r2c.f64.n64:1:1,.h.oop.t1.pageable", Choice{false, 2, 1});  // a later save leaves it out too
+  EXPECT_EQ(file().find(key), std::string::npos);
+  EXPECT_FALSE(make().recall(key, &got));
+  s.remember(key, Choice{false, 0.36e-3, 0.25e-3});
+  ASSERT_TRUE(make().recall(key, &got));
+  EXPECT_FALSE(got.gpu);
+  // A later process's passing choice leaves the stored one in the file, and
+  // forgetting forgets it.
+  DispatchStore later = make();
+  later.remember(key, Choice{true, 0.478e-3, 0.576e-3}, false);
+  later.forget([](const std::string &) { return true; });
+  EXPECT_FALSE(later.recall(key, &got));
+  ASSERT_TRUE(make().recall(key, &got));
+  EXPECT_FALSE(got.gpu);
 }
 
 TEST_F(Store, UnwritableDirectoryKeepsChoicesInTheProcess) {
