@@ -214,6 +214,10 @@ def summary(flags, data, order, headers, status, times, limit):
         print(f"- auto ran: " + ", ".join(f"{k} {v}" for k, v in sides.items() if v)
               + f"; faster peer: fftw {fast['fftw']}, gpu {fast['gpu']}"
               + (f" (gpu config fell back to the CPU on {gcpu})" if gcpu else ""))
+        passing = [r[0] for r in rows if "kept for this process only" in r[4]["why"]]
+        if passing:  # FFTW_MEASURE's choices lost_in_a_spell kept out of the store
+            print(f"- auto's choices kept for their process only (the losing side read over 1.5x its price):"
+                  f" {len(passing)}: {' '.join(passing[:12])}" + (" ..." if len(passing) > 12 else ""))
         over = sorted((r for r in rows if r[1] > 1.10), key=lambda r: -r[1])
         wrong = sum(1 for r in over if verdict(r[2], r[3], r[4])[1] == "wrong side")
         print(f"- over 1.10x: {len(over)} ({wrong} on the wrong side, {len(over) - wrong} on the faster side but slower)")
