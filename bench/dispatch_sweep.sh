@@ -277,9 +277,9 @@ fi
 # GPUFFTW_SWEEP_PASSES passes. Each round gets a share of what is left of
 # the budget by its weight: the last (the biggest points) as much as all
 # the others, 1 each, and in a first pass of several twice that (rounds of
-# 95 points of FFTW_MEASURE took 41, 39 and 190 s in pass 1 at 02:21,
-# session 12, and 25, 9 and 157 in pass 2, which recalls the choices and
-# reads the wisdom of pass 1; equal shares cut the last round short).
+# 95 points of FFTW_MEASURE took 41, 39 and over 147 s, cut short, in pass
+# 1 at 02:21, session 12, and 25, 9 and 157 in pass 2, which recalls the
+# choices and reads the wisdom of pass 1).
 slice_weight() {  # slice s: round s % rounds of pass s / rounds + 1
   local w=1
   (($1 % rounds == rounds - 1 && rounds > 1)) && w=$((rounds - 1))
