@@ -87,16 +87,17 @@ def parse(paths):
 
 def join_passes(data, order, headers, status, times):
     """Adds "FLAGS, the lesser of passes 1-N" for flags run in several passes."""
-    passes = {}  # base flags -> [flags of each pass]
+    passes = {}  # base flags -> [(pass number, flags of that pass)]
     for flags in list(data):
         m = re.fullmatch(r"(.*) pass (\d+)", flags)
         if m:
-            passes.setdefault(m.group(1), []).append(flags)
-    for base, keys in passes.items():
-        if len(keys) < 2:
+            passes.setdefault(m.group(1), []).append((int(m.group(2)), flags))
+    for base, numbered in passes.items():
+        if len(numbered) < 2:
             continue
-        keys.sort(key=lambda k: int(k.rsplit(" ", 1)[1]))
-        joint = f"{base}, the lesser of passes {keys[0].rsplit(' ', 1)[1]}-{keys[-1].rsplit(' ', 1)[1]}"
+        numbered.sort()
+        keys = [k for _, k in numbered]
+        joint = f"{base}, the lesser of passes {numbered[0][0]}-{numbered[-1][0]}"
         data[joint], order[joint] = {}, []
         headers[joint], times[joint] = headers.get(keys[0], {}), times.get(keys[0], {})
         for k in keys:
