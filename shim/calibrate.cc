@@ -283,7 +283,8 @@ struct GpuCell {
 // (03:45-03:59, session 13) against 0.12, 0.13, 0.16 in the third and
 // 0.11-0.16 as run, which priced r2c-f32-256x256 on the GPU at 0.186 ms
 // (it runs in 0.123) against the real FFTW's 0.183 and kept it on the CPU
-// at 1.5x. A second sweep costs some 0.8 s, once a machine.
+// at 1.5x. The second sweep costs 0.2-0.5 s, once a machine (the whole
+// calibration of the GPU 0.8 s before, 1.0-1.3 s since).
 constexpr int kGpuSweeps = 2;
 
 constexpr GpuCell kCheckedGpuCells[] = {{1, 0, 1}, {1, 1, 2}, {1, 1, 3}, {1, 1, 4}, {0, 0, 2}, {0, 1, 3}};

@@ -226,7 +226,10 @@ void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gp
 // plan is the fastest the real FFTW found): 26 of 434 measured points of
 // session 10's sweeps went to the GPU though that plan read faster than
 // the GPU (r2c-f64-256x256: estimated plan 0.106 ms, GPU 0.17, measured
-// plan 0.218; it ran 0.094, 1.9x faster than the GPU).
+// plan 0.218; it ran 0.094, 1.9x faster than the GPU). The estimated
+// plan's own reading is doubted against FFTW_MEASURE's cut
+// (estimate_loses_by) in winner_s's place: past the cut it leaves the
+// measured plan unmade.
 constexpr double kDoubtedBy = 3.0;
 constexpr int kDoubtReadings = 3;
 void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read);
