@@ -21,7 +21,7 @@
 
 #include "engine/fp16/half_staging.h"
 #include "engine/fp16/host_half.h"
-#include "engine/host_copy.h"
+#include "engine/staging/host_copy.h"
 
 namespace {
 

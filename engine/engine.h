@@ -50,7 +50,7 @@ struct Geometry {
   // problem (engine/fp16/fp16_job.h); in single precision elsewhere, and
   // path() says why.
   bool half = false;
-  // Whether our own kernels (engine/own_kernel.h) may replace cuFFT: None
+  // Whether our own kernels (engine/kernels/own_kernel.h) may replace cuFFT: None
   // (the cost model's calibration times cuFFT's path, and runs with the
   // dispatch store, which keeps the picks, busy), Recall (a pick measured
   // earlier only: FFTW_ESTIMATE measures nothing), Tune (measure one now

@@ -1,5 +1,7 @@
 #include "fallback/cpu_plan.h"
 
+#include <algorithm>
+#include <atomic>
 #include <vector>
 
 #include "fallback/real_fftw.h"
@@ -118,5 +120,44 @@ std::unique_ptr<Plan> make_cpu_plan(const Problem &problem) {
 template std::unique_ptr<Plan> make_cpu_plan<float>(const Problem &);
 template std::unique_ptr<Plan> make_cpu_plan<double>(const Problem &);
 template std::unique_ptr<Plan> make_cpu_plan<long double>(const Problem &);
+
+namespace {
+
+std::atomic<int> threads_setting[2] = {1, 1};
+
+}  // namespace
+
+void note_planner_threads(Precision precision, int nthreads) {
+  threads_setting[precision == Precision::F32 ? 0 : 1].store(std::max(1, nthreads));  // FFTW clamps so too
+}
+int planner_threads(Precision precision) { return threads_setting[precision == Precision::F32 ? 0 : 1].load(); }
+
+namespace {
+
+template <class R>
+std::unique_ptr<Plan> cpu_plan_typed(const Problem &p, int threads) {
+  const RealFftw<R> &f = real_fftw<R>();
+  const int asked = planner_threads(p.precision);
+  if (threads == asked || !f.threads_loaded) return make_cpu_plan<R>(p);
+  // fftw_plan_with_nthreads is "the maximum number" of threads (FFTW's
+  // manual); for the time of this plan it is another. The planner's lock
+  // is held, so no other plan sees the change.
+  f.plan_with_nthreads(threads);
+  std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
+  f.plan_with_nthreads(asked);
+  return plan;
+}
+
+}  // namespace
+
+std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads) {
+  if (threads == 0) threads = planner_threads(p.precision);
+  return p.precision == Precision::F32 ? cpu_plan_typed<float>(p, threads) : cpu_plan_typed<double>(p, threads);
+}
+
+std::recursive_mutex &planner_mutex() {
+  static std::recursive_mutex *m = new std::recursive_mutex;  // never destroyed: plans outlive statics
+  return *m;
+}
 
 }  // namespace gpufftw

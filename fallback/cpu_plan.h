@@ -2,8 +2,9 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 
-#include "shim/plan.h"
+#include "core/plan.h"
 
 namespace gpufftw {
 
@@ -12,5 +13,24 @@ namespace gpufftw {
 // (bad layout, FFTW_WISDOM_ONLY without wisdom) or is not there.
 template <class R>
 std::unique_ptr<Plan> make_cpu_plan(const Problem &problem);
+
+// Held by every plan entry (make_plan) and every wisdom call of the API:
+// calibrating inside a plan saves and restores the real FFTW's wisdom, and
+// must not run beside another thread's planning or wisdom call, even where
+// the program made the real planner thread-safe. Recursive: a user's
+// wisdom callback may call into the API.
+std::recursive_mutex &planner_mutex();
+#define GPUFFTW_PLANNER_LOCKED \
+  const std::lock_guard<std::recursive_mutex> planner_guard(::gpufftw::planner_mutex())
+
+// fftw(f)_plan_with_nthreads as the program last set it (1 until then and
+// after fftw(f)_cleanup), kept here: asking the real planner from inside
+// ours would race with its lazy creation in threads the program lets plan.
+void note_planner_threads(Precision precision, int nthreads);
+int planner_threads(Precision precision);
+
+// The real FFTW's plan with at most `threads` threads (0: as many as the
+// program asked for), or nullptr. Under the planner's lock.
+std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads = 0);
 
 }  // namespace gpufftw

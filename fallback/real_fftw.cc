@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "shim/log.h"
+#include "core/log.h"
 
 namespace gpufftw {
 namespace {

@@ -12,13 +12,13 @@
 #include <string>
 #include <type_traits>
 
+#include "core/config.h"
+#include "core/log.h"
+#include "core/plan.h"
+#include "dispatch/dispatch.h"
 #include "fallback/real_fftw.h"
 #include "fallback/thread_pool.h"
 #include "shim/compare.h"
-#include "shim/config.h"
-#include "shim/dispatch.h"
-#include "shim/log.h"
-#include "shim/plan.h"
 #include "shim/planner.h"
 #include "shim/report.h"
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "core/log.h"
+#include "dispatch/dispatch.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
-#include "shim/log.h"
-#include "shim/precision.h"
 #include "shim/report.h"
 
 namespace gpufftw {

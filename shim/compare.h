@@ -18,7 +18,7 @@
 
 #include <cstdio>
 
-#include "shim/plan.h"
+#include "core/plan.h"
 
 namespace gpufftw {
 

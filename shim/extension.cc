@@ -6,9 +6,9 @@
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
 #endif
-#include "shim/plan.h"
+#include "core/plan.h"
+#include "dispatch/dispatch.h"
 #include "shim/planner.h"
-#include "shim/precision.h"
 #include "shim/report.h"
 #include "shim/trace.h"
 

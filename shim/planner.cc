@@ -5,13 +5,12 @@
 #include <chrono>
 #include <tuple>
 
+#include "core/config.h"
+#include "core/log.h"
+#include "dispatch/dispatch.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
 #include "shim/compare.h"
-#include "shim/config.h"
-#include "shim/dispatch.h"
-#include "shim/log.h"
-#include "shim/precision.h"
 #include "shim/report.h"
 
 namespace gpufftw {
@@ -26,43 +25,6 @@ std::atomic<gpufftw_mode> &mode_setting() {
 
 void set_mode(gpufftw_mode m) { mode_setting().store(m); }
 gpufftw_mode mode() { return mode_setting().load(); }
-
-namespace {
-std::atomic<int> threads_setting[2] = {1, 1};
-}
-
-void note_planner_threads(Precision precision, int nthreads) {
-  threads_setting[precision == Precision::F32 ? 0 : 1].store(std::max(1, nthreads));  // FFTW clamps so too
-}
-int planner_threads(Precision precision) { return threads_setting[precision == Precision::F32 ? 0 : 1].load(); }
-
-namespace {
-
-template <class R>
-std::unique_ptr<Plan> cpu_plan_typed(const Problem &p, int threads) {
-  const RealFftw<R> &f = real_fftw<R>();
-  const int asked = planner_threads(p.precision);
-  if (threads == asked || !f.threads_loaded) return make_cpu_plan<R>(p);
-  // fftw_plan_with_nthreads is "the maximum number" of threads (FFTW's
-  // manual); for the time of this plan it is another. The planner's lock
-  // is held, so no other plan sees the change.
-  f.plan_with_nthreads(threads);
-  std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
-  f.plan_with_nthreads(asked);
-  return plan;
-}
-
-}  // namespace
-
-std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads) {
-  if (threads == 0) threads = planner_threads(p.precision);
-  return p.precision == Precision::F32 ? cpu_plan_typed<float>(p, threads) : cpu_plan_typed<double>(p, threads);
-}
-
-std::recursive_mutex &planner_mutex() {
-  static std::recursive_mutex *m = new std::recursive_mutex;  // never destroyed: plans outlive statics
-  return *m;
-}
 
 Plan *make_plan(const Problem &problem) {
   GPUFFTW_PLANNER_LOCKED;

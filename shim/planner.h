@@ -1,36 +1,15 @@
 // The one planner every plan entry point funnels into.
 #pragma once
 
-#include <memory>
-#include <mutex>
-
+#include "core/plan.h"
+#include "core/problem.h"
+#include "fallback/cpu_plan.h"
 #include "gpufftw/gpufftw.h"
-#include "shim/problem.h"
-#include "shim/plan.h"
 
 namespace gpufftw {
 
 // A Plan for the problem, or nullptr where FFTW would give a NULL plan.
 Plan *make_plan(const Problem &problem);
-
-// Held by every plan entry (make_plan) and every wisdom call of the API:
-// calibrating inside a plan saves and restores the real FFTW's wisdom, and
-// must not run beside another thread's planning or wisdom call, even where
-// the program made the real planner thread-safe. Recursive: a user's
-// wisdom callback may call into the API.
-std::recursive_mutex &planner_mutex();
-#define GPUFFTW_PLANNER_LOCKED \
-  const std::lock_guard<std::recursive_mutex> planner_guard(::gpufftw::planner_mutex())
-
-// fftw(f)_plan_with_nthreads as the program last set it (1 until then and
-// after fftw(f)_cleanup), kept here: asking the real planner from inside
-// ours would race with its lazy creation in threads the program lets plan.
-void note_planner_threads(Precision precision, int nthreads);
-int planner_threads(Precision precision);
-
-// The real FFTW's plan with at most `threads` threads (0: as many as the
-// program asked for), or nullptr. Under the planner's lock.
-std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads = 0);
 
 void set_mode(gpufftw_mode mode);
 gpufftw_mode mode();

@@ -5,8 +5,8 @@
 #include <memory>
 #include <mutex>
 
-#include "shim/config.h"
-#include "shim/problem.h"
+#include "core/config.h"
+#include "core/problem.h"
 
 namespace gpufftw {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "shim/log.h"
+#include "core/log.h"
 
 namespace gpufftw {
 

@@ -2,13 +2,13 @@
 
 #include <vector>
 
-#include "engine/context.h"
+#include "engine/cufft/plan_cache.h"
+#include "engine/device/context.h"
 #include "engine/fp16/device_half.h"
 #include "engine/fp16/fp16_fft.h"
 #include "engine/fp16/half_staging.h"
 #include "engine/fp16/host_half.h"
-#include "engine/plan_cache.h"
-#include "engine/sides.h"
+#include "engine/staging/sides.h"
 
 namespace gpufftw::engine::fp16 {
 namespace {

@@ -1,6 +1,6 @@
 // Host float arrays to and from device arrays of halves, converted on the
 // host while staged, so that PCIe carries half the bytes (issue 8): the
-// pieces of HostCopier's staging (engine/host_copy.h), which the staging
+// pieces of HostCopier's staging (engine/staging/host_copy.h), which the staging
 // threads fill with halves (F16C, host_half.h) while the DMA of the
 // previous piece runs, and drain the same way on the way back. Pinned and
 // pageable arrays alike pass through its slots: the conversion must
@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/host_copy.h"
+#include "engine/staging/host_copy.h"
 
 namespace gpufftw::engine::fp16 {
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "engine/cuda_complex.h"
 #include "engine/kernels/butterflies.cuh"
+#include "engine/kernels/cuda_complex.h"
 #include "engine/kernels/kernel_params.h"
 
 namespace gpufftw::engine::kernels {

@@ -7,8 +7,8 @@
 
 #include <string>
 
+#include "engine/cufft/plan_cache.h"
 #include "engine/engine.h"
-#include "engine/plan_cache.h"
 #include "engine/r2r/r2r_kernels.h"
 
 namespace gpufftw::engine {

@@ -18,7 +18,7 @@
 //   RODFT11  the same DFT; y_k = -2 Im(e^{-i pi (k + 1/2) / 2n} Z_k)
 #include "engine/r2r/r2r_kernels.h"
 
-#include "engine/cuda_complex.h"
+#include "engine/kernels/cuda_complex.h"
 
 namespace gpufftw::engine {
 namespace {

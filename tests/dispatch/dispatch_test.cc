@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "shim/cost_model.h"
-#include "shim/dispatch_store.h"
+#include "dispatch/cost_model.h"
+#include "dispatch/store.h"
 
 namespace gpufftw {
 namespace {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "shim/dispatch_store.h"
+#include "dispatch/store.h"
 
 namespace gpufftw {
 namespace {

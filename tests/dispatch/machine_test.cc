@@ -1,6 +1,6 @@
 // The driver's account of the machine, which keys the dispatch store
 // without starting CUDA: read from a made-up /proc/driver/nvidia.
-#include "shim/machine.h"
+#include "dispatch/machine.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -12,8 +12,8 @@
 #include <random>
 #include <vector>
 
+#include "core/config.h"
 #include "engine/fp16/host_half.h"
-#include "shim/config.h"
 
 namespace gpufftw::engine::fp16 {
 namespace {

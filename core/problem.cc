@@ -1,0 +1,128 @@
+#include "core/problem.h"
+
+#include "core/plan.h"
+
+#include <sstream>
+
+namespace gpufftw {
+
+int64_t Problem::transform_size() const {
+  int64_t n = 1;
+  for (const Dim &d : dims) n *= d.n;
+  return n;
+}
+
+int64_t Problem::batch() const {
+  int64_t n = 1;
+  for (const Dim &d : howmany) n *= d.n;
+  return n;
+}
+
+const char *kind_name(Kind k) {
+  switch (k) {
+    case Kind::C2C: return "c2c";
+    case Kind::R2C: return "r2c";
+    case Kind::C2R: return "c2r";
+    case Kind::R2R: return "r2r";
+  }
+  return "?";
+}
+
+Problem Problem::estimated() const {
+  Problem q = *this;
+  q.flags = (flags & ~(FFTW_MEASURE | FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY)) | FFTW_ESTIMATE;
+  return q;
+}
+
+std::string Problem::describe() const {
+  std::ostringstream s;
+  s << kind_name(kind) << (split ? "-split" : "") << (precision == Precision::F32 ? " f32" : " f64") << " n=[";
+  for (size_t i = 0; i < dims.size(); ++i) s << (i ? "x" : "") << dims[i].n;
+  s << "]";
+  if (!howmany.empty()) {
+    s << " howmany=[";
+    for (size_t i = 0; i < howmany.size(); ++i) s << (i ? "x" : "") << howmany[i].n;
+    s << "]";
+  }
+  if (kind == Kind::C2C) s << (sign == FFTW_FORWARD ? " fwd" : " bwd");
+  s << (in_place() ? " in-place" : " out-of-place");
+  return s.str();
+}
+
+bool valid(const Problem &p) {
+  for (const Dim &d : p.dims)
+    if (d.n <= 0) return false;
+  for (const Dim &d : p.howmany)
+    if (d.n < 0) return false;
+  if (p.kind == Kind::C2C && p.sign != FFTW_FORWARD && p.sign != FFTW_BACKWARD) return false;
+  if (p.kind == Kind::R2R) {
+    if (p.r2r_kinds.size() != p.dims.size()) return false;
+    for (fftw_r2r_kind k : p.r2r_kinds)
+      if (k < FFTW_R2HC || k > FFTW_RODFT11) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// FFTW's rdft2_pad: the physical size of the last dimension of an r2c/c2r
+// array when the caller gave no nembed.
+std::vector<int> padded(const ManyLayout &m, const int *nembed, bool complex_side, bool in_place) {
+  std::vector<int> dims(m.n, m.n + m.rank);
+  if (nembed) return std::vector<int>(nembed, nembed + m.rank);
+  if (m.rank > 0 && (in_place || complex_side))
+    dims[m.rank - 1] = (m.n[m.rank - 1] / 2 + 1) * (complex_side ? 1 : 2);
+  return dims;
+}
+
+}  // namespace
+
+bool from_many(const ManyLayout &m, Problem *p) {
+  if (m.rank < 0 || m.howmany < 0 || (m.rank > 0 && !m.n)) return false;
+  for (int i = 0; i < m.rank; ++i)
+    if (m.n[i] <= 0) return false;
+  std::vector<int> iphys, ophys;
+  if (p->kind == Kind::C2C || p->kind == Kind::R2R) {
+    iphys = m.inembed ? std::vector<int>(m.inembed, m.inembed + m.rank) : std::vector<int>(m.n, m.n + m.rank);
+    ophys = m.onembed ? std::vector<int>(m.onembed, m.onembed + m.rank) : std::vector<int>(m.n, m.n + m.rank);
+  } else {
+    // FFTW decides in-placeness of r2c/c2r by comparing the real array with
+    // the real part of the complex one, before any padding.
+    bool in_place = p->in[0] == p->out[0];
+    iphys = padded(m, m.inembed, p->kind == Kind::C2R, in_place);
+    ophys = padded(m, m.onembed, p->kind == Kind::R2C, in_place);
+  }
+  p->dims.assign(m.rank, Dim{0, 0, 0});
+  int64_t is = m.istride, os = m.ostride;
+  for (int i = m.rank - 1; i >= 0; --i) {
+    p->dims[i] = {m.n[i], is, os};
+    is *= iphys[i];
+    os *= ophys[i];
+  }
+  p->howmany.assign(1, Dim{m.howmany, m.idist, m.odist});
+  return true;
+}
+
+bool resolve_arrays(const Problem &p, const Arrays &x, void *in[2], void *out[2]) {
+  const size_t real_size = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
+  auto pair = [&](void *a, void *v[2]) {
+    v[0] = a;
+    v[1] = p.split ? static_cast<char *>(a) + real_size : nullptr;
+  };
+  in[0] = in[1] = out[0] = out[1] = nullptr;
+  switch (x.entry) {
+    case Entry::Execute:
+      for (int i = 0; i < 2; ++i) in[i] = p.in[i], out[i] = p.out[i];
+      return true;
+    case Entry::Dft: pair(x.a[0], in), pair(x.a[1], out); return true;
+    case Entry::DftR2c: in[0] = x.a[0], pair(x.a[1], out); return true;
+    case Entry::DftC2r: pair(x.a[0], in), out[0] = x.a[1]; return true;
+    case Entry::R2r: in[0] = x.a[0], out[0] = x.a[1]; return true;
+    case Entry::SplitDft: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2], out[1] = x.a[3]; return p.split;
+    case Entry::SplitDftR2c: in[0] = x.a[0], out[0] = x.a[1], out[1] = x.a[2]; return p.split;
+    case Entry::SplitDftC2r: in[0] = x.a[0], in[1] = x.a[1], out[0] = x.a[2]; return p.split;
+  }
+  return false;
+}
+
+}  // namespace gpufftw

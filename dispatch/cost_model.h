@@ -1,0 +1,269 @@
+// The cost model behind FFTW_ESTIMATE dispatch: the execute time of a
+// problem on the GPU (host arrays over PCIe) and on the real FFTW with a
+// given thread count, interpolated from times measured once per machine
+// (calibrate.h). Times, not rates: fixed costs (a launch and a sync, the
+// real FFTW waking its threads) dominate small problems and a per-point
+// rate cannot carry them. Pure functions of the tables, so tests can
+// inject them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/problem.h"
+
+namespace gpufftw {
+
+// Seconds of the engine, end to end, on c2c f32 1-D problems of 2^kLog2[i]
+// points in all: one transform, or a batch of transforms of 1024 points
+// (fewer where the whole is smaller); on pageable and on pinned arrays.
+// Other problems are looked up by the bytes they move. Up to 2^24 points
+// (128 MiB each way): at 2^22 the pipeline is not yet at its full rate,
+// and prices taken proportional from there were 1.2-1.4x high on batches
+// of 64-512 MiB on the H100 machine, which sent them to the CPU at up to
+// 2.3x the GPU's time.
+struct GpuRates {
+  static constexpr int kSizes = 6;
+  static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22, 24};
+  static constexpr int kBatchN = 1024;
+  std::array<std::array<std::array<double, kSizes>, 2>, 2> seconds{};  // [pinned][batch][size]
+  // Calibrations, each in a process of its own, whose fastest cells these
+  // are (dispatch_store.h says why a second one may be taken).
+  int readings = 1;
+  bool valid() const;
+};
+
+// Seconds of the real FFTW with FFTW_ESTIMATE plans, one precision and one
+// thread count (each precision's library has its own
+// fftw_plan_with_nthreads), c2c and r2c (complex numbers or reals): 1-D
+// transforms of n = 2^kLog2[i], alone and in batches of 2^kTotals[j] points
+// in all (0 where that is not more than n); 2-D and 3-D single transforms
+// of 2^kLog2Rank2/3[i] points. r2c has tables of its own: the real FFTW's
+// r2c of n reals ran up to 2.4x slower than its c2c of n/2, which a
+// half-size c2c price missed. Batches of 2^22 and 2^24 points: past the
+// last-level cache the real FFTW on 16 threads slowed by up to 1.7x beyond
+// proportional to 2^20's, and again by 1.6-1.8x from 2^22 to 2^24 (sweeps
+// of 13:49 and 14:03 on the H100 machine, which sent 2^24-point batches
+// to the CPU at 1.6x the GPU's time). Batches of 2^18 points: on 16
+// threads the real FFTW's time grows far less than proportional from 2^16
+// (its threads' fixed cost) and far more to 2^20 (past the caches), so a
+// price between them was 1.15x high on 2^18 points (median over three
+// ESTIMATE sweeps of session 8) and up to 1.8x on r2c, which sent
+// r2c-f64-16384-b16 to the GPU at 1.7x in two of them.
+struct CpuRates {
+  static constexpr int kSizes = 6;
+  static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
+  static constexpr std::array<int, 6> kTotals{12, 16, 18, 20, 22, 24};
+  static constexpr std::array<int, kSizes> kLog2Rank2{8, 10, 12, 14, 16, 20};
+  static constexpr std::array<int, kSizes> kLog2Rank3{6, 9, 12, 15, 18, 20};
+  Precision precision = Precision::F32;
+  int threads = 1;
+  using OneD = std::array<std::array<double, 1 + kTotals.size()>, kSizes>;  // [size][0 alone, 1 + j batched]
+  using MultiD = std::array<std::array<double, kSizes>, 2>;                // [rank - 2][size]
+  OneD one_d{}, one_d_r2c{};
+  MultiD multi_d{}, multi_d_r2c{};
+  // Calibrations, each in a process of its own, whose fastest cells these
+  // are (dispatch_store.h says why a second one may be taken).
+  int readings = 1;
+  bool valid() const;
+};
+
+// Cell by cell the faster of two readings of the same table, readings
+// added: a host's slow spell only ever slows a reading.
+CpuRates fastest_of(const CpuRates &a, const CpuRates &b);
+GpuRates fastest_of(const GpuRates &a, const GpuRates &b);
+
+// One cell of a CpuRates table: a 1-D one (rank 1: one_d[size][column]) or
+// a 2-D or 3-D one (multi_d[rank - 2][size]), c2c or r2c, and the problem
+// it times: `batch` transforms of 2^log2() points, 2^total_log2() in all.
+struct CpuCell {
+  bool c2c;
+  int rank;
+  size_t size, column;  // column: rank 1 only
+  int log2() const;
+  int total_log2() const;
+  int64_t batch() const;
+  double &in(CpuRates *r) const;
+  double in(const CpuRates &r) const;
+};
+
+// Cells a slow spell of the host may have read high, by what a table
+// should satisfy, read once more (`time`) and kept at the faster reading:
+// an r2c cell above the c2c cell of its shape (r2c does half the work),
+// and a 1-D cell above the next measured cell of its row (a bigger batch;
+// threads make one transform of 1024 points slower than four, so some
+// cells are read twice for nothing, a few milliseconds). A spell of a
+// few milliseconds in a calibration on the H100 machine read r2c of 2^16
+// points (n = 1024) at 16 threads 26x slow, and an ESTIMATE sweep sent
+// r2c-f32-1024-b64 to the GPU at 5.7x (session 8). Cells past
+// kOneThreadTimedTo at one thread are not timed, and not read.
+void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &time);
+
+// Bytes the transform reads and writes on the host (each side's elements
+// times their size: what crosses PCIe).
+double bytes_in(const Problem &p);
+double bytes_out(const Problem &p);
+
+// The real FFTW's time between a program's other work, from a time read
+// back to back (the calibration's cells, FFTW_MEASURE's readings): where
+// its arrays hold kBackToBackBytes or more, by kBackToBackFastBy. Read
+// back to back on the H100 machine (L3 300 MiB), arrays of 64 MiB and more
+// ran 0.78-0.92x the sweep's medians of the same problem (a block of two
+// executes after one untimed, between the other modes' blocks), and the
+// plans FFTW_MEASURE kept on the CPU 0.69x their own medians; below,
+// 0.95-1.05x. Ties there went to the CPU and lost: c2c-f64-256-b16384
+// read 1.44 ms against the GPU's 1.60 and ran 2.75 ms (sweep 21:08,
+// session 9). The GPU's readings were 0.98-0.99x its medians everywhere.
+constexpr double kBackToBackBytes = 64.0 * (1 << 20);
+constexpr double kBackToBackFastBy = 1.25;
+double between_work(const Problem &p, double back_to_back_s);
+
+// The real FFTW on sizes with a prime factor over 13 (past its
+// hard-coded codelets: generic and Rader's algorithm) against the powers
+// of two the tables hold, batches of 2^22 points on the H100 machine with
+// FFTW_ESTIMATE plans: c2c 4.3-17x (17, 31, 61, 127, 257, 1009, 1088 =
+// 17*64, 2039, 4099, 8191, 12289, 65537; f32 and f64, 16 threads and 1),
+// r2c 12-1000x; 1000 = 2^3*5^3 ran 1.8x. Priced as powers of two, 1009 in
+// batches of 16384 read 4.5x its price, so FFTW_MEASURE timed the real
+// FFTW's plan for a GPU 15x faster, 150 ms of planning. The smallest
+// ratio seen, so that no such size is priced above what it runs.
+constexpr double kPastCodeletsBy = 4.0;
+bool past_codelets(const Problem &p);
+
+// Predicted execute times in seconds; r's precision is p's. The real
+// FFTW's between other work (between_work), and kPastCodeletsBy higher
+// past its codelets.
+double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r);
+double cpu_seconds(const Problem &p, const CpuRates &r);
+
+// Row i of a 1-D table, from `time(batch)`: the seconds of `batch`
+// transforms of 2^kLog2[i] points. One thread is timed up to
+// 2^kOneThreadTimedTo points in all and taken as proportional beyond:
+// there a call takes 30-60 ms, most of a calibration's time (7 s on the
+// H100 machine with them), and the model never picks one thread for such
+// a batch (one must be kOneThreadBy faster than all cores).
+constexpr int kOneThreadTimedTo = 20;
+void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time);
+
+// The real FFTW's predicted seconds at `program.threads` threads or at
+// one, and which. One thread only where the model says so by
+// kOneThreadBy: with threads the real FFTW can be far slower than one on
+// small problems (16 threads: 10 µs for four 16-point transforms that one
+// thread does in 0.1 µs), but the tables are c2c powers of two and read up
+// to 2x off on r2c and on batches of small transforms, which its threads
+// split well; a wrong one-thread pick lost up to 7x (r2c-f64-16-b4096:
+// 0.157 ms against 22 µs on 16 threads), where keeping the program's
+// threads loses nothing against the real FFTW.
+struct CpuPick {
+  double seconds;
+  int threads;
+};
+constexpr double kOneThreadBy = 2.0;
+CpuPick pick_threads(const Problem &p, const CpuRates &program, const CpuRates &one);
+
+// One line each, for the store and the log; parse returns false on
+// anything malformed.
+std::string format(const GpuRates &r);
+std::string format(const CpuRates &r);
+bool parse(const std::string &line, GpuRates *r);
+bool parse(const std::string &line, CpuRates *r);
+
+// The model's verdict on one problem: the side it predicts faster, and
+// whether by so wide a margin (kSureRatio) that FFTW_MEASURE need not time
+// both (the real FFTW's MEASURE alone can take 20 s on a big problem).
+struct Verdict {
+  bool gpu = false, sure = false;
+  double gpu_s = 0, cpu_s = 0;
+};
+constexpr double kSureRatio = 4.0;
+Verdict judge(double gpu_s, double cpu_s);
+
+// FFTW_MEASURE's cut: where the real FFTW's FFTW_ESTIMATE plan of the
+// problem reads this many times slower than the GPU, its measured plan is
+// taken to lose too, and is not made. Measuring costs the real FFTW
+// seconds on big problems (21-37 s for 1-D 2^24), and its 84-138 ms on
+// 2^24-point batches was more than auto's whole plan may cost, which then
+// reads the GPU and both plans (273-334 ms for c2c-f32-1000-b16384 and
+// -4096-b4096, whose estimated plans read 2.0-2.3x the GPU; session 11).
+// How much faster than the estimated plan the measured one read, over the
+// 655 fully measured points of seven MEASURE sweeps of sessions 10-11 on
+// the H100 machine (16 threads): up to 11x below 2^18 points, 3.8x at
+// 2^18, 2.8x at 2^20, but at most 2.1x (median 1.15x) from
+// kEstimateNearPoints on, where a cut at 1.6x would have sent 2 of 123
+// points to the GPU at 1.04-1.11x the real FFTW's reading.
+constexpr double kEstimateLosesBy = 3.0;
+constexpr int64_t kEstimateNearPoints = int64_t{1} << 22;
+constexpr double kNearEstimateLosesBy = 1.6;
+double estimate_loses_by(const Problem &p);
+
+// FFTW_MEASURE's first reading of each side (*gpu_s, *cpu_s), settled: where
+// they are within kRereadWithin of each other, each side is read twice
+// more, in turn, and keeps the median of its three readings. A slow spell
+// of the host that lasts one reading then falls on one of three: on the
+// H100 machine the real FFTW on 16 threads read 2.5-3.5x slow at planning
+// (c2c-f64-256-b256 86 µs, c2c-f32-65536 191 µs) and then ran at its usual
+// speed through the sweep (27 and 66 µs), sending both to the GPU at up to
+// 2.9x. Readings further apart are left as they are: a spell that slowed a
+// side more than kRereadWithin did not come up there.
+constexpr double kRereadWithin = 3.0;
+void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gpu,
+            const std::function<double()> &read_cpu);
+
+// FFTW_MEASURE's reading of the side that lost (*loser_s, against the
+// winner's winner_s), doubted where a witness prices that side `by` times
+// lower and low enough to win: a slow spell of the host may have read it,
+// over more than settle's readings or too far from the other side's for
+// settle to look. It is read again, up to kDoubtReadings times, keeping
+// the fastest (a spell only ever slows a reading), until it wins.
+// Witnesses: the model, by kDoubtedBy; in MEASURE sweeps on the H100
+// machine 2-4 points of about 145 a sweep were so, and most of them went
+// to the wrong side at 1.2-3.3x (r2c-f32-32x32x32: the real FFTW read
+// 0.168 ms while planning against the GPU's 0.127, priced 0.054, ran
+// 0.047); reading them again costs a few ms a sweep. And the reading of
+// the real FFTW's FFTW_ESTIMATE plan of the problem, by 1 (the measured
+// plan is the fastest the real FFTW found): 26 of 434 measured points of
+// session 10's sweeps went to the GPU though that plan read faster than
+// the GPU (r2c-f64-256x256: estimated plan 0.106 ms, GPU 0.17, measured
+// plan 0.218; it ran 0.094, 1.9x faster than the GPU). The estimated
+// plan's own reading is doubted against FFTW_MEASURE's cut
+// (estimate_loses_by) in winner_s's place: past the cut it leaves the
+// measured plan unmade.
+constexpr double kDoubtedBy = 3.0;
+constexpr int kDoubtReadings = 3;
+void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read);
+
+// Whether the real FFTW's FFTW_ESTIMATE plan takes the CPU's side in
+// FFTW_MEASURE's place: where its measured plan still loses to the GPU
+// after doubt's readings again, but the estimated plan, read before the
+// real FFTW measured, beat the GPU. Both are the real FFTW's plans; the
+// measured one is only the faster in the real FFTW's own timing, and the
+// readings just after its measuring ran slow: over eight MEASURE sweeps
+// of sessions 10-11 on the H100 machine 31 points were so, 14 of them ran
+// on the GPU at 1.11-3.44x the faster peer, and the real FFTW alone ran
+// most at its estimated plan's reading (c2c-f64-256-b256: measured plan
+// read 0.074 ms five times, the GPU 0.073, the estimated plan 0.025; the
+// real FFTW alone ran it in 0.023, the GPU in 0.080). Its estimated plan
+// read again after the measuring ran slow too (session 11, 00:31), so its
+// one reading stands: a slow spell only ever slows a reading.
+bool estimated_stands_in(double gpu_s, double measured_s, double estimated_s);
+
+// Whether FFTW_MEASURE's choice may have been read in a slow spell of the
+// host: the side that lost read over kSpellReadBy times the model's price
+// for it (loser_s against loser_price), and at its price it would have won
+// (loser_price below winner_s). Such a choice serves the process that
+// measured it but is not stored for later ones, which measure again: a
+// spell that lasts minutes outlasts settle's and doubt's readings again,
+// and a stored choice outlasts the spell. On the H100 machine in session
+// 12: at 02:41 the real FFTW on 16 threads read 2.0-2.7x its usual time
+// while planning batches of 2^18-2^22 points (priced 0.2-0.33 ms, read
+// 0.41-0.69 ms), which sent 12 of them to the GPU, where the next pass,
+// recalling the choices, ran them at up to 1.9x the real FFTW's time; at
+// 02:51 its FFTW_ESTIMATE plan of c2c-f32-256x256 read 1.06 ms (priced
+// 0.19) against the GPU's 0.287, so its measured plan, which runs in 0.056,
+// was never made, and the GPU's choice ran at 3x.
+constexpr double kSpellReadBy = 1.5;
+bool lost_in_a_spell(double winner_s, double loser_s, double loser_price);
+
+}  // namespace gpufftw

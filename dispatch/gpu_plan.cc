@@ -1,0 +1,156 @@
+#include "dispatch/gpu_plan.h"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+#include "core/log.h"
+#include "dispatch/dispatch.h"
+#include "engine/engine.h"
+#include "fallback/cpu_plan.h"
+#include "fallback/real_fftw.h"
+
+namespace gpufftw {
+namespace {
+
+engine::R2rKind r2r_kind(fftw_r2r_kind k) {
+  switch (k) {
+    case FFTW_R2HC: return engine::R2rKind::R2HC;
+    case FFTW_HC2R: return engine::R2rKind::HC2R;
+    case FFTW_DHT: return engine::R2rKind::DHT;
+    case FFTW_REDFT00: return engine::R2rKind::REDFT00;
+    case FFTW_REDFT01: return engine::R2rKind::REDFT01;
+    case FFTW_REDFT10: return engine::R2rKind::REDFT10;
+    case FFTW_REDFT11: return engine::R2rKind::REDFT11;
+    case FFTW_RODFT00: return engine::R2rKind::RODFT00;
+    case FFTW_RODFT01: return engine::R2rKind::RODFT01;
+    case FFTW_RODFT10: return engine::R2rKind::RODFT10;
+    case FFTW_RODFT11: return engine::R2rKind::RODFT11;
+  }
+  return engine::R2rKind::R2HC;  // valid(Problem) let no other kind through
+}
+
+engine::Geometry geometry(const Problem &p) {
+  engine::Geometry g;
+  switch (p.kind) {
+    case Kind::C2C: g.type = engine::Type::C2C; break;
+    case Kind::R2C: g.type = engine::Type::R2C; break;
+    case Kind::C2R: g.type = engine::Type::C2R; break;
+    case Kind::R2R: g.type = engine::Type::R2R; break;
+  }
+  g.real = p.precision == Precision::F32 ? engine::Real::F32 : engine::Real::F64;
+  g.sign = p.sign;
+  for (fftw_r2r_kind k : p.r2r_kinds) g.kinds.push_back(r2r_kind(k));
+  for (const Dim &d : p.dims) g.dims.push_back({d.n, d.is, d.os});
+  for (const Dim &d : p.howmany) g.loops.push_back({d.n, d.is, d.os});
+  g.split_in = p.split && p.kind != Kind::R2C;
+  g.split_out = p.split && p.kind != Kind::C2R;
+  g.in_place = p.in_place();
+  g.half = half_wanted(p);
+  g.own_kernels = p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY) ? engine::Geometry::OwnKernels::Recall
+                                                                : engine::Geometry::OwnKernels::Tune;
+  return g;
+}
+
+std::unique_ptr<Plan> cpu_twin(const Problem &p) {
+  // Planned without measuring, so it never touches the arrays and costs
+  // little; it computes any call the GPU cannot.
+  const Problem q = p.estimated();
+  return p.precision == Precision::F32 ? make_cpu_plan<float>(q) : make_cpu_plan<double>(q);
+}
+
+// Whether the real FFTW plans every problem of this form, so that the twin
+// can wait until it is needed: out of place, or c2c in place over equal
+// strides; never a multi-dimensional c2r asked to preserve its input. Its
+// FFTW_ESTIMATE planning costs as much as the real FFTW's own (200 ms for
+// an r2c of 2^24 in double), which a GPU plan need not pay up front.
+bool twin_can_wait(const Problem &p) {
+  if (p.kind == Kind::C2R && p.dims.size() > 1 && (p.flags & FFTW_PRESERVE_INPUT)) return false;
+  if (!p.in_place()) return true;
+  if (p.kind != Kind::C2C) return false;
+  for (const std::vector<Dim> *v : {&p.dims, &p.howmany})
+    for (const Dim &d : *v)
+      if (d.is != d.os) return false;
+  return true;
+}
+
+class GpuPlan final : public Plan {
+ public:
+  GpuPlan(const Problem &p, std::unique_ptr<engine::FftJob> job, std::unique_ptr<Plan> twin)
+      : Plan(p), job_(std::move(job)), twin_(std::move(twin)) {}
+
+  void execute(const Arrays &x) override {
+    void *in[2] = {nullptr, nullptr}, *out[2] = {nullptr, nullptr};
+    std::string why;
+    if (!resolve_arrays(problem(), x, in, out))
+      on_cpu(x, "a split-array execute of an interleaved plan");
+    else if (!job_->run(in, out, &why))
+      on_cpu(x, why);
+  }
+
+  void print(FILE *out) const override {
+    std::fprintf(out, "(gpufftw-gpu %s: %s on %s)", job_->path().c_str(), problem().describe().c_str(),
+                 engine::device_name().c_str());
+  }
+  void flops(double *add, double *mul, double *fma) const override {
+    if (const Plan *t = twin()) t->flops(add, mul, fma);
+  }
+  double cost() const override { return twin() ? twin()->cost() : 0.0; }
+  double estimate_cost() const override { return twin() ? twin()->estimate_cost() : 0.0; }
+  const char *where() const override { return "gpu"; }
+  const engine::FftJob &job() const { return *job_; }
+
+ private:
+  // Planned on first need, as the planner would: under its lock, so that
+  // no other thread plans with the real FFTW meanwhile.
+  const Plan *twin() const {
+    std::call_once(twin_once_, [this] {
+      if (twin_) return;  // planned up front
+      GPUFFTW_PLANNER_LOCKED;
+      twin_ = cpu_twin(problem());
+    });
+    return twin_.get();
+  }
+
+  void on_cpu(const Arrays &x, const std::string &why) {
+    static std::atomic<bool> said{false};
+    if (!said.exchange(true))
+      GPUFFTW_LOG(Warn, "GPU execute failed (%s); this and later failed calls run on the real FFTW", why.c_str());
+    if (twin())
+      twin_->execute(x);
+    else
+      GPUFFTW_LOG(Warn, "no real FFTW to fall back on: %s was not computed", problem().describe().c_str());
+  }
+
+  std::unique_ptr<engine::FftJob> job_;
+  mutable std::unique_ptr<Plan> twin_;  // written only inside twin_once_
+  mutable std::once_flag twin_once_;
+};
+
+}  // namespace
+
+std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto job = engine::FftJob::create(geometry(p), why);
+  if (!job) return nullptr;
+  const double job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  // Where the real FFTW refuses the problem (multi-dim c2r with
+  // FFTW_PRESERVE_INPUT, say), so do we: the same plans are NULL either way.
+  std::unique_ptr<Plan> twin;
+  if (!twin_can_wait(p)) {
+    twin = cpu_twin(p);
+    if (!twin && (p.precision == Precision::F32 ? real_fftw<float>().loaded : real_fftw<double>().loaded))
+      return *why = "the real FFTW gives no plan for it", nullptr;
+  }
+  // With the plan's whole time (planner.cc), where planning goes: on a
+  // machine's first use of a cuFFT kernel, cuFFT builds it inside the
+  // job's plan (30-450 ms on the H100 machine; the CUDA JIT cache keeps it
+  // for later processes: docs/dispatch-sweep.md, session 6).
+  GPUFFTW_LOG(Debug, "%s on the GPU, job made in %.3f ms: %s", p.describe().c_str(), job_ms, job->path().c_str());
+  return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
+}
+
+std::string gpu_plan_path(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().path(); }
+bool gpu_plan_half(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().half(); }
+
+}  // namespace gpufftw

@@ -1,0 +1,20 @@
+// A Plan computed by the GPU engine, for the problems whose layout cuFFT's
+// advanced interface can state.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/plan.h"
+
+namespace gpufftw {
+
+// nullptr, with the reason in `why`, where the GPU cannot take the problem.
+std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, std::string *why);
+
+// What runs a plan make_gpu_plan made (where() is "gpu"): the engine's
+// path, and whether it computes in half precision.
+std::string gpu_plan_path(const Plan &gpu_plan);
+bool gpu_plan_half(const Plan &gpu_plan);
+
+}  // namespace gpufftw

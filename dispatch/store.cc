@@ -1,0 +1,281 @@
+#include "dispatch/store.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/log.h"
+
+namespace gpufftw {
+namespace {
+
+// 2: the real FFTW timed at each thread count (1 timed them all at the
+// program's); 3: kernel picks, and the real FFTW's r2c tables; 4: 2^22-point
+// batches in the real FFTW's tables, 2^24 points in the GPU's; 5: 2^24-point
+// batches in the real FFTW's; 6: each CPU table's count of readings; 7:
+// 2^18-point batches in the real FFTW's; 8: the GPU table's count of
+// readings. A file of another version is calibrated again.
+constexpr const char *kHeader = "gpufftw dispatch store 8";
+
+int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
+
+// A table of one reading from another process, after a check found it
+// `faster` times as fast now (dispatch_store.h): true where it changed and
+// is to be saved.
+template <class Rates>
+bool after_check(Rates *stored, const char *name, double faster,
+                 const std::function<std::optional<Rates>()> &read_again) {
+  if (faster >= DispatchStore::kReadAgainBy) {
+    GPUFFTW_LOG(Info, "%s runs %.2gx faster now than when it was read: reading it again", name, faster);
+    const std::optional<Rates> again = read_again();
+    if (!again) return false;
+    *stored = fastest_of(*stored, *again);
+    return true;
+  }
+  if (faster * DispatchStore::kReadAgainBy <= 1) return false;
+  stored->readings = 2;
+  return true;
+}
+
+bool parse_choice(const std::string &line, std::string *key, Choice *c) {
+  std::istringstream in(line);
+  std::string tag, where, rest;
+  in >> tag >> *key >> where >> c->gpu_s >> c->cpu_s;
+  if (tag != "choice" || in.fail() || (in >> rest) || (where != "gpu" && where != "cpu" && where != "cpu-estimated"))
+    return false;
+  c->gpu = where == "gpu";
+  c->estimated = where == "cpu-estimated";
+  return true;
+}
+
+// "kernel <key> <variant> <own_s> <cufft_s>"
+bool parse_kernel(const std::string &line, std::string *key, engine::KernelPick *k) {
+  std::istringstream in(line);
+  std::string tag, rest;
+  in >> tag >> *key >> k->variant >> k->own_s >> k->cufft_s;
+  return tag == "kernel" && !in.fail() && !(in >> rest);
+}
+
+// mkdir -p; false where a component cannot be made.
+bool make_dirs(const std::string &dir) {
+  for (size_t i = 1; i <= dir.size(); ++i)
+    if (i == dir.size() || dir[i] == '/') {
+      const std::string part = dir.substr(0, i);
+      if (mkdir(part.c_str(), 0755) != 0 && errno != EEXIST) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+DispatchStore::DispatchStore(std::string path, std::string machine, Calibrators calibrate)
+    : path_(std::move(path)), machine_(std::move(machine)), calibrate_(std::move(calibrate)) {}
+
+bool DispatchStore::read_header(std::istream &in) const {
+  std::string header, machine_line;
+  return std::getline(in, header) && std::getline(in, machine_line) && header == kHeader &&
+         machine_line == "machine " + machine_;
+}
+
+void DispatchStore::load() {
+  if (loaded_) return;
+  loaded_ = true;
+  std::ifstream in(path_);
+  if (!in) return;
+  if (!read_header(in)) {
+    GPUFFTW_LOG(Info, "%s is for another machine or version: calibrating again", path_.c_str());
+    return;
+  }
+  std::optional<GpuRates> gpu;
+  std::map<std::pair<int, int>, CpuRates> cpu;
+  std::map<std::string, Choice> choices;
+  std::map<std::string, engine::KernelPick> kernels;
+  for (std::string line; std::getline(in, line);) {
+    GpuRates g;
+    CpuRates c;
+    std::string key;
+    Choice choice;
+    engine::KernelPick pick;
+    if (parse(line, &g))
+      gpu = g;
+    else if (parse(line, &c))
+      cpu[{precision_index(c.precision), c.threads}] = c;
+    else if (parse_choice(line, &key, &choice))
+      choices[key] = choice;
+    else if (parse_kernel(line, &key, &pick))
+      kernels[key] = pick;
+    else {
+      GPUFFTW_LOG(Info, "%s is corrupt (\"%.60s\"): calibrating again", path_.c_str(), line.c_str());
+      return;
+    }
+  }
+  gpu_ = gpu;
+  cpu_ = std::move(cpu);
+  choices_ = std::move(choices);
+  kernels_ = std::move(kernels);
+}
+
+void DispatchStore::save() {
+  // Another process may have added choices since we read the file.
+  std::map<std::string, Choice> merged;
+  std::map<std::string, engine::KernelPick> merged_kernels;
+  {
+    std::ifstream in(path_);
+    if (read_header(in))
+      for (std::string line; std::getline(in, line);) {
+        std::string key;
+        Choice c;
+        engine::KernelPick k;
+        if (parse_choice(line, &key, &c) && !(forgotten_ && forgotten_(key))) merged[key] = c;
+        if (parse_kernel(line, &key, &k) && !(forgotten_ && forgotten_(key))) merged_kernels[key] = k;
+      }
+  }
+  for (const auto &kv : choices_)
+    if (!passing_.count(kv.first)) merged[kv.first] = kv.second;
+  for (const auto &kv : kernels_) merged_kernels[kv.first] = kv.second;
+  const size_t slash = path_.rfind('/');
+  if (slash != std::string::npos && !make_dirs(path_.substr(0, slash))) {
+    GPUFFTW_LOG(Info, "cannot create the directory of %s: dispatch choices stay in this process", path_.c_str());
+    return;
+  }
+  const std::string tmp = path_ + "." + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << kHeader << "\nmachine " << machine_ << '\n';
+    if (gpu_) out << format(*gpu_) << '\n';
+    for (const auto &kv : cpu_) out << format(kv.second) << '\n';
+    char buf[64];
+    for (const auto &kv : merged) {
+      const char *where = kv.second.gpu ? "gpu" : kv.second.estimated ? "cpu-estimated" : "cpu";
+      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", where, kv.second.gpu_s, kv.second.cpu_s);
+      out << "choice " << kv.first << buf << '\n';
+    }
+    for (const auto &kv : merged_kernels) {
+      std::snprintf(buf, sizeof buf, " %.6g %.6g", kv.second.own_s, kv.second.cufft_s);
+      out << "kernel " << kv.first << ' ' << kv.second.variant << buf << '\n';
+    }
+    if (!out.flush()) {
+      GPUFFTW_LOG(Info, "cannot write %s: dispatch choices stay in this process", tmp.c_str());
+      std::remove(tmp.c_str());
+      return;
+    }
+  }
+  // A rename replaces the file whole: a reader never sees half of it.
+  if (std::rename(tmp.c_str(), path_.c_str()) != 0) std::remove(tmp.c_str());
+}
+
+std::optional<GpuRates> DispatchStore::gpu_rates() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  if (!gpu_ && gpu_why_.empty()) {
+    GpuRates r;
+    if (calibrate_.gpu && calibrate_.gpu(&r, &gpu_why_)) {
+      gpu_ = r;
+      gpu_checked_ = true;  // this process's own reading
+      save();
+    } else if (gpu_why_.empty()) {
+      gpu_why_ = "no GPU calibration";
+    }
+    if (!gpu_) GPUFFTW_LOG(Warn, "the GPU could not be calibrated (%s): auto mode keeps plans on the CPU", gpu_why_.c_str());
+  } else if (gpu_ && !gpu_checked_ && gpu_->readings < 2 && calibrate_.check_gpu && calibrate_.gpu) {
+    const double faster = calibrate_.check_gpu(*gpu_);
+    const auto read_again = [this]() -> std::optional<GpuRates> {
+      GpuRates again;
+      std::string why;
+      if (calibrate_.gpu(&again, &why)) return again;
+      GPUFFTW_LOG(Info, "the GPU's table could not be read again (%s): kept as it was", why.c_str());
+      return std::nullopt;
+    };
+    gpu_checked_ = faster > 0;
+    if (gpu_checked_ && after_check<GpuRates>(&*gpu_, "the GPU's table", faster, read_again)) save();
+  }
+  return gpu_;
+}
+
+CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  const std::pair<int, int> key{precision_index(precision), threads};
+  const bool first_ask = cpu_seen_.insert(key).second;
+  auto it = cpu_.find(key);
+  if (it == cpu_.end()) {
+    CpuRates r = calibrate_.cpu(precision, threads);
+    if (r.valid()) {
+      cpu_[key] = r;
+      save();
+    }
+    return r;
+  }
+  CpuRates &stored = it->second;
+  if (first_ask && stored.readings < 2 && calibrate_.check_cpu) {
+    const std::string name = std::string("the real FFTW's table (") + (precision == Precision::F32 ? "f32" : "f64") +
+                             ", " + std::to_string(threads) + " threads)";
+    const auto read_again = [&]() -> std::optional<CpuRates> {
+      const CpuRates again = calibrate_.cpu(precision, threads);
+      return again.valid() ? std::optional<CpuRates>(again) : std::nullopt;
+    };
+    if (after_check<CpuRates>(&stored, name.c_str(), calibrate_.check_cpu(stored), read_again)) save();
+  }
+  return stored;
+}
+
+bool DispatchStore::recall(const std::string &problem_key, Choice *choice) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  auto it = choices_.find(problem_key);
+  if (it == choices_.end()) return false;
+  *choice = it->second;
+  return true;
+}
+
+void DispatchStore::remember(const std::string &problem_key, const Choice &choice, bool lasting) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  choices_[problem_key] = choice;
+  if (!lasting) {
+    passing_.insert(problem_key);
+    return;
+  }
+  passing_.erase(problem_key);
+  save();
+}
+
+bool DispatchStore::recall_kernel(const std::string &key, engine::KernelPick *pick) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  auto it = kernels_.find(key);
+  if (it == kernels_.end()) return false;
+  *pick = it->second;
+  return true;
+}
+
+void DispatchStore::remember_kernel(const std::string &key, const engine::KernelPick &pick) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  kernels_[key] = pick;
+  save();
+}
+
+void DispatchStore::forget(const std::function<bool(const std::string &)> &which) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
+  for (auto it = choices_.begin(); it != choices_.end();) it = which(it->first) ? choices_.erase(it) : std::next(it);
+  for (auto it = passing_.begin(); it != passing_.end();) it = which(*it) ? passing_.erase(it) : std::next(it);
+  for (auto it = kernels_.begin(); it != kernels_.end();) it = which(it->first) ? kernels_.erase(it) : std::next(it);
+  auto before = forgotten_;
+  forgotten_ = [before, which](const std::string &key) { return which(key) || (before && before(key)); };
+}
+
+std::string dispatch_store_path() {
+  if (const char *d = std::getenv("GPUFFTW_CACHE_DIR"); d && *d) return std::string(d) + "/dispatch.txt";
+  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/gpufftw/dispatch.txt";
+  if (const char *h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/gpufftw/dispatch.txt";
+  return "/tmp/gpufftw-" + std::to_string(getuid()) + "/dispatch.txt";
+}
+
+}  // namespace gpufftw

@@ -1,0 +1,99 @@
+// What dispatch keeps across runs, in one file per user and machine: the
+// calibrated rates of the cost model, the choices that measuring made, and
+// the engine's picks between our own kernels and cuFFT (engine/kernels/own_kernel.h).
+// The file is $GPUFFTW_CACHE_DIR/dispatch.txt, else under
+// $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. It is trusted only for
+// the machine that wrote it (GPU, driver, CPU, cores, FFTW and gpufftw
+// versions); anything else, a corrupt file included, is recalibrated and
+// rewritten.
+#pragma once
+
+#include <functional>
+#include <istream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "dispatch/cost_model.h"
+#include "engine/kernels/kernel_pick.h"
+
+namespace gpufftw {
+
+// A measured choice between the GPU and the real FFTW for one problem.
+struct Choice {
+  bool gpu = false;
+  double gpu_s = 0, cpu_s = 0;
+  bool estimated = false;  // the CPU's plan is the real FFTW's FFTW_ESTIMATE one (estimated_stands_in)
+};
+
+class DispatchStore {
+ public:
+  struct Calibrators {
+    std::function<bool(GpuRates *, std::string *)> gpu;
+    std::function<CpuRates(Precision, int)> cpu;
+    // How many times faster than `stored` a few of its cells run now
+    // (tens of milliseconds); none: tables are never checked.
+    std::function<double(const CpuRates &stored)> check_cpu;
+    // The same for the GPU's, or 0 where it cannot tell yet: the GPU's
+    // table is checked at the first ask once this process has started CUDA
+    // for a plan of its own, since a process whose plans all stay on the
+    // CPU never starts it (automatic, dispatch.cc).
+    std::function<double(const GpuRates &stored)> check_gpu;
+  };
+  DispatchStore(std::string path, std::string machine, Calibrators calibrate);
+
+  // The rates, calibrated (and saved) the first time they are asked for.
+  // A table of one reading, taken in another process, is checked the
+  // first time this process asks for it: where it now runs
+  // kReadAgainBy times faster, the host was in a slow spell while it was
+  // read, and it is read again and the faster of each cell kept; where it
+  // agrees, it has two readings and is not checked again; where it runs
+  // slower, this process is in a slow spell, and the next checks. On the
+  // H100 machine such spells read the real FFTW 1.5x slow on one thread
+  // and up to 17x at 16 threads, which sent 29 points of a sweep to the
+  // wrong side, and the GPU's pinned rows 1.4-3.4x slow, which sent 23
+  // points of a sweep to the CPU at up to 2.65x (session 9).
+  std::optional<GpuRates> gpu_rates();
+  CpuRates cpu_rates(Precision precision, int threads);
+  static constexpr double kReadAgainBy = 1.3;
+
+  bool recall(const std::string &problem_key, Choice *choice);
+  // Stored in the file for later processes, or where not `lasting`
+  // (lost_in_a_spell), kept for this process alone.
+  void remember(const std::string &problem_key, const Choice &choice, bool lasting = true);
+  bool recall_kernel(const std::string &key, engine::KernelPick *pick);
+  void remember_kernel(const std::string &key, const engine::KernelPick &pick);
+  // fftw_forget_wisdom: this process forgets the choices and kernel picks
+  // whose keys match, and the file loses them at its next write.
+  void forget(const std::function<bool(const std::string &)> &which);
+
+  const std::string &path() const { return path_; }
+
+ private:
+  // True when the stream starts with this store's header and machine.
+  bool read_header(std::istream &in) const;
+  void load();  // under mutex_, once
+  void save();  // under mutex_; merges choices another process saved meanwhile
+
+  std::mutex mutex_;
+  const std::string path_, machine_;
+  const Calibrators calibrate_;
+  bool loaded_ = false;
+  std::function<bool(const std::string &)> forgotten_;  // not merged back from the file
+  std::optional<GpuRates> gpu_;
+  std::string gpu_why_;
+  bool gpu_checked_ = false;  // the GPU's table read or checked in this process
+  std::map<std::pair<int, int>, CpuRates> cpu_;  // by (precision, threads)
+  std::set<std::pair<int, int>> cpu_seen_;       // tables read or checked in this process
+  std::map<std::string, Choice> choices_;
+  std::set<std::string> passing_;  // keys of choices_ this process keeps out of the file
+  std::map<std::string, engine::KernelPick> kernels_;
+};
+
+// The store's file: the directory the environment gives, and dispatch.txt.
+std::string dispatch_store_path();
+
+}  // namespace gpufftw
