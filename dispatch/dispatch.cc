@@ -364,4 +364,13 @@ Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
 #endif
 }
 
+std::string placement_note(const Plan *plan) {
+#if GPUFFTW_HAVE_CUDA
+  if (plan && std::string(plan->where()) == "gpu") return "; on " + gpu_plan_placement(*plan);
+#else
+  (void)plan;
+#endif
+  return "";
+}
+
 }  // namespace gpufftw

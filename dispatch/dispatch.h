@@ -27,6 +27,11 @@ std::string choice_key(const Problem &problem, int threads, bool pinned);
 // precision are forgotten too.
 void forget_choices(Precision precision);
 
+// What a plan's why adds for a GPU plan: "; on GPU 0", or the GPUs it
+// spreads over, or why it does not where the device set has several; ""
+// for a CPU plan or none.
+std::string placement_note(const Plan *plan);
+
 // GPUFFTW_PRECISION and gpufftw_set_precision: whether the single-precision
 // c2c plans made from now on compute in half precision on the GPU, and what
 // each plan got.

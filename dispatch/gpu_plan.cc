@@ -89,8 +89,8 @@ class GpuPlan final : public Plan {
   }
 
   void print(FILE *out) const override {
-    std::fprintf(out, "(gpufftw-gpu %s: %s on %s)", job_->path().c_str(), problem().describe().c_str(),
-                 engine::device_name().c_str());
+    std::fprintf(out, "(gpufftw-gpu %s: %s on %s, %s)", job_->path().c_str(), problem().describe().c_str(),
+                 engine::device_name().c_str(), job_->placement.c_str());
   }
   void flops(double *add, double *mul, double *fma) const override {
     if (const Plan *t = twin()) t->flops(add, mul, fma);
@@ -152,5 +152,8 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
 
 std::string gpu_plan_path(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().path(); }
 bool gpu_plan_half(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().half(); }
+std::string gpu_plan_placement(const Plan &gpu_plan) {
+  return static_cast<const GpuPlan &>(gpu_plan).job().placement;
+}
 
 }  // namespace gpufftw

@@ -16,5 +16,7 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, std::string *why);
 // path, and whether it computes in half precision.
 std::string gpu_plan_path(const Plan &gpu_plan);
 bool gpu_plan_half(const Plan &gpu_plan);
+// Which GPUs it runs on, and why those.
+std::string gpu_plan_placement(const Plan &gpu_plan);
 
 }  // namespace gpufftw

@@ -18,6 +18,15 @@ bool gpu_available(std::string *why = nullptr);
 // (200-350 ms that a process whose plans all stay on the CPU is spared).
 bool gpu_started();
 std::string device_name();
+
+// The GPUs plans may spread over, by CUDA device number; the first also
+// runs every plan that does not spread. GPUFFTW_DEVICES ("all" or a comma
+// list) sets it, else GPUFFTW_DEVICE (one device), else every device of
+// device 0's model. Empty where there is no usable GPU.
+std::vector<int> devices();
+// The set for plans made from now on; false (with `why`) where a number
+// is not a device or is named twice, or the first cannot be opened.
+bool set_devices(const std::vector<int> &set, std::string *why);
 // What a calibration of this device stays valid for: name, compute
 // capability, memory and driver version.
 std::string device_identity();
@@ -77,6 +86,9 @@ class FftJob {
   virtual std::string path() const = 0;
   // Whether it computes in half precision (Geometry::half, taken).
   virtual bool half() const { return false; }
+  // Which GPUs it runs on and why those: "GPU 0", or "GPUs 0,1: ..." where
+  // it spreads, or why it does not where the device set has several.
+  std::string placement;
 };
 
 // Where an array lies, for choosing how to move it; Pageable for anything

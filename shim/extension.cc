@@ -1,13 +1,17 @@
 // gpufftw's own extension API (include/gpufftw/gpufftw.h).
 #include "gpufftw/gpufftw.h"
 
+#include <string>
+#include <vector>
+
+#include "core/log.h"
+#include "core/plan.h"
+#include "dispatch/dispatch.h"
 #include "fallback/real_fftw.h"
 #include "shim/compare.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
 #endif
-#include "core/plan.h"
-#include "dispatch/dispatch.h"
 #include "shim/planner.h"
 #include "shim/report.h"
 #include "shim/trace.h"
@@ -28,6 +32,30 @@ int gpufftw_gpu_available(void) {
 #if GPUFFTW_HAVE_CUDA
   return gpufftw::engine::gpu_available();
 #else
+  return 0;
+#endif
+}
+
+int gpufftw_set_devices(const int *devices, int count) {
+#if GPUFFTW_HAVE_CUDA
+  if (!devices || count < 1) return 0;
+  std::string why;
+  if (gpufftw::engine::set_devices(std::vector<int>(devices, devices + count), &why)) return 1;
+  GPUFFTW_LOG(Warn, "gpufftw_set_devices: %s; the device set is unchanged", why.c_str());
+  return 0;
+#else
+  (void)devices, (void)count;
+  return 0;
+#endif
+}
+
+int gpufftw_get_devices(int *devices, int max) {
+#if GPUFFTW_HAVE_CUDA
+  const std::vector<int> set = gpufftw::engine::devices();
+  for (int i = 0; i < max && i < static_cast<int>(set.size()); ++i) devices[i] = set[i];
+  return static_cast<int>(set.size());
+#else
+  (void)devices, (void)max;
   return 0;
 #endif
 }

@@ -36,7 +36,7 @@ Plan *make_plan(const Problem &problem) {
   else
     d.why = "not a valid problem";
   std::unique_ptr<Plan> &plan = d.plan;
-  d.why += precision_note(problem, plan.get());
+  d.why += placement_note(plan.get()) + precision_note(problem, plan.get());
   const char *where = plan ? plan->where() : "none";
   GPUFFTW_LOG(Debug, "plan %s -> %s in %.3f ms: %s", problem.describe().c_str(), where,
               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(), d.why.c_str());

@@ -7,6 +7,7 @@
 #include "engine/device/context.h"
 #include "engine/fp16/fp16_job.h"
 #include "engine/kernels/own_kernel.h"
+#include "engine/multi/split_job.h"
 #include "engine/staging/four_step.h"
 #include "engine/staging/out_of_core.h"
 
@@ -139,13 +140,28 @@ bool CufftJob::add_step(Step step, int rank, const long long *n, long long *inem
 }
 
 std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
-  if (!gpu_available(why) || fault_injected("plan", why)) return nullptr;
+  if (!gpu_available(why)) return nullptr;
   if (g.dims.empty()) return *why = "rank 0", nullptr;
   if (g.type == Type::R2R && g.kinds.size() != g.dims.size()) return *why = "r2r: not one kind per dim", nullptr;
   if (g.dims.size() + g.loops.size() > static_cast<size_t>(kMaxAxes))
     return *why = "more than " + std::to_string(kMaxAxes) + " dims and loops", nullptr;
   for (const Axis &a : g.loops)
     if (a.n < 1) return *why = "an empty loop", nullptr;
+  const std::vector<int> set = devices();
+  std::string not_split;
+  if (set.size() > 1) {
+    if (auto job = make_split_job(g, set, &not_split)) return job;
+  }
+  std::unique_ptr<FftJob> job = make_one_gpu_job(g, why);
+  if (job) {
+    job->placement = "GPU " + std::to_string(device());
+    if (set.size() > 1) job->placement += " of " + device_list(set) + " (not split: " + not_split + ")";
+  }
+  return job;
+}
+
+std::unique_ptr<FftJob> make_one_gpu_job(const Geometry &g, std::string *why) {
+  if (fault_injected("plan", why)) return nullptr;
   if (!check(cudaSetDevice(device()), "cudaSetDevice", why)) return nullptr;
   std::string not_half;
   if (g.half)

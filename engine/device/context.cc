@@ -7,18 +7,30 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <vector>
 
 #include "engine/engine.h"
+#include "engine/multi/partition.h"
 
 namespace gpufftw::engine {
 namespace {
 
+// One opened device: its memory cap and name.
+struct Opened {
+  bool ok = false;
+  std::string why;
+  size_t memory_cap = 0;
+  std::string name;
+};
+
 struct Context {
   bool ok = false;
-  int device = 0;
-  size_t memory_cap = 0;
   std::string why;
-  std::string name;
+  int count = 0;
+  std::vector<std::string> names;  // one per device number
+  std::mutex mutex;                // guards set and opened
+  std::vector<int> set;            // the device set; set[0] runs single-GPU plans
+  std::vector<Opened> opened;      // one per device number
   Cufft cufft;
 };
 
@@ -45,39 +57,76 @@ bool load_cufft(Cufft *t, std::string *why) {
          load(h, "cufftXtMakePlanMany", &t->xt_make_plan_many, why) && load(h, "cufftXtExec", &t->xt_exec, why);
 }
 
+// Makes device d's context, keeps the memory its pool frees, and reads its
+// memory cap. The caller holds the context's mutex.
+void open_device(int d, Opened *o) {
+  std::string *why = &o->why;
+  auto run = [&]() -> bool {
+    GPUFFTW_CK(cudaSetDevice(d), why);
+    GPUFFTW_CK(cudaFree(nullptr), why);  // creates the context now
+    // Scratch comes from the stream-ordered pool on every execute; by
+    // default the pool hands its memory back at each synchronisation, and
+    // mapping a gigabyte again costs milliseconds. Keep it.
+    cudaMemPool_t pool;
+    GPUFFTW_CK(cudaDeviceGetDefaultMemPool(&pool, d), why);
+    uint64_t keep = UINT64_MAX;
+    GPUFFTW_CK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), why);
+    size_t free_bytes = 0, total = 0;
+    GPUFFTW_CK(cudaMemGetInfo(&free_bytes, &total), why);
+    o->memory_cap = free_bytes / 5 * 4;
+    if (const char *cap = std::getenv("GPUFFTW_DEVICE_MEMORY")) {
+      char *end = nullptr;
+      double v = std::strtod(cap, &end);
+      const double unit = *end == 'G' ? 1073741824.0 : *end == 'M' ? 1048576.0 : *end == 'K' ? 1024.0 : 1.0;
+      if (v > 0) o->memory_cap = static_cast<size_t>(v * unit);
+    }
+    cudaDeviceProp prop{};
+    GPUFFTW_CK(cudaGetDeviceProperties(&prop, d), why);
+    o->name = prop.name;
+    return true;
+  };
+  o->ok = run();
+}
+
+// GPUFFTW_DEVICES names the set; else GPUFFTW_DEVICE names one device, as
+// it did before there were sets; else every device of device 0's model.
+bool choose_set(Context *c) {
+  if (const char *list = std::getenv("GPUFFTW_DEVICES")) {
+    c->set = parse_devices(list, c->count, &c->why);
+    return !c->set.empty();
+  }
+  int first = 0;
+  if (const char *d = std::getenv("GPUFFTW_DEVICE")) {
+    first = std::atoi(d);
+    if (first < 0 || first >= c->count) {
+      c->why = "GPUFFTW_DEVICE=" + std::to_string(first) + " but " + std::to_string(c->count) + " device(s)";
+      return false;
+    }
+    c->set = {first};
+    return true;
+  }
+  c->set = same_model(c->names, first);
+  return true;
+}
+
 bool open(Context *c) {
-  int count = 0;
-  GPUFFTW_CK(cudaGetDeviceCount(&count), &c->why);
-  if (count == 0) {
+  GPUFFTW_CK(cudaGetDeviceCount(&c->count), &c->why);
+  if (c->count == 0) {
     c->why = "no CUDA device";
     return false;
   }
-  if (const char *d = std::getenv("GPUFFTW_DEVICE")) c->device = std::atoi(d);
-  if (c->device < 0 || c->device >= count) {
-    c->why = "GPUFFTW_DEVICE=" + std::to_string(c->device) + " but " + std::to_string(count) + " device(s)";
-    return false;
+  for (int d = 0; d < c->count; ++d) {
+    cudaDeviceProp prop{};
+    GPUFFTW_CK(cudaGetDeviceProperties(&prop, d), &c->why);
+    c->names.push_back(prop.name);
   }
-  GPUFFTW_CK(cudaSetDevice(c->device), &c->why);
-  GPUFFTW_CK(cudaFree(nullptr), &c->why);  // creates the context now
-  // Scratch comes from the stream-ordered pool on every execute; by default
-  // the pool hands its memory back at each synchronisation, and mapping a
-  // gigabyte again costs milliseconds. Keep it.
-  cudaMemPool_t pool;
-  GPUFFTW_CK(cudaDeviceGetDefaultMemPool(&pool, c->device), &c->why);
-  uint64_t keep = UINT64_MAX;
-  GPUFFTW_CK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), &c->why);
-  size_t free_bytes = 0, total = 0;
-  GPUFFTW_CK(cudaMemGetInfo(&free_bytes, &total), &c->why);
-  c->memory_cap = free_bytes / 5 * 4;
-  if (const char *cap = std::getenv("GPUFFTW_DEVICE_MEMORY")) {
-    char *end = nullptr;
-    double v = std::strtod(cap, &end);
-    const double unit = *end == 'G' ? 1073741824.0 : *end == 'M' ? 1048576.0 : *end == 'K' ? 1024.0 : 1.0;
-    if (v > 0) c->memory_cap = static_cast<size_t>(v * unit);
-  }
-  cudaDeviceProp prop{};
-  GPUFFTW_CK(cudaGetDeviceProperties(&prop, c->device), &c->why);
-  c->name = prop.name;
+  c->opened.resize(c->count);
+  if (!choose_set(c)) return false;
+  // The first device of the set opens now (single-GPU plans run there);
+  // the others when a plan first spreads over them.
+  Opened &first = c->opened[c->set[0]];
+  open_device(c->set[0], &first);
+  if (!first.ok) return c->why = first.why, false;
   return load_cufft(&c->cufft, &c->why);
 }
 
@@ -93,6 +142,17 @@ Context &context() {
   return c;
 }
 
+// The device a DeviceScope set on this thread, or -1.
+thread_local int scoped_device = -1;
+
+const Opened &opened(int d) {
+  Context &c = context();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  Opened &o = c.opened[d];
+  if (!o.ok && o.why.empty()) open_device(d, &o);
+  return o;
+}
+
 }  // namespace
 
 bool gpu_available(std::string *why) {
@@ -103,10 +163,62 @@ bool gpu_available(std::string *why) {
 
 bool gpu_started() { return started; }
 
-std::string device_name() { return context().name; }
-size_t device_memory_cap() { return context().memory_cap; }
-int device() { return context().device; }
+std::vector<int> devices() {
+  Context &c = context();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  return c.ok ? c.set : std::vector<int>{};
+}
+
+bool set_devices(const std::vector<int> &set, std::string *why) {
+  Context &c = context();
+  if (!c.ok) return *why = c.why, false;
+  if (set.empty()) return *why = "an empty device set", false;
+  for (size_t i = 0; i < set.size(); ++i) {
+    if (set[i] < 0 || set[i] >= c.count)
+      return *why = "device " + std::to_string(set[i]) + " of " + std::to_string(c.count), false;
+    for (size_t j = 0; j < i; ++j)
+      if (set[j] == set[i]) return *why = "device " + std::to_string(set[i]) + " named twice", false;
+  }
+  const Opened &first = opened(set[0]);
+  if (!first.ok) return *why = first.why, false;
+  std::lock_guard<std::mutex> lock(c.mutex);
+  c.set = set;
+  return true;
+}
+
+std::string device_name() { return opened(device()).name; }
+size_t device_memory_cap() { return opened(device()).memory_cap; }
+int device() {
+  if (scoped_device >= 0) return scoped_device;
+  Context &c = context();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  return c.set.empty() ? 0 : c.set[0];
+}
 const Cufft &cufft() { return context().cufft; }
+
+DeviceScope::DeviceScope(int d) : previous_(scoped_device) {
+  const Opened &o = opened(d);
+  ok_ = o.ok && check(cudaSetDevice(d), "cudaSetDevice", &why_);
+  if (!o.ok) why_ = o.why;
+  if (ok_) scoped_device = d;
+}
+
+DeviceScope::~DeviceScope() {
+  if (!ok_) return;
+  scoped_device = previous_;
+  cudaSetDevice(device());
+}
+
+void enable_peer_access(const std::vector<int> &set) {
+  for (int a : set)
+    for (int b : set) {
+      int can = 0;
+      if (a == b || cudaDeviceCanAccessPeer(&can, a, b) != cudaSuccess || !can) continue;
+      DeviceScope on(a);
+      // Already enabled is the usual answer after the first plan.
+      if (on.ok() && cudaDeviceEnablePeerAccess(b, 0) != cudaSuccess) cudaGetLastError();
+    }
+}
 
 bool check(cudaError_t e, const char *call, std::string *why) {
   if (e == cudaSuccess) return true;
@@ -137,8 +249,15 @@ bool after_default_streams(Memory in, Memory out, cudaStream_t stream, std::stri
 
 bool fault_injected(const char *step, std::string *why) {
   const char *fault = std::getenv("GPUFFTW_FAULT");  // read each time: tests change it
-  if (!fault || std::strcmp(fault, step) != 0) return false;
-  if (why) *why = std::string("injected fault at ") + step + " (GPUFFTW_FAULT)";
+  if (!fault) return false;
+  const size_t len = std::strlen(step);
+  if (std::strncmp(fault, step, len) != 0) return false;
+  if (fault[len] == '@') {
+    if (std::atoi(fault + len + 1) != device()) return false;
+  } else if (fault[len] != '\0') {
+    return false;
+  }
+  if (why) *why = std::string("injected fault at ") + step + " on device " + std::to_string(device()) + " (GPUFFTW_FAULT)";
   return true;
 }
 

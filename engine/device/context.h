@@ -7,17 +7,42 @@
 #include <cufftXt.h>
 
 #include <string>
+#include <vector>
 
 #include "engine/engine.h"
 
 namespace gpufftw::engine {
 
-// The device every engine call runs on; valid once gpu_available() is true.
+// The device engine calls on this thread run on: the one a DeviceScope
+// names, else the first of the device set. Valid once gpu_available().
 int device();
 
-// Device memory one job may hold at most: GPUFFTW_DEVICE_MEMORY (bytes, or
-// with a K, M or G suffix), by default four fifths of what was free when
-// the context was made.
+// Makes `d` the device of this thread's engine calls (and CUDA's current
+// device) until it ends, opening it on first use; ok() is false (why()
+// says so) where the device cannot be opened.
+class DeviceScope {
+ public:
+  explicit DeviceScope(int d);
+  ~DeviceScope();
+  DeviceScope(const DeviceScope &) = delete;
+  DeviceScope &operator=(const DeviceScope &) = delete;
+  bool ok() const { return ok_; }
+  const std::string &why() const { return why_; }
+
+ private:
+  int previous_;
+  bool ok_;
+  std::string why_;
+};
+
+// Lets each device of `set` read and write the others' memory directly
+// (NVLink or PCIe peer access) where the hardware allows; where it does
+// not, copies between them pass through the host. Never fails.
+void enable_peer_access(const std::vector<int> &set);
+
+// Device memory one job may hold at most on device(): GPUFFTW_DEVICE_MEMORY
+// (bytes, or with a K, M or G suffix), by default four fifths of what was
+// free when the device was opened.
 size_t device_memory_cap();
 
 // False (and `why` names the call and CUDA's message) unless ok.
@@ -38,7 +63,7 @@ bool check(cufftResult r, const char *call, std::string *why);
 bool after_default_streams(Memory in, Memory out, cudaStream_t stream, std::string *why);
 
 // GPUFFTW_FAULT=plan|execute|alloc makes that step fail as a CUDA error
-// would, for tests of the fall-back paths.
+// would, for tests of the fall-back paths; STEP@N only on device N.
 bool fault_injected(const char *step, std::string *why);
 
 // cuFFT's functions, from libcufft.so.12 opened at first use, so that

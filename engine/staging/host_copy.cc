@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -58,13 +59,19 @@ class CopyPool {
   const std::function<void(unsigned, unsigned)> *job_ = nullptr;
 };
 
-// One pool, used by one copy at a time: the threads are the bandwidth.
+// One pool per device, used by one copy at a time: the threads are the
+// bandwidth, and each device's link gets threads of its own, so that the
+// GPUs of a split job all stream from pageable memory at once.
 struct SharedPool {
   std::mutex busy;
   CopyPool pool;
 };
 SharedPool &shared_pool() {
-  static SharedPool *p = new SharedPool;  // threads must outlive every copier
+  static std::mutex made;
+  static std::map<int, SharedPool *> *pools = new std::map<int, SharedPool *>;  // threads outlive every copier
+  std::lock_guard<std::mutex> lock(made);
+  SharedPool *&p = (*pools)[device()];
+  if (!p) p = new SharedPool;
   return *p;
 }
 

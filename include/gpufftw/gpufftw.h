@@ -50,6 +50,18 @@ gpufftw_precision gpufftw_get_precision(void);
  * and then every plan runs on the real FFTW. */
 int gpufftw_gpu_available(void);
 
+/* The GPUs that plans made from now on may spread over, by CUDA device
+ * number; the first also runs every plan that does not spread (a batch or
+ * transform too small to gain from several, device arrays, layouts the
+ * split paths do not take). GPUFFTW_DEVICES ("all" or a comma list) sets
+ * the start value, else GPUFFTW_DEVICE (one device), else every GPU of
+ * device 0's model. gpufftw_set_devices returns 1, or 0 (the set
+ * unchanged) where there is no GPU, a number is not a device or is named
+ * twice. gpufftw_get_devices writes up to `max` numbers and returns the
+ * set's size (0 without a GPU). */
+int gpufftw_set_devices(const int *devices, int count);
+int gpufftw_get_devices(int *devices, int max);
+
 /* 1 when the real FFTW library of that precision ('f' or 'd') was found. */
 int gpufftw_real_fftw_available(char precision);
 

@@ -1,0 +1,148 @@
+// A batch over several GPUs: the loop of most iterations is cut into one
+// share per GPU, each share a job of its own on its device (staging
+// pipeline, streams, pinned slots and copy threads of its own), all run at
+// once from threads of their own.
+#include <algorithm>
+#include <mutex>
+
+#include "engine/device/context.h"
+#include "engine/multi/partition.h"
+#include "engine/multi/split_job.h"
+#include "engine/staging/sides.h"
+
+namespace gpufftw::engine {
+namespace {
+
+class BatchSplitJob final : public FftJob {
+ public:
+  struct Part {
+    int device;
+    long long begin;  // the share's first iteration of the loop
+    std::unique_ptr<FftJob> job;
+  };
+
+  BatchSplitJob(const Geometry &g, size_t loop, std::vector<Part> parts) : g_(g), loop_(loop), parts_(std::move(parts)) {
+    const Side in = make_side(g, false), out = make_side(g, true);
+    in_step_ = static_cast<long long>(in.elem) * g.loops[loop].is;
+    out_step_ = static_cast<long long>(out.elem) * g.loops[loop].os;
+    std::string shares;
+    for (const Part &p : parts_)
+      shares += (shares.empty() ? "" : "+") + std::to_string(part_size(p));
+    std::vector<int> set;
+    for (const Part &p : parts_) set.push_back(p.device);
+    placement = "GPUs " + device_list(set) + ": the batch split " + shares;
+  }
+
+  ~BatchSplitJob() override {
+    for (Part &p : parts_) {
+      DeviceScope on(p.device);
+      p.job.reset();
+    }
+    if (whole_) {
+      DeviceScope on(whole_device_);
+      whole_.reset();
+    }
+  }
+
+  std::string path() const override { return parts_[0].job->path(); }
+
+  bool run(void *const in[2], void *const out[2], std::string *why) override {
+    // Arrays in one GPU's memory are transformed there, whole.
+    const Memory mi = memory_type(in[0]), mo = memory_type(out[0]);
+    if (on_device(mi) || on_device(mo)) return run_whole(on_device(mi) ? in[0] : out[0], in, out, why);
+    const int n = static_cast<int>(parts_.size());
+    std::vector<std::string> whys(n);
+    std::vector<char> ok(n, 0);
+    on_device_threads(n, [&](int k) {
+      const Part &p = parts_[k];
+      DeviceScope on(p.device);
+      if (!on.ok()) {
+        whys[k] = on.why();
+        return;
+      }
+      void *pin[2], *pout[2];
+      for (int s = 0; s < 2; ++s) {
+        pin[s] = in[s] ? static_cast<char *>(in[s]) + p.begin * in_step_ : nullptr;
+        pout[s] = out[s] ? static_cast<char *>(out[s]) + p.begin * out_step_ : nullptr;
+      }
+      ok[k] = p.job->run(pin, pout, &whys[k]);
+    });
+    for (int k = 0; k < n; ++k)
+      if (!ok[k]) return *why = "GPU " + std::to_string(parts_[k].device) + ": " + whys[k], false;
+    return true;
+  }
+
+ private:
+  long long part_size(const Part &p) const {
+    const size_t i = &p - parts_.data();
+    const long long end = i + 1 < parts_.size() ? parts_[i + 1].begin : g_.loops[loop_].n;
+    return end - p.begin;
+  }
+
+  bool run_whole(const void *array, void *const in[2], void *const out[2], std::string *why) {
+    int owner = parts_[0].device;
+    cudaPointerAttributes attr{};
+    if (cudaPointerGetAttributes(&attr, array) == cudaSuccess && attr.type == cudaMemoryTypeDevice)
+      owner = attr.device;
+    else
+      cudaGetLastError();
+    std::lock_guard<std::mutex> lock(whole_mutex_);
+    DeviceScope on(owner);
+    if (!on.ok()) return *why = on.why(), false;
+    if (!whole_ || whole_device_ != owner) {
+      whole_.reset();
+      Geometry g = g_;
+      if (!(whole_ = make_one_gpu_job(g, why))) return false;
+      whole_device_ = owner;
+    }
+    return whole_->run(in, out, why);
+  }
+
+  Geometry g_;
+  size_t loop_;
+  std::vector<Part> parts_;
+  long long in_step_ = 0, out_step_ = 0;  // bytes per iteration of the loop
+  std::mutex whole_mutex_;
+  std::unique_ptr<FftJob> whole_;
+  int whole_device_ = -1;
+};
+
+}  // namespace
+
+std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not) {
+  if (g.loops.empty()) return *why_not = "no loop", nullptr;
+  size_t loop = 0;
+  for (size_t i = 1; i < g.loops.size(); ++i)
+    if (g.loops[i].n > g.loops[loop].n) loop = i;
+  if (g.loops[loop].n < 2) return *why_not = "a batch of one", nullptr;
+  const Side in = make_side(g, false), out = make_side(g, true);
+  const size_t bytes = static_cast<size_t>(in.count()) * in.elem * (in.split ? 2 : 1) +
+                       static_cast<size_t>(out.count()) * out.elem * (out.split ? 2 : 1);
+  if (bytes < kSplitMinBytes) return *why_not = "under " + std::to_string(kSplitMinBytes >> 20) + " MiB", nullptr;
+  // Each share's bytes apart from the others', on both sides and between
+  // them where in place.
+  Geometry one = g;
+  one.loops[loop].n = 1;
+  const Side in1 = make_side(one, false), out1 = make_side(one, true);
+  if (!shares_apart(g.loops[loop].is, in1.min_offset(), in1.max_offset()) ||
+      !shares_apart(g.loops[loop].os, out1.min_offset(), out1.max_offset()))
+    return *why_not = "the loop's iterations interleave in memory", nullptr;
+  if (g.in_place && (g.loops[loop].is * static_cast<long long>(in.elem) != g.loops[loop].os * static_cast<long long>(out.elem)))
+    return *why_not = "in place with different input and output loop strides", nullptr;
+  std::vector<BatchSplitJob::Part> parts;
+  const std::vector<Share> shares = split_evenly(g.loops[loop].n, static_cast<int>(set.size()));
+  enable_peer_access(set);
+  for (size_t k = 0; k < shares.size(); ++k) {
+    Geometry part = g;
+    part.loops[loop].n = shares[k].size();
+    DeviceScope on(set[k]);
+    if (!on.ok()) return *why_not = "GPU " + std::to_string(set[k]) + ": " + on.why(), nullptr;
+    std::string why;
+    std::unique_ptr<FftJob> job = make_one_gpu_job(part, &why);
+    if (!job) return *why_not = "GPU " + std::to_string(set[k]) + ": " + why, nullptr;
+    parts.push_back({set[k], shares[k].begin, std::move(job)});
+  }
+  return std::make_unique<BatchSplitJob>(g, loop, std::move(parts));
+}
+
+}  // namespace gpufftw::engine

@@ -1,0 +1,268 @@
+// One large dense 2-D or 3-D c2c, or out-of-place r2c, over several GPUs.
+// GPU k takes planes [a_k, b_k) of dim 0 over its own link and transforms
+// their trailing dims as they arrive (two streams, so one chunk's FFT runs
+// under the next one's copy). Then each GPU pulls from every other the
+// rows [c_k, e_k) of dim 1 of their planes, GPU to GPU (NVLink, or through
+// the host where there is no peer access), transforms dim 0 on them in
+// chunks, and sends each chunk back over its own link while the next one
+// computes. Every input byte crosses PCIe once and every output byte once,
+// spread over all the links.
+#include <algorithm>
+#include <map>
+
+#include "engine/cufft/plan_cache.h"
+#include "engine/device/context.h"
+#include "engine/multi/partition.h"
+#include "engine/multi/split_job.h"
+#include "engine/staging/host_copy.h"
+#include "engine/staging/sides.h"
+
+namespace gpufftw::engine {
+namespace {
+
+constexpr int kChunks = 4;  // per GPU and pass: enough to hide the copies behind the FFTs
+
+bool dense(const Side &s) {
+  long long stride = 1;
+  for (size_t i = s.n.size(); i-- > 0; stride *= s.n[i])
+    if (s.stride[i] != stride) return false;
+  return true;
+}
+
+class SlabSplitJob final : public FftJob {
+ public:
+  struct Gpu {
+    int device = 0;
+    Share planes, rows;
+    cudaStream_t st[2] = {nullptr, nullptr};
+    cudaEvent_t passed = nullptr;  // its first pass is done
+    std::map<long long, Step> slab_plans, pencil_plans;  // by batch
+    HostCopier copier;
+    void *in = nullptr, *buf = nullptr, *recv = nullptr, *chunk[2] = {nullptr, nullptr};
+  };
+
+  explicit SlabSplitJob(const Geometry &g) : g_(g) {
+    in_ = make_side(g, false);
+    out_ = make_side(g, true);
+    cbytes_ = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
+    n0_ = g.dims[0].n;
+    plane_in_ = product(in_.n, 1, in_.n.size());
+    plane_out_ = product(out_.n, 1, out_.n.size());
+    n1_ = out_.n[1];
+    row_ = plane_out_ / n1_;
+  }
+
+  ~SlabSplitJob() override {
+    for (Gpu &gpu : gpus_) {
+      DeviceScope on(gpu.device);
+      for (cudaStream_t s : gpu.st)
+        if (s) cudaStreamDestroy(s);
+      if (gpu.passed) cudaEventDestroy(gpu.passed);
+      for (auto *plans : {&gpu.slab_plans, &gpu.pencil_plans})
+        for (auto &p : *plans) retire_plan(p.second);
+    }
+  }
+
+  bool init(const std::vector<int> &set, std::string *why) {
+    const std::vector<Share> planes = split_evenly(n0_, static_cast<int>(set.size()));
+    const std::vector<Share> rows = split_evenly(n1_, static_cast<int>(set.size()));
+    const size_t gpus = std::min(planes.size(), rows.size());
+    gpus_ = std::vector<Gpu>(gpus);
+    for (size_t k = 0; k < gpus; ++k) {
+      Gpu &gpu = gpus_[k];
+      gpu.device = set[k];
+      gpu.planes = planes.size() == gpus ? planes[k] : split_evenly(n0_, static_cast<int>(gpus))[k];
+      gpu.rows = rows.size() == gpus ? rows[k] : split_evenly(n1_, static_cast<int>(gpus))[k];
+      DeviceScope on(gpu.device);
+      if (!on.ok()) return *why = on.why(), false;
+      for (cudaStream_t &s : gpu.st) GPUFFTW_CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), why);
+      GPUFFTW_CK(cudaEventCreateWithFlags(&gpu.passed, cudaEventDisableTiming), why);
+      for (const Share &c : split_evenly(gpu.planes.size(), kChunks))
+        if (!slab_plan(&gpu, c.size(), why)) return false;
+      for (const Share &c : split_evenly(gpu.rows.size() * row_, kChunks))
+        if (!pencil_plan(&gpu, c.size(), why)) return false;
+      if (device_bytes(gpu) > device_memory_cap())
+        return *why = "GPU " + std::to_string(gpu.device) + " needs " + std::to_string(device_bytes(gpu) >> 20) +
+                      " MiB, over its cap of " + std::to_string(device_memory_cap() >> 20) + " MiB",
+               false;
+    }
+    std::vector<int> used;
+    for (const Gpu &gpu : gpus_) used.push_back(gpu.device);
+    enable_peer_access(used);
+    placement = "GPUs " + device_list(used) + ": slabs of dim 0 in, dim 1 exchanged GPU to GPU, slabs out";
+    return true;
+  }
+
+  std::string path() const override { return "cuFFT, slabs over GPUs"; }
+
+  bool run(void *const in[2], void *const out[2], std::string *why) override {
+    const Memory mi = memory_type(in[0]), mo = memory_type(out[0]);
+    if (on_device(mi) || on_device(mo)) return *why = "device arrays: the slab split takes host arrays", false;
+    const int n = static_cast<int>(gpus_.size());
+    Rendezvous recorded(n), pulled(n);
+    std::vector<std::string> whys(n);
+    std::vector<char> ok(n, 1);
+    on_device_threads(n, [&](int k) {
+      Gpu &gpu = gpus_[k];
+      DeviceScope on(gpu.device);
+      std::string *w = &whys[k];
+      ok[k] = on.ok() ? alloc(&gpu, w) && first_pass(&gpu, static_cast<const char *>(in[0]), w) : (*w = on.why(), false);
+      recorded.arrive_and_wait();  // every GPU's `passed` is recorded (or it failed)
+      bool all = true;
+      for (char o : ok) all = all && o;
+      if (all) ok[k] = exchange(&gpu, w) && second_pass(&gpu, static_cast<char *>(out[0]), w);
+      for (cudaStream_t s : gpu.st)
+        if (!check(cudaStreamSynchronize(s), "cudaStreamSynchronize", w)) ok[k] = false;
+      pulled.arrive_and_wait();  // no GPU reads this one's slabs any more
+      for (void *p : {gpu.in == gpu.buf ? nullptr : gpu.in, gpu.buf, gpu.recv, gpu.chunk[0], gpu.chunk[1]})
+        if (p) cudaFreeAsync(p, gpu.st[0]);
+      cudaStreamSynchronize(gpu.st[0]);
+      gpu.in = gpu.buf = gpu.recv = gpu.chunk[0] = gpu.chunk[1] = nullptr;
+    });
+    for (int k = 0; k < n; ++k)
+      if (!ok[k]) return *why = "GPU " + std::to_string(gpus_[k].device) + ": " + whys[k], false;
+    return true;
+  }
+
+ private:
+  bool slab_plan(Gpu *gpu, long long batch, std::string *why) {
+    if (gpu->slab_plans.count(batch)) return true;
+    std::vector<long long> trailing(g_.dims.size() - 1);
+    for (size_t i = 1; i < g_.dims.size(); ++i) trailing[i - 1] = g_.dims[i].n;
+    Step s;
+    s.type = cufft_type(g_.type, g_.real);
+    s.sign = g_.sign;
+    if (!make_plan(&s, static_cast<int>(trailing.size()), trailing.data(), nullptr, 1, plane_in_, nullptr, 1,
+                   plane_out_, batch, why))
+      return false;
+    gpu->slab_plans[batch] = s;
+    return true;
+  }
+
+  // Dim 0 of `batch` columns of the received block [n0][rows * row], into
+  // a dense chunk [n0][batch].
+  bool pencil_plan(Gpu *gpu, long long batch, std::string *why) {
+    if (gpu->pencil_plans.count(batch)) return true;
+    long long n0 = n0_, embed = n0_;
+    Step s;
+    s.type = complex_type(g_.real);
+    s.sign = g_.type == Type::C2C ? g_.sign : CUFFT_FORWARD;
+    if (!make_plan(&s, 1, &n0, &embed, gpu->rows.size() * row_, 1, &embed, batch, 1, batch, why)) return false;
+    gpu->pencil_plans[batch] = s;
+    return true;
+  }
+
+  size_t device_bytes(const Gpu &gpu) const {
+    const size_t local = static_cast<size_t>(gpu.planes.size());
+    size_t b = local * plane_out_ * cbytes_ + static_cast<size_t>(n0_ * gpu.rows.size() * row_) * cbytes_;
+    if (g_.type != Type::C2C) b += local * plane_in_ * in_.elem;
+    b += 2 * static_cast<size_t>(n0_) * ((gpu.rows.size() * row_ + kChunks - 1) / kChunks) * cbytes_;
+    for (auto *plans : {&gpu.slab_plans, &gpu.pencil_plans})
+      for (const auto &p : *plans) b += p.second.work;
+    return b;
+  }
+
+  bool alloc(Gpu *gpu, std::string *why) {
+    const size_t local = static_cast<size_t>(gpu->planes.size());
+    const size_t chunk = static_cast<size_t>(n0_) * ((gpu->rows.size() * row_ + kChunks - 1) / kChunks) * cbytes_;
+    GPUFFTW_CK(cudaMallocAsync(&gpu->buf, local * plane_out_ * cbytes_, gpu->st[0]), why);
+    gpu->in = gpu->buf;
+    if (g_.type != Type::C2C) GPUFFTW_CK(cudaMallocAsync(&gpu->in, local * plane_in_ * in_.elem, gpu->st[0]), why);
+    GPUFFTW_CK(cudaMallocAsync(&gpu->recv, static_cast<size_t>(n0_ * gpu->rows.size() * row_) * cbytes_, gpu->st[0]),
+               why);
+    for (void *&c : gpu->chunk) GPUFFTW_CK(cudaMallocAsync(&c, chunk, gpu->st[0]), why);
+    // The second stream must not touch them before they exist.
+    GPUFFTW_CK(cudaEventRecord(gpu->passed, gpu->st[0]), why);
+    GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[1], gpu->passed, 0), why);
+    return true;
+  }
+
+  bool first_pass(Gpu *gpu, const char *in, std::string *why) {
+    if (fault_injected("execute", why)) return false;
+    const std::vector<Share> chunks = split_evenly(gpu->planes.size(), kChunks);
+    for (size_t c = 0; c < chunks.size(); ++c) {
+      cudaStream_t s = gpu->st[c % 2];
+      const long long first = gpu->planes.begin + chunks[c].begin;
+      char *d_in = static_cast<char *>(gpu->in) + chunks[c].begin * plane_in_ * in_.elem;
+      char *d_out = static_cast<char *>(gpu->buf) + chunks[c].begin * plane_out_ * cbytes_;
+      if (!gpu->copier.to_device(d_in, in + first * plane_in_ * in_.elem,
+                                 static_cast<size_t>(chunks[c].size() * plane_in_) * in_.elem, s, why))
+        return false;
+      if (!exec_plan(gpu->slab_plans.at(chunks[c].size()), s, d_in, d_out, why)) return false;
+    }
+    cudaEvent_t other;
+    GPUFFTW_CK(cudaEventCreateWithFlags(&other, cudaEventDisableTiming), why);
+    const bool ok = check(cudaEventRecord(other, gpu->st[1]), "cudaEventRecord", why) &&
+                    check(cudaStreamWaitEvent(gpu->st[0], other, 0), "cudaStreamWaitEvent", why) &&
+                    check(cudaEventRecord(gpu->passed, gpu->st[0]), "cudaEventRecord", why);
+    cudaEventDestroy(other);
+    return ok;
+  }
+
+  // Rows [c_k, e_k) of every plane, from the GPU that holds the plane,
+  // into recv as [n0][rows * row].
+  bool exchange(Gpu *gpu, std::string *why) {
+    const size_t width = static_cast<size_t>(gpu->rows.size() * row_) * cbytes_;
+    for (const Gpu &from : gpus_) {
+      GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[0], from.passed, 0), why);
+      cudaMemcpy3DPeerParms p{};
+      p.srcDevice = from.device;
+      p.dstDevice = gpu->device;
+      p.srcPtr = make_cudaPitchedPtr(static_cast<char *>(from.buf) + gpu->rows.begin * row_ * cbytes_,
+                                     static_cast<size_t>(plane_out_) * cbytes_, width, from.planes.size());
+      p.dstPtr = make_cudaPitchedPtr(static_cast<char *>(gpu->recv) + from.planes.begin * width, width, width,
+                                     from.planes.size());
+      p.extent = make_cudaExtent(width, from.planes.size(), 1);
+      GPUFFTW_CK(cudaMemcpy3DPeerAsync(&p, gpu->st[0]), why);
+    }
+    cudaEvent_t got;
+    GPUFFTW_CK(cudaEventCreateWithFlags(&got, cudaEventDisableTiming), why);
+    const bool ok = check(cudaEventRecord(got, gpu->st[0]), "cudaEventRecord", why) &&
+                    check(cudaStreamWaitEvent(gpu->st[1], got, 0), "cudaStreamWaitEvent", why);
+    cudaEventDestroy(got);
+    return ok;
+  }
+
+  bool second_pass(Gpu *gpu, char *out, std::string *why) {
+    const long long cols = gpu->rows.size() * row_;
+    const std::vector<Share> chunks = split_evenly(cols, kChunks);
+    for (size_t c = 0; c < chunks.size(); ++c) {
+      cudaStream_t s = gpu->st[c % 2];
+      char *src = static_cast<char *>(gpu->recv) + chunks[c].begin * cbytes_;
+      if (!exec_plan(gpu->pencil_plans.at(chunks[c].size()), s, src, gpu->chunk[c % 2], why)) return false;
+      const size_t width = static_cast<size_t>(chunks[c].size()) * cbytes_;
+      char *dst = out + (gpu->rows.begin * row_ + chunks[c].begin) * cbytes_;
+      if (!gpu->copier.rows_to_host(dst, static_cast<size_t>(plane_out_) * cbytes_, gpu->chunk[c % 2], width,
+                                    static_cast<size_t>(n0_), s, why))
+        return false;
+    }
+    return true;
+  }
+
+  Geometry g_;
+  Side in_, out_;
+  size_t cbytes_ = 0;
+  long long n0_ = 0, n1_ = 0, plane_in_ = 0, plane_out_ = 0, row_ = 0;
+  std::vector<Gpu> gpus_;
+};
+
+}  // namespace
+
+std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not) {
+  const size_t rank = g.dims.size();
+  if (!g.loops.empty()) return *why_not = "a batch", nullptr;
+  if (rank < 2 || rank > 3) return *why_not = "rank " + std::to_string(rank), nullptr;
+  if (g.type == Type::C2R || g.type == Type::R2R || (g.type == Type::R2C && g.in_place))
+    return *why_not = "c2c and out-of-place r2c only", nullptr;
+  if (g.split_in || g.split_out) return *why_not = "split arrays", nullptr;
+  const Side in = make_side(g, false), out = make_side(g, true);
+  if (!dense(in) || !dense(out)) return *why_not = "not dense row-major", nullptr;
+  const size_t bytes = static_cast<size_t>(in.count()) * in.elem + static_cast<size_t>(out.count()) * out.elem;
+  if (bytes < (size_t{32} << 20)) return *why_not = "under 32 MiB", nullptr;
+  if (g.dims[0].n < 2 || out.n[1] < 2) return *why_not = "dims 0 and 1 need 2 or more", nullptr;
+  auto job = std::make_unique<SlabSplitJob>(g);
+  if (!job->init(set, why_not)) return nullptr;
+  return job;
+}
+
+}  // namespace gpufftw::engine
