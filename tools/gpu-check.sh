@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# gpu-check.sh [--bench | --bench-only]: the GPU machine's run, the one
-# script for it. Builds gpufftw there; runs every test (the GPU tests of
+# gpu-check.sh [--bench | --bench-only | --multi]: the GPU machine's run,
+# the one script for it. --multi (a machine of several GPUs): the
+# multi-GPU tests, then the multi-GPU benchmark (bench/multi_gpu_run.sh),
+# with NVLink multicast kept off; the other tests as without it. Builds gpufftw there; runs every test (the GPU tests of
 # the engine, dispatch, r2r and our kernels included), the correctness
 # sweep with every GPU-able problem forced onto the GPU, gpufftw-compare on
 # the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
@@ -16,13 +18,15 @@
 # as two calls, and the tests may need ctest and check.pl in calls apart. Logs go to $OUT (or /tmp/gpu-check). FFTW's source must be
 # carried in compat/work/ (fetch-fftw-source.sh here).
 set -uo pipefail
-tests=1 bench=0
+tests=1 bench=0 multi=0
 case ${1:-} in
   --bench) bench=1 ;;
   --bench-only) tests=0 bench=1 ;;
+  --multi) tests=0 multi=1 ;;
   "") ;;
-  *) echo "usage: $0 [--bench | --bench-only]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--bench | --bench-only | --multi]" >&2; exit 2 ;;
 esac
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-/tmp/gpu-check}
 build=$root/build-gpu
@@ -36,7 +40,8 @@ row() { rows+=("$(printf '%-34s %s' "$1" "$2")"); }
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/device.txt"
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ)" >> "$out/device.txt"
 
-if ! { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j 16; } > "$out/build.log" 2>&1; then
+if ! { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release ${GPUFFTW_CUDA_ARCH:+-DCMAKE_CUDA_ARCHITECTURES=$GPUFFTW_CUDA_ARCH} &&
+       cmake --build "$build" -j "$(nproc)"; } > "$out/build.log" 2>&1; then
   tail -30 "$out/build.log"; echo "BUILD FAILED"; exit 1
 fi
 
@@ -95,7 +100,17 @@ run_bench() {
   cat "$out/bench/table.md" "$out/bench/fp16_table.md"
 }
 
+run_multi() {
+  timeout 300 "$build/tests/gpufftw_multi_gpu_test" > "$out/multi_gpu_test.log" 2>&1
+  row "multi-GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/multi_gpu_test.log" | head -3 | tr '\n' ' ')"
+  grep -E 'FAILED|Failure|Expected|Which is|actual' "$out/multi_gpu_test.log" | head -20
+  OUT=$out/bench timeout 300 "$root/bench/multi_gpu_run.sh" "$build" > "$out/multi_bench.log" 2>&1
+  row "multi-GPU benchmark" "exit $? (table below)"
+  cat "$out/bench/multi_table.md"
+}
+
 [ $tests = 1 ] && run_tests
+[ $multi = 1 ] && run_multi
 [ $bench = 1 ] && run_bench
 
 [ -f "$out/compare.log" ] && cat "$out/compare.log"

@@ -9,6 +9,7 @@
 // spread over all the links.
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "engine/cufft/plan_cache.h"
 #include "engine/device/context.h"
@@ -36,7 +37,8 @@ class SlabSplitJob final : public FftJob {
     Share planes, rows;
     cudaStream_t st[2] = {nullptr, nullptr};
     cudaEvent_t passed = nullptr;  // its first pass is done
-    std::map<long long, Step> slab_plans, pencil_plans;  // by batch
+    // By (stream, batch): a plan's work area serves one stream at a time.
+    std::map<std::pair<int, long long>, Step> slab_plans, pencil_plans;
     HostCopier copier;
     void *in = nullptr, *buf = nullptr, *recv = nullptr, *chunk[2] = {nullptr, nullptr};
   };
@@ -77,10 +79,12 @@ class SlabSplitJob final : public FftJob {
       if (!on.ok()) return *why = on.why(), false;
       for (cudaStream_t &s : gpu.st) GPUFFTW_CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), why);
       GPUFFTW_CK(cudaEventCreateWithFlags(&gpu.passed, cudaEventDisableTiming), why);
-      for (const Share &c : split_evenly(gpu.planes.size(), kChunks))
-        if (!slab_plan(&gpu, c.size(), why)) return false;
-      for (const Share &c : split_evenly(gpu.rows.size() * row_, kChunks))
-        if (!pencil_plan(&gpu, c.size(), why)) return false;
+      const std::vector<Share> slabs = split_evenly(gpu.planes.size(), kChunks);
+      for (size_t c = 0; c < slabs.size(); ++c)
+        if (!slab_plan(&gpu, {static_cast<int>(c % 2), slabs[c].size()}, why)) return false;
+      const std::vector<Share> pencils = split_evenly(gpu.rows.size() * row_, kChunks);
+      for (size_t c = 0; c < pencils.size(); ++c)
+        if (!pencil_plan(&gpu, {static_cast<int>(c % 2), pencils[c].size()}, why)) return false;
       if (device_bytes(gpu) > device_memory_cap())
         return *why = "GPU " + std::to_string(gpu.device) + " needs " + std::to_string(device_bytes(gpu) >> 20) +
                       " MiB, over its cap of " + std::to_string(device_memory_cap() >> 20) + " MiB",
@@ -125,8 +129,9 @@ class SlabSplitJob final : public FftJob {
   }
 
  private:
-  bool slab_plan(Gpu *gpu, long long batch, std::string *why) {
-    if (gpu->slab_plans.count(batch)) return true;
+  bool slab_plan(Gpu *gpu, std::pair<int, long long> key, std::string *why) {
+    if (gpu->slab_plans.count(key)) return true;
+    const long long batch = key.second;
     std::vector<long long> trailing(g_.dims.size() - 1);
     for (size_t i = 1; i < g_.dims.size(); ++i) trailing[i - 1] = g_.dims[i].n;
     Step s;
@@ -135,20 +140,21 @@ class SlabSplitJob final : public FftJob {
     if (!make_plan(&s, static_cast<int>(trailing.size()), trailing.data(), nullptr, 1, plane_in_, nullptr, 1,
                    plane_out_, batch, why))
       return false;
-    gpu->slab_plans[batch] = s;
+    gpu->slab_plans[key] = s;
     return true;
   }
 
   // Dim 0 of `batch` columns of the received block [n0][rows * row], into
   // a dense chunk [n0][batch].
-  bool pencil_plan(Gpu *gpu, long long batch, std::string *why) {
-    if (gpu->pencil_plans.count(batch)) return true;
+  bool pencil_plan(Gpu *gpu, std::pair<int, long long> key, std::string *why) {
+    if (gpu->pencil_plans.count(key)) return true;
+    const long long batch = key.second;
     long long n0 = n0_, embed = n0_;
     Step s;
     s.type = complex_type(g_.real);
     s.sign = g_.type == Type::C2C ? g_.sign : CUFFT_FORWARD;
     if (!make_plan(&s, 1, &n0, &embed, gpu->rows.size() * row_, 1, &embed, batch, 1, batch, why)) return false;
-    gpu->pencil_plans[batch] = s;
+    gpu->pencil_plans[key] = s;
     return true;
   }
 
@@ -188,7 +194,7 @@ class SlabSplitJob final : public FftJob {
       if (!gpu->copier.to_device(d_in, in + first * plane_in_ * in_.elem,
                                  static_cast<size_t>(chunks[c].size() * plane_in_) * in_.elem, s, why))
         return false;
-      if (!exec_plan(gpu->slab_plans.at(chunks[c].size()), s, d_in, d_out, why)) return false;
+      if (!exec_plan(gpu->slab_plans.at({static_cast<int>(c % 2), chunks[c].size()}), s, d_in, d_out, why)) return false;
     }
     cudaEvent_t other;
     GPUFFTW_CK(cudaEventCreateWithFlags(&other, cudaEventDisableTiming), why);
@@ -229,7 +235,7 @@ class SlabSplitJob final : public FftJob {
     for (size_t c = 0; c < chunks.size(); ++c) {
       cudaStream_t s = gpu->st[c % 2];
       char *src = static_cast<char *>(gpu->recv) + chunks[c].begin * cbytes_;
-      if (!exec_plan(gpu->pencil_plans.at(chunks[c].size()), s, src, gpu->chunk[c % 2], why)) return false;
+      if (!exec_plan(gpu->pencil_plans.at({static_cast<int>(c % 2), chunks[c].size()}), s, src, gpu->chunk[c % 2], why)) return false;
       const size_t width = static_cast<size_t>(chunks[c].size()) * cbytes_;
       char *dst = out + (gpu->rows.begin * row_ + chunks[c].begin) * cbytes_;
       if (!gpu->copier.rows_to_host(dst, static_cast<size_t>(plane_out_) * cbytes_, gpu->chunk[c % 2], width,

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""multi_gpu_table.py RESULTS: the multi-GPU benchmark's table.
+
+Per problem: median ms on one GPU and on all GPUs (fftw_malloc and malloc
+arrays), the speedup of all over one, cufftXt's time on pinned arrays, and
+the floor: each GPU's share of the bytes (in and out) over that GPU's link
+rates measured with every link busy, the slowest GPU's time; all/floor.
+"""
+import re
+import sys
+
+
+def problem_bytes(p):
+    m = re.match(r'(c2c|r2c)-(f32|f64)-([0-9x]+)(?:-b(\d+))?$', p)
+    kind, prec, dims, batch = m.group(1), m.group(2), [int(x) for x in m.group(3).split('x')], int(m.group(4) or 1)
+    real = 4 if prec == 'f32' else 8
+    n = 1
+    for d in dims:
+        n *= d
+    if kind == 'c2c':
+        return n * 2 * real * batch, n * 2 * real * batch
+    cplx = n // dims[-1] * (dims[-1] // 2 + 1)
+    return n * real * batch, cplx * 2 * real * batch
+
+
+def main(path):
+    links, times, xt = [], {}, {}
+    for line in open(path):
+        f = line.split()
+        if not f:
+            continue
+        if f[0] == 'LINK':
+            links.append(tuple(float(x) for x in f[2:6]))
+        elif f[0] == 'RESULT' and f[1] == 'cufftxt' and len(f) > 3 and f[3] != 'FAILED':
+            xt[f[2]] = float(f[3])
+        elif f[0] == 'RESULT' and len(f) > 4 and f[3] != 'NULL-plan':
+            times.setdefault(f[2], {})[f[1]] = float(f[4])
+    g = len(links)
+    print(f'| problem | 1 GPU fftw_malloc | {g} GPUs fftw_malloc | speedup | {g}-link floor | {g} GPUs / floor '
+          f'| cufftXt pinned | {g} GPUs / cufftXt | 1 GPU malloc | {g} GPUs malloc | speedup |')
+    print('| --- ' * 11 + '|')
+    for p, t in times.items():
+        bi, bo = problem_bytes(p)
+        floor = max((bi / g) / (l[2] * 1e9) + (bo / g) / (l[3] * 1e9) for l in links) * 1e3 if g else 0
+        one, two = t.get('one_fftw_malloc'), t.get('all_fftw_malloc')
+        onem, twom = t.get('one_malloc'), t.get('all_malloc')
+
+        def ms(x):
+            return f'{x:.2f}' if x else '-'
+
+        def ratio(a, b):
+            return f'{a / b:.2f}x' if a and b else '-'
+        print(f'| {p} | {ms(one)} | {ms(two)} | {ratio(one, two)} | {ms(floor)} | {ratio(two, floor)} '
+              f'| {ms(xt.get(p))} | {ratio(two, xt.get(p))} | {ms(onem)} | {ms(twom)} | {ratio(onem, twom)} |')
+    for i, l in enumerate(links):
+        print(f'\nGPU {i}: h2d {l[0]:.1f} / d2h {l[1]:.1f} GB/s alone, {l[2]:.1f} / {l[3]:.1f} with every link busy', end='')
+    print()
+
+
+if __name__ == '__main__':
+    main(sys.argv[1])
