@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -88,9 +89,7 @@ void open_device(int d, Opened *o) {
   o->ok = run();
 }
 
-// GPUFFTW_DEVICES names the set; else GPUFFTW_DEVICE names one device, as
-// it did before there were sets; else every device of device 0's model.
-bool choose_set(Context *c) {
+bool choose_devices(Context *c) {
   if (const char *list = std::getenv("GPUFFTW_DEVICES")) {
     c->set = parse_devices(list, c->count, &c->why);
     return !c->set.empty();
@@ -106,6 +105,19 @@ bool choose_set(Context *c) {
     return true;
   }
   c->set = same_model(c->names, first);
+  return true;
+}
+
+// GPUFFTW_DEVICES names the set; else GPUFFTW_DEVICE names one device;
+// else every device of device 0's model. GPUFFTW_SPLIT_TEST=N, a test hook,
+// then makes it the set's first device N times over, so that a machine of
+// one GPU runs the split paths (their threads, shares and exchanges).
+bool choose_set(Context *c) {
+  if (!choose_devices(c)) return false;
+  if (const char *n = std::getenv("GPUFFTW_SPLIT_TEST")) {
+    const int first = c->set[0];
+    c->set.assign(std::max(1, std::atoi(n)), first);
+  }
   return true;
 }
 
