@@ -161,6 +161,28 @@ CpuPick cpu_pick(const Problem &p, int threads) {
   return pick_threads(p, rates, store().cpu_rates(p.precision, 1));
 }
 
+// Whether one thread may run p faster than the program's `threads`, by the
+// model's tables: FFTW_MEASURE then times both, since
+// fftw_plan_with_nthreads is a maximum and threads woken for a small
+// transform cost more than it does.
+bool one_thread_may_win(const Problem &p, int threads) {
+  if (threads <= 1) return false;
+  const double one = cpu_seconds(p, store().cpu_rates(p.precision, 1));
+  return one < kOneThreadBy * cpu_seconds(p, store().cpu_rates(p.precision, threads));
+}
+
+// The real FFTW's measured plans at the program's `threads` and at one,
+// each timed on the plan's arrays: the faster, its thread count in
+// `chosen`, and both readings in the why.
+Dispatched faster_of_threads(const Problem &p, int threads, const std::string &why, int *chosen) {
+  std::unique_ptr<Plan> many = cpu_plan_with_threads(p, threads), one = cpu_plan_with_threads(p, 1);
+  const double many_s = many ? time_execute(many.get()) : HUGE_VAL, one_s = one ? time_execute(one.get()) : HUGE_VAL;
+  *chosen = one_s < many_s ? 1 : threads;
+  const std::string read = "; measured: 1 thread " + ms(one_s) + ", " + threads_text(threads) + " " + ms(many_s) +
+                           ": " + threads_text(*chosen);
+  return {*chosen == 1 ? std::move(one) : std::move(many), why + read};
+}
+
 // Where FFTW_MEASURE's planning time goes, step by step, for the debug log.
 class Laps {
  public:
@@ -239,6 +261,16 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
   lap("measured plan");
   c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
+  if (one_thread_may_win(p, cpu_threads)) {
+    std::unique_ptr<Plan> one = cpu_plan_with_threads(p, 1);
+    const double one_s = one ? time_cpu(one.get(), kSureRatio * c.gpu_s) : HUGE_VAL;
+    if (one_s < c.cpu_s) {
+      cpu = std::move(one);
+      c.cpu_s = one_s;
+      c.threads = 1;
+    }
+    lap("its one-thread plan and reading");
+  }
   auto read_gpu = [&gpu] { return time_execute(gpu.get()); };
   auto read_cpu = [&] { return time_cpu(cpu.get()); };
   settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
@@ -251,14 +283,16 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   if (quick && estimated_stands_in(c.gpu_s, c.cpu_s, quick_s)) {
     estimate_read = " with FFTW_ESTIMATE's plan, which runs; its measured plan " + ms(c.cpu_s);
     c.estimated = true;
+    c.threads = 0;
     c.cpu_s = quick_s;
     cpu = std::move(quick);
   }
   lap("its reading and readings again");
   lap.log(p);
   c.gpu = c.gpu_s < c.cpu_s;
-  const std::string why =
-      "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads + estimate_read + remember(key, c, model);
+  const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) +
+                          (c.threads ? cpu_terms(p, c.threads, false) : threads) + estimate_read +
+                          remember(key, c, model);
   return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
 }
 
@@ -274,14 +308,19 @@ Dispatched automatic(const Problem &p) {
   }
   if (in == engine::Memory::Managed || out == engine::Memory::Managed) return on_gpu(p, "arrays in managed memory");
   const int threads = planner_threads(p.precision);
-  // Fewer threads than asked only under FFTW_ESTIMATE: the real FFTW keys
-  // its wisdom by thread count, so a measuring plan at another count would
-  // leave the program's FFTW_WISDOM_ONLY plans without theirs; and
-  // measuring, it weighs unthreaded plans itself.
+  // Fewer threads than the program asked for where they lose:
+  // FFTW_ESTIMATE by the model, FFTW_MEASURE and up by timing the real
+  // FFTW's plans at both counts (faster_of_threads), so that the program's
+  // count has its wisdom too for a later FFTW_WISDOM_ONLY plan.
   const bool estimate = p.flags & FFTW_ESTIMATE;
-  if (p.transform_size() * p.batch() <= kTinyPoints)
-    return threads == 1 || !estimate ? on_cpu(p, "too small for the GPU to pay")
-                                     : on_cpu(p, "too small for the GPU or for threads to pay: 1 thread", 1);
+  // Measuring needs the arrays; FFTW_WISDOM_ONLY measures nothing.
+  const bool measuring = !estimate && !(p.flags & FFTW_WISDOM_ONLY) && p.in[0] && p.out[0];
+  if (p.transform_size() * p.batch() <= kTinyPoints) {
+    if (threads > 1 && estimate) return on_cpu(p, "too small for the GPU or for threads to pay: 1 thread", 1);
+    int chosen = threads;
+    if (threads > 1 && measuring) return faster_of_threads(p, threads, "too small for the GPU to pay", &chosen);
+    return on_cpu(p, "too small for the GPU to pay");
+  }
   std::string why_not;
   // Where the driver names the machine, CUDA starts only when a plan goes to
   // the GPU (or the GPU is calibrated); where the GPU then cannot be used,
@@ -293,7 +332,7 @@ Dispatched automatic(const Problem &p) {
   if (store().recall(key, &c)) {
     const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
     if (c.gpu) return on_gpu(p, why);
-    const int cpu_threads = estimate ? cpu_pick(p, threads).threads : threads;
+    const int cpu_threads = estimate ? cpu_pick(p, threads).threads : c.threads ? c.threads : threads;
     // FFTW_WISDOM_ONLY too: the choice is gpufftw's wisdom, as a GPU one is.
     if (c.estimated)
       return on_cpu(p.estimated(), why + " (" + threads_text(cpu_threads) + ", FFTW_ESTIMATE's plan)", cpu_threads);
@@ -306,12 +345,17 @@ Dispatched automatic(const Problem &p) {
   const CpuPick pick = cpu_pick(p, threads);
   const int cpu_threads = estimate ? pick.threads : threads;
   const Verdict v = judge(gpu_seconds(p, pinned, *g), pick.seconds);
-  const bool measuring = !estimate && p.in[0] && p.out[0];
   if (measuring && (!v.sure || config().measure_always)) return measured(p, key, cpu_threads, v);
   const std::string why =
       "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads, true);
   // A measuring plan leaves wisdom behind in the real FFTW; this one's is
   // the choice, so that FFTW_WISDOM_ONLY finds a plan for it later too.
+  if (measuring && !v.gpu && one_thread_may_win(p, cpu_threads)) {
+    int chosen = cpu_threads;
+    Dispatched d = faster_of_threads(p, cpu_threads, why, &chosen);
+    store().remember(key, Choice{false, v.gpu_s, v.cpu_s, false, chosen == 1 ? 1 : 0});
+    return d;
+  }
   if (measuring) store().remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});
   return v.gpu ? on_gpu(p, why) : on_cpu(p, why, cpu_threads);
 }

@@ -19,8 +19,9 @@ namespace {
 // batches in the real FFTW's tables, 2^24 points in the GPU's; 5: 2^24-point
 // batches in the real FFTW's; 6: each CPU table's count of readings; 7:
 // 2^18-point batches in the real FFTW's; 8: the GPU table's count of
-// readings. A file of another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 8";
+// readings; 9: a choice's thread count where timing chose one ("cpu@1"). A
+// file of another version is calibrated again.
+constexpr const char *kHeader = "gpufftw dispatch store 9";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 
@@ -46,8 +47,17 @@ bool parse_choice(const std::string &line, std::string *key, Choice *c) {
   std::istringstream in(line);
   std::string tag, where, rest;
   in >> tag >> *key >> where >> c->gpu_s >> c->cpu_s;
-  if (tag != "choice" || in.fail() || (in >> rest) || (where != "gpu" && where != "cpu" && where != "cpu-estimated"))
-    return false;
+  if (tag != "choice" || in.fail() || (in >> rest)) return false;
+  const size_t at = where.find('@');
+  c->threads = 0;
+  if (at != std::string::npos) {
+    char *end = nullptr;
+    c->threads = static_cast<int>(std::strtol(where.c_str() + at + 1, &end, 10));
+    if (*end != '\0' || c->threads < 1) return false;
+    where.resize(at);
+  }
+  if (where != "gpu" && where != "cpu" && where != "cpu-estimated") return false;
+  if (where == "gpu" && c->threads) return false;
   c->gpu = where == "gpu";
   c->estimated = where == "cpu-estimated";
   return true;
@@ -151,8 +161,9 @@ void DispatchStore::save() {
     for (const auto &kv : cpu_) out << format(kv.second) << '\n';
     char buf[64];
     for (const auto &kv : merged) {
-      const char *where = kv.second.gpu ? "gpu" : kv.second.estimated ? "cpu-estimated" : "cpu";
-      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", where, kv.second.gpu_s, kv.second.cpu_s);
+      std::string where = kv.second.gpu ? "gpu" : kv.second.estimated ? "cpu-estimated" : "cpu";
+      if (!kv.second.gpu && kv.second.threads) where += "@" + std::to_string(kv.second.threads);
+      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", where.c_str(), kv.second.gpu_s, kv.second.cpu_s);
       out << "choice " << kv.first << buf << '\n';
     }
     for (const auto &kv : merged_kernels) {

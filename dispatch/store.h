@@ -27,6 +27,7 @@ struct Choice {
   bool gpu = false;
   double gpu_s = 0, cpu_s = 0;
   bool estimated = false;  // the CPU's plan is the real FFTW's FFTW_ESTIMATE one (estimated_stands_in)
+  int threads = 0;         // the CPU's plan's thread count where timing chose one; 0: the program's
 };
 
 class DispatchStore {

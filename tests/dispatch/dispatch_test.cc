@@ -694,6 +694,24 @@ TEST_F(Store, ChoicesRoundTripAcrossRunsAndAreForgotten) {
   EXPECT_TRUE(after.recall("r2c.f32.n64:1:1,.h.oop.t1.pageable", &got));
 }
 
+// FFTW_MEASURE's choice of one thread over the program's count is kept
+// with the choice, so that later processes plan at one thread too.
+TEST_F(Store, AChoicesThreadCountRoundTrips) {
+  make().remember("c2c.f32.n256:1:1,.h.fwd.oop.t16.pageable", Choice{false, 0.03e-3, 0.3e-6, false, 1});
+  make().remember("c2c.f32.n512:1:1,.h.fwd.oop.t16.pageable", Choice{false, 0.03e-3, 0.3e-6, true, 1});
+  make().remember("c2c.f32.n1024:1:1,.h.fwd.oop.t16.pageable", Choice{false, 0.03e-3, 0.3e-6});
+  DispatchStore s = make();
+  Choice got;
+  ASSERT_TRUE(s.recall("c2c.f32.n256:1:1,.h.fwd.oop.t16.pageable", &got));
+  EXPECT_EQ(got.threads, 1);
+  EXPECT_FALSE(got.estimated);
+  ASSERT_TRUE(s.recall("c2c.f32.n512:1:1,.h.fwd.oop.t16.pageable", &got));
+  EXPECT_EQ(got.threads, 1);
+  EXPECT_TRUE(got.estimated);
+  ASSERT_TRUE(s.recall("c2c.f32.n1024:1:1,.h.fwd.oop.t16.pageable", &got));
+  EXPECT_EQ(got.threads, 0);
+}
+
 TEST_F(Store, AChoiceNotToLastServesThisProcessOnlyUntilOneLasts) {
   const std::string key = "c2c.f64.n64:1:1,.h16384:64:64,.fwd.oop.t16.pageable";
   DispatchStore s = make();
