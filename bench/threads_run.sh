@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# bench/threads_run.sh [BUILD_DIR]: FFTW_MEASURE's choice of thread count,
-# on the GPU machine, in one run, twice over: the real FFTW alone at one
-# thread and at all cores, the GPU alone (GPUFFTW_MODE=gpu), and gpufftw's
-# own choice with all cores asked for (fftw_plan_with_nthreads), under
-# FFTW_MEASURE and FFTW_ESTIMATE; prints the table (bench/threads_table.py)
-# last: gpufftw's median over the best of the three peers.
+# bench/threads_run.sh [BUILD_DIR]: gpufftw's choice of the real FFTW's
+# thread count, on the GPU machine, in one run, twice over: under each of
+# FFTW_MEASURE and FFTW_ESTIMATE, the real FFTW alone at one thread and at
+# all cores, the GPU alone (GPUFFTW_MODE=gpu), and gpufftw's own choice
+# with all cores asked for (fftw_plan_with_nthreads), each flag with a
+# dispatch store of its own (so that FFTW_ESTIMATE recalls no measured
+# choice); prints the table (bench/threads_table.py) last: gpufftw's median
+# over the best of the three peers of the same flag, per pass and for the
+# lesser of the two passes' medians (a slow spell of the host falls on one
+# pass, not both).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
@@ -13,8 +17,6 @@ mkdir -p "$out"
 bench=$build/bench/fft_bench
 problems=${GPUFFTW_THREADS_PROBLEMS:-"c2c-f32-256 c2c-f32-1024 c2c-f32-4096 c2c-f32-1024-b16 c2c-f32-64x64 c2c-f32-256x256"}
 cores=$(nproc)
-export GPUFFTW_CACHE_DIR=$out/cache
-rm -rf "$GPUFFTW_CACHE_DIR"
 
 run() {  # run NAME ENV... -- ARGS...
   local name=$1; shift
@@ -26,12 +28,15 @@ run() {  # run NAME ENV... -- ARGS...
 }
 
 : > "$out/threads_results.txt"
+rm -rf "$out/cache-measure" "$out/cache-estimate"
 for pass in 1 2; do
   echo "PASS $pass" >> "$out/threads_results.txt"
-  run fftw1 -- --threads 1
-  run fftw$cores -- --threads "$cores"
-  run gpu LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu -- --threads "$cores"
-  run auto_measure LD_PRELOAD="$build/libgpufftw.so.1" -- --threads "$cores"
-  run auto_estimate LD_PRELOAD="$build/libgpufftw.so.1" -- --threads "$cores" --flags estimate
+  for flags in measure estimate; do
+    export GPUFFTW_CACHE_DIR=$out/cache-$flags
+    run fftw1_$flags -- --threads 1 --flags $flags
+    run fftw${cores}_$flags -- --threads "$cores" --flags $flags
+    run gpu_$flags LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu -- --threads "$cores" --flags $flags
+    run auto_$flags LD_PRELOAD="$build/libgpufftw.so.1" -- --threads "$cores" --flags $flags
+  done
 done
 python3 "$here/threads_table.py" "$out/threads_results.txt" | tee "$out/threads_table.md"

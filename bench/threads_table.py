@@ -1,11 +1,27 @@
 #!/usr/bin/env python3
 """threads_table.py RESULTS: bench/threads_run.sh's table.
 
-Per pass and problem: median ms of the real FFTW at one thread and at all
-cores, the GPU alone, gpufftw's own choice under FFTW_MEASURE and under
-FFTW_ESTIMATE, and each of gpufftw's over the best of the three peers.
+Per flag (measure, estimate), per pass and for the lesser of the passes'
+medians: median ms of the real FFTW at one thread and at all cores, the GPU
+alone and gpufftw's own choice, and gpufftw's over the best of the three.
 """
 import sys
+
+
+def table(title, res, flag):
+    names = sorted({n for t in res.values() for n in t if n.endswith('_' + flag)})
+    fftw_all = [n for n in names if n.startswith('fftw') and not n.startswith('fftw1_')]
+    peers = ['fftw1_' + flag] + fftw_all + ['gpu_' + flag]
+    print(f'\n{title}, FFTW_{flag.upper()}\n')
+    print('| problem | ' + ' | '.join(n.rsplit('_', 1)[0] for n in peers) + ' | gpufftw | gpufftw / best |')
+    print('| --- ' * (len(peers) + 3) + '|')
+    for p, t in res.items():
+        got = [t[n] for n in peers if n in t]
+        best = min(got) if got else None
+        auto = t.get('auto_' + flag)
+        cells = [f'{t[n]:.4f}' if n in t else '-' for n in peers]
+        ratio = f'{auto / best:.2f}x' if auto and best else '-'
+        print(f'| {p} | ' + ' | '.join(cells) + f' | {auto:.4f} | {ratio} |' if auto else f'| {p} | - |')
 
 
 def main(path):
@@ -19,25 +35,15 @@ def main(path):
             passes.append(cur)
         elif f[0] == 'RESULT' and cur is not None and len(f) > 4 and f[3] != 'NULL-plan':
             cur.setdefault(f[2], {})[f[1]] = float(f[4])
-    for i, res in enumerate(passes, 1):
-        names = sorted({n for t in res.values() for n in t})
-        fftw_all = [n for n in names if n.startswith('fftw') and n != 'fftw1']
-        print(f'\npass {i}\n')
-        print('| problem | fftw 1 thread | ' + ' | '.join(fftw_all) + ' | gpu | auto MEASURE | auto ESTIMATE '
-              '| MEASURE / best | ESTIMATE / best |')
-        print('| --- ' * (7 + len(fftw_all)) + '|')
+    least = {}
+    for res in passes:
         for p, t in res.items():
-            peers = [t[n] for n in ['fftw1', 'gpu'] + fftw_all if n in t]
-            best = min(peers) if peers else None
-
-            def ms(n):
-                return f'{t[n]:.4f}' if n in t else '-'
-
-            def ratio(n):
-                return f'{t[n] / best:.2f}x' if n in t and best else '-'
-            print(f'| {p} | {ms("fftw1")} | ' + ' | '.join(ms(n) for n in fftw_all) +
-                  f' | {ms("gpu")} | {ms("auto_measure")} | {ms("auto_estimate")} | {ratio("auto_measure")} '
-                  f'| {ratio("auto_estimate")} |')
+            for n, v in t.items():
+                least.setdefault(p, {})[n] = min(v, least.get(p, {}).get(n, v))
+    for flag in ('measure', 'estimate'):
+        for i, res in enumerate(passes, 1):
+            table(f'pass {i}', res, flag)
+        table('lesser of the passes', least, flag)
 
 
 if __name__ == '__main__':
