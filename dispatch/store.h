@@ -55,7 +55,7 @@ class DispatchStore {
   // H100 machine such spells read the real FFTW 1.5x slow on one thread
   // and up to 17x at 16 threads, which sent 29 points of a sweep to the
   // wrong side, and the GPU's pinned rows 1.4-3.4x slow, which sent 23
-  // points of a sweep to the CPU at up to 2.65x (session 9).
+  // points of a sweep to the CPU at up to 2.65x.
   std::optional<GpuRates> gpu_rates();
   CpuRates cpu_rates(Precision precision, int threads);
   static constexpr double kReadAgainBy = 1.3;
