@@ -98,7 +98,7 @@ DenseShape dense_shape(Kind kind, int rank, int log2) {
   return s;
 }
 
-// Callers hold the planner lock (shim/planner.h): nothing else plans or touches
+// Callers hold the planner lock (planner_mutex, fallback/cpu_plan.h): nothing else plans or touches
 // wisdom meanwhile.
 template <class R>
 struct WisdomKeeper {
