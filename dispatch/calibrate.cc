@@ -98,8 +98,8 @@ DenseShape dense_shape(Kind kind, int rank, int log2) {
   return s;
 }
 
-// Callers hold the planner lock (planner_mutex, fallback/cpu_plan.h): nothing else plans or touches
-// wisdom meanwhile.
+// Callers hold the planner lock (planner_mutex, fallback/cpu_plan.h):
+// nothing else plans or touches wisdom meanwhile.
 template <class R>
 struct WisdomKeeper {
   const RealFftw<R> &f = real_fftw<R>();
