@@ -275,14 +275,11 @@ struct GpuCell {
   int pinned, batched, k;
 };
 // The table is read in kGpuSweeps sweeps, each cell keeping its fastest:
-// the first cells read just after CUDA started, and one sweep read the
-// pageable transforms of 2^8-2^16 points at 0.40, 0.16, 0.16 ms and at
-// 0.17, 0.22, 0.18 ms in two of three calibrations on the H100 machine
-// against 0.12, 0.13, 0.16 in the third and 0.11-0.16 as run, which priced
-// r2c-f32-256x256 on the GPU at 0.186 ms (it runs in 0.123) against the
-// real FFTW's 0.183 and kept it on the CPU at 1.5x. The second sweep costs
-// 0.2-0.5 s, once a machine (the whole calibration of the GPU 1.0-1.3 s
-// with it, 0.8 s without).
+// the first cells read just after CUDA started can run slow (the small
+// pageable transforms up to 3x on the H100 machine), under what the next
+// process's check reads again for (docs/how-it-works.md, FFTW_MEASURE's
+// rules: "The GPU's table in two sweeps"). The second sweep costs
+// 0.2-0.5 s, once a machine.
 constexpr int kGpuSweeps = 2;
 
 constexpr GpuCell kCheckedGpuCells[] = {{1, 0, 1}, {1, 1, 2}, {1, 1, 3}, {1, 1, 4}, {0, 0, 2}, {0, 1, 3}};

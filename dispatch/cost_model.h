@@ -93,10 +93,9 @@ struct CpuCell {
 // an r2c cell above the c2c cell of its shape (r2c does half the work),
 // and a 1-D cell above the next measured cell of its row (a bigger batch;
 // threads make one transform of 1024 points slower than four, so some
-// cells are read twice for nothing, a few milliseconds). A spell of a
-// few milliseconds in a calibration on the H100 machine read r2c of 2^16
-// points (n = 1024) at 16 threads 26x slow, and an ESTIMATE sweep sent
-// r2c-f32-1024-b64 to the GPU at 5.7x. Cells past
+// cells are read twice for nothing, a few milliseconds). A spell of a few
+// milliseconds can read one cell many times slow (docs/how-it-works.md,
+// FFTW_MEASURE's rules: "Outliers read again"). Cells past
 // kOneThreadTimedTo at one thread are not timed, and not read.
 void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &time);
 
@@ -107,14 +106,11 @@ double bytes_out(const Problem &p);
 
 // The real FFTW's time between a program's other work, from a time read
 // back to back (the calibration's cells, FFTW_MEASURE's readings): where
-// its arrays hold kBackToBackBytes or more, by kBackToBackFastBy. Read
-// back to back on the H100 machine (L3 300 MiB), arrays of 64 MiB and more
-// ran 0.78-0.92x the sweep's medians of the same problem (a block of two
-// executes after one untimed, between the other modes' blocks), and the
-// plans FFTW_MEASURE kept on the CPU 0.69x their own medians; below,
-// 0.95-1.05x. Ties there went to the CPU and lost: c2c-f64-256-b16384
-// read 1.44 ms against the GPU's 1.60 and ran 2.75 ms. The GPU's readings
-// were 0.98-0.99x its medians everywhere.
+// its arrays hold kBackToBackBytes or more, by kBackToBackFastBy. Past
+// the last-level cache, back-to-back executes run faster than executes
+// between other work, and ties there went to the CPU and lost; the GPU's
+// readings do not move so (docs/how-it-works.md, FFTW_MEASURE's rules:
+// "Back to back").
 constexpr double kBackToBackBytes = 64.0 * (1 << 20);
 constexpr double kBackToBackFastBy = 1.25;
 double between_work(const Problem &p, double back_to_back_s);
