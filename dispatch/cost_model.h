@@ -177,7 +177,7 @@ Verdict judge(double gpu_s, double cpu_s);
 
 // FFTW_MEASURE's rules below are described together, each with the failure
 // it prevents and the measurements behind it, in docs/how-it-works.md
-// ("FFTW_MEASURE's rules"); dispatch.cc's measured() applies them in order.
+// ("FFTW_MEASURE's rules"); dispatch.cc's measured() and remember() apply them.
 
 // FFTW_MEASURE's cut: where the real FFTW's FFTW_ESTIMATE plan of the
 // problem reads this many times slower than the GPU, its measured plan is
