@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# bench/dispatch_plan_time.sh [BUILD_DIR]: the planning-time target of the
-# dispatch issue: under FFTW_MEASURE, gpufftw's plan time for the standard
-# set of the PCIe issue (bench/run.sh's default list) is at most the real
-# FFTW's own MEASURE planning time. Runs bench/dispatch_sweep.sh over that
+# bench/dispatch_plan_time.sh [BUILD_DIR]: dispatch's planning-time target:
+# under FFTW_MEASURE, gpufftw's plan time for the standard set
+# (bench/run.sh's default list) is at most the real FFTW's own MEASURE
+# planning time. Runs bench/dispatch_sweep.sh over that
 # set, --flags measure, in two configurations: auto (gpufftw's own choice,
 # after the calibration step, in a fresh cache folder) and then fftw (the
 # real FFTW alone), both --threads $(nproc), and prints per problem the plan
@@ -10,8 +10,8 @@
 #
 # No --timelimit by default: the target is FFTW's own MEASURE time, not a
 # limited one. On the H100 (16 threads, 30 s limit) the real FFTW planned
-# the set in about 107 s (docs/bench-results.md, 06:50 run; its two 1-D
-# 2^24 problems took 28 s and 31 s, at or near that limit), so unlimited
+# the set in about 107 s (docs/bench-results.md; its two 1-D 2^24
+# problems took 28 s and 31 s, at or near that limit), so unlimited
 # it needs some 110-200 s, auto less if the target holds: both fit one
 # command of 600 s. GPUFFTW_PLAN_TIMELIMIT=S gives both configurations the
 # same fftw_set_timelimit(S) should they not; the table's header shows it.
@@ -21,8 +21,8 @@
 #
 # cuFFT's kernels are built first (GPUFFTW_SWEEP_WARM=1 unless set): on a
 # fresh machine cuFFT's first plan of a kind took 40-460 ms, once per
-# machine as gpufftw's calibration is (c2c-f32-1009-b16384 368 ms at 22:04,
-# session 10; bench/first_plan_time.sh).
+# machine as gpufftw's calibration is (c2c-f32-1009-b16384: 368 ms;
+# bench/first_plan_time.sh).
 #
 # Output in $OUT (default /tmp/dispatch-plan-time): plan-time-measure.txt,
 # .err, .md and dispatch-plan-time-measure.txt (gpufftw's store).

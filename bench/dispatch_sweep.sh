@@ -38,9 +38,9 @@
 # f64 and saves the rates, in the second it checks them (the GPU's table
 # at the first plan after CUDA started) and reads a table again where a
 # slow spell of the host read it, in the third it checks again the tables
-# the second read slower than stored (the second was in a slow spell: the
-# check of f64 at one thread at 02:03, session 12, left to the sweep's
-# first process, read that table again in an FFTW_ESTIMATE plan of 1.3 s),
+# the second read slower than stored (the second was in a slow spell: a
+# check of f64 at one thread so left to the sweep's first process read
+# that table again in an FFTW_ESTIMATE plan of 1.3 s),
 # so that auto's plan times are those "after calibration" (CALIBRATE lines
 # hold the step's plan times: a check's 15-25 ms a CPU table and 80-130 ms
 # the GPU's, 1-3 s where one is read again). The store comes back as
@@ -88,7 +88,7 @@
 #                             medians: a slow spell of the host slows what it
 #                             falls on for a minute or more (3-8x on the real
 #                             FFTW at 16 threads, over a third of the points
-#                             of a sweep at 00:55, session 11), which a
+#                             of one sweep), which a
 #                             second pass minutes later does not share. From
 #                             the second pass on, auto plans a problem for
 #                             the second time: FFTW_MEASURE recalls its
@@ -111,7 +111,8 @@
 #                             ran before: cuFFT links a kernel at the first
 #                             plan that needs it on a machine, 20-300 ms,
 #                             and takes it from that cache in later
-#                             processes (docs/dispatch-sweep.md, session 6)
+#                             processes (docs/dispatch-sweep.md, cuFFT's
+#                             first plans)
 #   GPUFFTW_SWEEP_NAME        file prefix (default sweep)
 #   GPUFFTW_SWEEP_TABLE_ARGS  dispatch_table.py's options for the last table
 #   GPUFFTW_SWEEP_LIST=1      print the points and their count, run nothing
@@ -276,10 +277,10 @@ fi
 # on all three configurations of a point alike; the rounds again in each of
 # GPUFFTW_SWEEP_PASSES passes. Each round gets a share of what is left of
 # the budget by its weight: the last (the biggest points) as much as all
-# the others, 1 each, and in a first pass of several twice that (rounds of
-# 95 points of FFTW_MEASURE took 41, 39 and over 147 s, cut short, in pass
-# 1 at 02:21, session 12, and 25, 9 and 157 in pass 2, which recalls the
-# choices and reads the wisdom of pass 1).
+# the others, 1 each, and in a first pass of several twice that (on the
+# H100 machine, rounds of 95 points of FFTW_MEASURE took 41, 39 and over
+# 147 s, cut short, in pass 1, and 25, 9 and 157 in pass 2, which recalls
+# the choices and reads the wisdom of pass 1).
 slice_weight() {  # slice s: round s % rounds of pass s / rounds + 1
   local w=1
   (($1 % rounds == rounds - 1 && rounds > 1)) && w=$((rounds - 1))

@@ -38,8 +38,8 @@
  * where: gpufftw_plan_where(plan) ("cpu" or "gpu") when gpufftw is in the
  * process (found by dlsym), else "fftw"; why: gpufftw_plan_why(plan) where
  * gpufftw has it (free text, to the end of the line); reps: samples taken.
- * The fields up to reps are those of earlier versions (bench/table.py
- * reads only them).
+ * bench/table.py reads the fields up to reps only, so new fields go
+ * after them.
  * A plan that comes back NULL prints "RESULT problem NULL-plan".
  * --modes (gpufftw preloaded): each problem planned once per gpufftw mode
  * listed (gpufftw_set_mode), each on arrays of its own, and timed
@@ -49,7 +49,7 @@
  * timed twice, the second labelled MODE2 (cpu,cpu: how far the real FFTW
  * is from itself in the same run, the noise floor of a comparison).
  * --precisions fp32,fp16 (gpufftw preloaded): the same per precision
- * (gpufftw_set_precision, GPUFFTW_PRECISION=fp16 of issue 8), with
+ * (gpufftw_set_precision, GPUFFTW_PRECISION=fp16), with
  * --modes too for every pair; lines read "RESULT [MODE] PRECISION problem ...". */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -321,14 +321,14 @@ static void run(const problem *p, double seconds) {
    * arrays in the caches instead of this one's, threads asleep while the
    * GPU ran): c2c-f64-1024-b4096 (128 MB of arrays) ran on the real FFTW
    * in 1.47 ms timed alone while planning and 2.15 ms one sample per
-   * turn (sweep 18:48, session 8). */
+   * turn. */
   /* Each round in an order of its own, drawn at random (fixed seed, so a
    * run repeats): what runs just before a sample changes its time, so a
    * fixed order gives each mode a bias of its own. Forwards then
    * backwards, the same real FFTW plan read 4% slower listed first than
    * listed third, and the mode listed last 8% faster than the third, on
    * 2^18-2^22-point transforms at 16 threads on the H100 machine
-   * (docs/dispatch-sweep.md, session 8). */
+   * (docs/dispatch-sweep.md, how a sweep is timed). */
   int order[MAX_VARIANTS];
   for (int k = 0; k < n; ++k) order[k] = k;
   for (int more = 1; more;) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/first_plan_time.sh [BUILD_DIR]: what the first FFTW_ESTIMATE plan
 # of a kind costs in a process whose CUDA is already up, through gpufftw
-# (GPUFFTW_MODE=gpu), NVIDIA's cuFFTW and the real FFTW: the planning the
-# dispatch issue's 5 ms target leaves to cuFFT and the real FFTW. Each
+# (GPUFFTW_MODE=gpu), NVIDIA's cuFFTW and the real FFTW: the planning that
+# dispatch's 5 ms target for its own share leaves to cuFFT and the real
+# FFTW. Each
 # problem runs in a fresh process after one warm-up plan (c2c-f32-4096-b64,
 # which starts CUDA and cuFFT); the table gives the second plan's time.
 set -uo pipefail

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # bench/fp16_run.sh [BUILD_DIR]: GPUFFTW_PRECISION=fp16 end to end on host
-# arrays (issue 8). In one run: the staging alone (bench/half_staging_bench:
+# arrays. In one run: the staging alone (bench/half_staging_bench:
 # floats over PCIe against halves converted on the host), then fft_bench
 # with gpufftw preloaded in GPU mode, each problem planned in fp32 and fp16
 # (--precisions) on fftw_malloc arrays and on malloc arrays, timed
 # interleaved; prints per problem and allocation the medians and the
-# speed-up fp32/fp16 (the issue's target: >= 1.7 on the standard set's
+# speed-up fp32/fp16 (the FP16 path's target: >= 1.7 on the standard set's
 # batched problems, the first three below).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,9 +1,9 @@
-// half_staging_bench: the host side of the FP16 path (issue 8) against the
+// half_staging_bench: the host side of the FP16 path against the
 // single-precision staging, in one process: for a float array of --mib MiB
 // (default 256), pinned (cudaMallocHost) and pageable (malloc), the median
 // time of moving it to the device and back as floats (HostCopier: DMA
 // straight from pinned arrays, staged through the copy threads from
-// pageable ones) and as halves converted on the host (half_staging.h: F16C
+// pageable ones) and as halves converted on the host (engine/fp16/half_staging.h: F16C
 // on the same threads while the previous piece's DMA runs), the latter for
 // several slot sizes (the default marked *). Rates are in the float
 // array's bytes per second, so the ratio is the speed-up the FP16 path's

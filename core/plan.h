@@ -28,7 +28,7 @@ struct Arrays {
 // false is returned.
 bool resolve_arrays(const Problem &p, const Arrays &x, void *in[2], void *out[2]);
 
-struct PlanStats;  // report.h
+struct PlanStats;  // shim/report.h
 
 class Plan {
  public:

@@ -30,7 +30,7 @@ struct GpuRates {
   static constexpr int kBatchN = 1024;
   std::array<std::array<std::array<double, kSizes>, 2>, 2> seconds{};  // [pinned][batch][size]
   // Calibrations, each in a process of its own, whose fastest cells these
-  // are (dispatch_store.h says why a second one may be taken).
+  // are (dispatch/store.h says why a second one may be taken).
   int readings = 1;
   bool valid() const;
 };
@@ -44,14 +44,13 @@ struct GpuRates {
 // r2c of n reals ran up to 2.4x slower than its c2c of n/2, which a
 // half-size c2c price missed. Batches of 2^22 and 2^24 points: past the
 // last-level cache the real FFTW on 16 threads slowed by up to 1.7x beyond
-// proportional to 2^20's, and again by 1.6-1.8x from 2^22 to 2^24 (sweeps
-// of 13:49 and 14:03 on the H100 machine, which sent 2^24-point batches
-// to the CPU at 1.6x the GPU's time). Batches of 2^18 points: on 16
-// threads the real FFTW's time grows far less than proportional from 2^16
-// (its threads' fixed cost) and far more to 2^20 (past the caches), so a
-// price between them was 1.15x high on 2^18 points (median over three
-// ESTIMATE sweeps of session 8) and up to 1.8x on r2c, which sent
-// r2c-f64-16384-b16 to the GPU at 1.7x in two of them.
+// proportional to 2^20's, and again by 1.6-1.8x from 2^22 to 2^24 on the
+// H100 machine; priced proportionally, 2^24-point batches went to the CPU
+// at 1.6x the GPU's time. Batches of 2^18 points: on 16 threads the real
+// FFTW's time grows far less than proportional from 2^16 (its threads'
+// fixed cost) and far more to 2^20 (past the caches), so a price between
+// them was 1.15x high on 2^18 points (median over ESTIMATE sweeps) and up
+// to 1.8x on r2c, which sent r2c-f64-16384-b16 to the GPU at 1.7x.
 struct CpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
@@ -65,7 +64,7 @@ struct CpuRates {
   OneD one_d{}, one_d_r2c{};
   MultiD multi_d{}, multi_d_r2c{};
   // Calibrations, each in a process of its own, whose fastest cells these
-  // are (dispatch_store.h says why a second one may be taken).
+  // are (dispatch/store.h says why a second one may be taken).
   int readings = 1;
   bool valid() const;
 };
@@ -94,10 +93,9 @@ struct CpuCell {
 // an r2c cell above the c2c cell of its shape (r2c does half the work),
 // and a 1-D cell above the next measured cell of its row (a bigger batch;
 // threads make one transform of 1024 points slower than four, so some
-// cells are read twice for nothing, a few milliseconds). A spell of a
-// few milliseconds in a calibration on the H100 machine read r2c of 2^16
-// points (n = 1024) at 16 threads 26x slow, and an ESTIMATE sweep sent
-// r2c-f32-1024-b64 to the GPU at 5.7x (session 8). Cells past
+// cells are read twice for nothing, a few milliseconds). A spell of a few
+// milliseconds can read one cell many times slow (docs/how-it-works.md,
+// FFTW_MEASURE's rules: "Outliers read again"). Cells past
 // kOneThreadTimedTo at one thread are not timed, and not read.
 void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &time);
 
@@ -108,14 +106,11 @@ double bytes_out(const Problem &p);
 
 // The real FFTW's time between a program's other work, from a time read
 // back to back (the calibration's cells, FFTW_MEASURE's readings): where
-// its arrays hold kBackToBackBytes or more, by kBackToBackFastBy. Read
-// back to back on the H100 machine (L3 300 MiB), arrays of 64 MiB and more
-// ran 0.78-0.92x the sweep's medians of the same problem (a block of two
-// executes after one untimed, between the other modes' blocks), and the
-// plans FFTW_MEASURE kept on the CPU 0.69x their own medians; below,
-// 0.95-1.05x. Ties there went to the CPU and lost: c2c-f64-256-b16384
-// read 1.44 ms against the GPU's 1.60 and ran 2.75 ms (sweep 21:08,
-// session 9). The GPU's readings were 0.98-0.99x its medians everywhere.
+// its arrays hold kBackToBackBytes or more, by kBackToBackFastBy. Past
+// the last-level cache, back-to-back executes run faster than executes
+// between other work, and ties there went to the CPU and lost; the GPU's
+// readings do not move so (docs/how-it-works.md, FFTW_MEASURE's rules:
+// "Back to back").
 constexpr double kBackToBackBytes = 64.0 * (1 << 20);
 constexpr double kBackToBackFastBy = 1.25;
 double between_work(const Problem &p, double back_to_back_s);
@@ -180,19 +175,17 @@ struct Verdict {
 constexpr double kSureRatio = 4.0;
 Verdict judge(double gpu_s, double cpu_s);
 
+// FFTW_MEASURE's rules below are described together, each with the failure
+// it prevents and the measurements behind it, in docs/how-it-works.md
+// ("FFTW_MEASURE's rules"); dispatch.cc's measured() and remember() apply them.
+
 // FFTW_MEASURE's cut: where the real FFTW's FFTW_ESTIMATE plan of the
 // problem reads this many times slower than the GPU, its measured plan is
-// taken to lose too, and is not made. Measuring costs the real FFTW
-// seconds on big problems (21-37 s for 1-D 2^24), and its 84-138 ms on
-// 2^24-point batches was more than auto's whole plan may cost, which then
-// reads the GPU and both plans (273-334 ms for c2c-f32-1000-b16384 and
-// -4096-b4096, whose estimated plans read 2.0-2.3x the GPU; session 11).
-// How much faster than the estimated plan the measured one read, over the
-// 655 fully measured points of seven MEASURE sweeps of sessions 10-11 on
-// the H100 machine (16 threads): up to 11x below 2^18 points, 3.8x at
-// 2^18, 2.8x at 2^20, but at most 2.1x (median 1.15x) from
-// kEstimateNearPoints on, where a cut at 1.6x would have sent 2 of 123
-// points to the GPU at 1.04-1.11x the real FFTW's reading.
+// taken to lose too, and is not made: measuring costs the real FFTW
+// seconds on big problems, and from kEstimateNearPoints on, more than
+// auto's whole plan may cost. Measured plans read up to 11x faster than
+// estimated ones below 2^18 points, but at most 2.1x (median 1.15x) from
+// kEstimateNearPoints on, hence the nearer cut there.
 constexpr double kEstimateLosesBy = 3.0;
 constexpr int64_t kEstimateNearPoints = int64_t{1} << 22;
 constexpr double kNearEstimateLosesBy = 1.6;
@@ -200,13 +193,10 @@ double estimate_loses_by(const Problem &p);
 
 // FFTW_MEASURE's first reading of each side (*gpu_s, *cpu_s), settled: where
 // they are within kRereadWithin of each other, each side is read twice
-// more, in turn, and keeps the median of its three readings. A slow spell
-// of the host that lasts one reading then falls on one of three: on the
-// H100 machine the real FFTW on 16 threads read 2.5-3.5x slow at planning
-// (c2c-f64-256-b256 86 µs, c2c-f32-65536 191 µs) and then ran at its usual
-// speed through the sweep (27 and 66 µs), sending both to the GPU at up to
-// 2.9x. Readings further apart are left as they are: a spell that slowed a
-// side more than kRereadWithin did not come up there.
+// more, in turn, and keeps the median of its three readings, so that a
+// slow spell of the host that lasts one reading falls on one of three.
+// Readings further apart are left as they are: a spell that slowed a side
+// more than kRereadWithin is doubt's to find.
 constexpr double kRereadWithin = 3.0;
 void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gpu,
             const std::function<double()> &read_cpu);
@@ -217,19 +207,11 @@ void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gp
 // over more than settle's readings or too far from the other side's for
 // settle to look. It is read again, up to kDoubtReadings times, keeping
 // the fastest (a spell only ever slows a reading), until it wins.
-// Witnesses: the model, by kDoubtedBy; in MEASURE sweeps on the H100
-// machine 2-4 points of about 145 a sweep were so, and most of them went
-// to the wrong side at 1.2-3.3x (r2c-f32-32x32x32: the real FFTW read
-// 0.168 ms while planning against the GPU's 0.127, priced 0.054, ran
-// 0.047); reading them again costs a few ms a sweep. And the reading of
-// the real FFTW's FFTW_ESTIMATE plan of the problem, by 1 (the measured
-// plan is the fastest the real FFTW found): 26 of 434 measured points of
-// session 10's sweeps went to the GPU though that plan read faster than
-// the GPU (r2c-f64-256x256: estimated plan 0.106 ms, GPU 0.17, measured
-// plan 0.218; it ran 0.094, 1.9x faster than the GPU). The estimated
-// plan's own reading is doubted against FFTW_MEASURE's cut
-// (estimate_loses_by) in winner_s's place: past the cut it leaves the
-// measured plan unmade.
+// Witnesses: the model, by kDoubtedBy; and the reading of the real FFTW's
+// FFTW_ESTIMATE plan of the problem, by 1 (the measured plan is the
+// fastest the real FFTW found). The estimated plan's own reading is
+// doubted against FFTW_MEASURE's cut (estimate_loses_by) in winner_s's
+// place: past the cut it leaves the measured plan unmade.
 constexpr double kDoubtedBy = 3.0;
 constexpr int kDoubtReadings = 3;
 void doubt(double *loser_s, double winner_s, double witness_s, double by, const std::function<double()> &read);
@@ -239,14 +221,9 @@ void doubt(double *loser_s, double winner_s, double witness_s, double by, const 
 // after doubt's readings again, but the estimated plan, read before the
 // real FFTW measured, beat the GPU. Both are the real FFTW's plans; the
 // measured one is only the faster in the real FFTW's own timing, and the
-// readings just after its measuring ran slow: over eight MEASURE sweeps
-// of sessions 10-11 on the H100 machine 31 points were so, 14 of them ran
-// on the GPU at 1.11-3.44x the faster peer, and the real FFTW alone ran
-// most at its estimated plan's reading (c2c-f64-256-b256: measured plan
-// read 0.074 ms five times, the GPU 0.073, the estimated plan 0.025; the
-// real FFTW alone ran it in 0.023, the GPU in 0.080). Its estimated plan
-// read again after the measuring ran slow too (session 11, 00:31), so its
-// one reading stands: a slow spell only ever slows a reading.
+// readings just after its measuring can run slow. The estimated plan's one
+// reading stands (read again after the measuring, it ran slow too): a slow
+// spell only ever slows a reading.
 bool estimated_stands_in(double gpu_s, double measured_s, double estimated_s);
 
 // Whether FFTW_MEASURE's choice may have been read in a slow spell of the
@@ -255,14 +232,7 @@ bool estimated_stands_in(double gpu_s, double measured_s, double estimated_s);
 // (loser_price below winner_s). Such a choice serves the process that
 // measured it but is not stored for later ones, which measure again: a
 // spell that lasts minutes outlasts settle's and doubt's readings again,
-// and a stored choice outlasts the spell. On the H100 machine in session
-// 12: at 02:41 the real FFTW on 16 threads read 2.0-2.7x its usual time
-// while planning batches of 2^18-2^22 points (priced 0.2-0.33 ms, read
-// 0.41-0.69 ms), which sent 12 of them to the GPU, where the next pass,
-// recalling the choices, ran them at up to 1.9x the real FFTW's time; at
-// 02:51 its FFTW_ESTIMATE plan of c2c-f32-256x256 read 1.06 ms (priced
-// 0.19) against the GPU's 0.287, so its measured plan, which runs in 0.056,
-// was never made, and the GPU's choice ran at 3x.
+// and a stored choice outlasts the spell.
 constexpr double kSpellReadBy = 1.5;
 bool lost_in_a_spell(double winner_s, double loser_s, double loser_price);
 

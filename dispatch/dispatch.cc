@@ -128,7 +128,7 @@ Dispatched on_gpu(const Problem &p, const std::string &why) {
 // the real FFTW on 16 threads, cut off at its first over `enough`, read
 // 0.6-1.5 ms for 2^18-point batches of 16- and 256-point transforms that
 // then ran in 0.05-0.09 ms, and sent three points to the GPU at up to
-// 2.1x (sweep 17:26). Two are: a third cost FFTW_MEASURE 44 ms on 1009 in
+// 2.1x. Two are: a third cost FFTW_MEASURE 44 ms on 1009 in
 // batches of 16384, whose plan the real FFTW measures in 128 ms.
 double time_execute(Plan *plan, double enough = HUGE_VAL) {
   using clock = std::chrono::steady_clock;
@@ -216,8 +216,9 @@ std::string remember(const std::string &key, const Choice &c, const Verdict &mod
   return text;
 }
 
-// FFTW_MEASURE's choice, by timing both sides on the plan's arrays: the GPU
-// first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
+// FFTW_MEASURE's choice, by timing both sides on the plan's arrays
+// (docs/how-it-works.md, "FFTW_MEASURE's rules", has each rule in one
+// table with the failure it prevents): the GPU first, then the real FFTW's FFTW_ESTIMATE plan (cheap to make), and only
 // where that does not lose (estimate_loses_by), its plan with the
 // program's flags; close readings are read again in turn (settle), and a
 // losing side read far above the model's price for it, or the real FFTW's
@@ -244,7 +245,7 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
     quick_s = time_cpu(quick.get(), loses_s);
     // Doubted against the cut, not the GPU: a reading past the cut that
     // the model prices under it would leave the measured plan unmade
-    // (r2c-f32-256x256 at 03:54, session 13: the estimated plan read 0.61
+    // (r2c-f32-256x256 on the H100 machine: the estimated plan read 0.61
     // ms, priced about 0.18, against the GPU's 0.13, so its measured plan,
     // which runs in 0.083, was never made and the GPU ran it at 1.5x).
     if (quick_s > loses_s) doubt(&quick_s, loses_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });

@@ -142,10 +142,10 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
     if (!twin && (p.precision == Precision::F32 ? real_fftw<float>().loaded : real_fftw<double>().loaded))
       return *why = "the real FFTW gives no plan for it", nullptr;
   }
-  // With the plan's whole time (planner.cc), where planning goes: on a
+  // With the plan's whole time (shim/planner.cc), where planning goes: on a
   // machine's first use of a cuFFT kernel, cuFFT builds it inside the
   // job's plan (30-450 ms on the H100 machine; the CUDA JIT cache keeps it
-  // for later processes: docs/dispatch-sweep.md, session 6).
+  // for later processes: docs/dispatch-sweep.md, "cuFFT's first plans").
   GPUFFTW_LOG(Debug, "%s on the GPU, job made in %.3f ms: %s", p.describe().c_str(), job_ms, job->path().c_str());
   return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }

@@ -26,7 +26,7 @@ constexpr const char *kHeader = "gpufftw dispatch store 9";
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 
 // A table of one reading from another process, after a check found it
-// `faster` times as fast now (dispatch_store.h): true where it changed and
+// `faster` times as fast now (store.h): true where it changed and
 // is to be saved.
 template <class Rates>
 bool after_check(Rates *stored, const char *name, double faster,

@@ -52,11 +52,9 @@ class DispatchStore {
   // kReadAgainBy times faster, the host was in a slow spell while it was
   // read, and it is read again and the faster of each cell kept; where it
   // agrees, it has two readings and is not checked again; where it runs
-  // slower, this process is in a slow spell, and the next checks. On the
-  // H100 machine such spells read the real FFTW 1.5x slow on one thread
-  // and up to 17x at 16 threads, which sent 29 points of a sweep to the
-  // wrong side, and the GPU's pinned rows 1.4-3.4x slow, which sent 23
-  // points of a sweep to the CPU at up to 2.65x (session 9).
+  // slower, this process is in a slow spell, and the next checks
+  // (docs/how-it-works.md, FFTW_MEASURE's rules: "Checked by the next
+  // process").
   std::optional<GpuRates> gpu_rates();
   CpuRates cpu_rates(Precision precision, int threads);
   static constexpr double kReadAgainBy = 1.3;

@@ -21,8 +21,8 @@ namespace {
 
 constexpr double kToleranceC = 5.0;
 // Plans computed in half precision (GPUFFTW_PRECISION=fp16): the same form
-// with half's epsilon, 2^-10, and c = 0.6, so that the bound is the 2e-3 of
-// issue 8 at N = 4096 (1.9e-3 at 1024, 2.9e-3 at 2^24); cuFFT's FP16 reads
+// with half's epsilon, 2^-10, and c = 0.6, so that the bound is the FP16
+// path's 2e-3 at N = 4096 (docs/fp16.md; 1.9e-3 at 1024, 2.9e-3 at 2^24); cuFFT's FP16 reads
 // 9.9e-4 at 1024 and 2.3e-3 at 2^24.
 constexpr double kHalfToleranceC = 0.6;
 constexpr double kHalfEps = 1.0 / 1024;

@@ -12,8 +12,8 @@
 # against fp32 on host arrays (bench/fp16_run.sh, docs/fp16.md) and our
 # kernels against cuFFT (bench/kernel_bench, bench/multi_pass_bench,
 # docs/kernels.md). Prints a
-# short table last. The tests took 9.5 minutes at 930471c (check.pl's 18
-# runs are half of it; ctest grew from 85 s to 137 s since) and the
+# short table last. On the H100 machine the tests took 9.5 minutes
+# (check.pl's 18 runs about half of it, ctest 137 s) and the
 # benchmarks about 8, so on the device tool (10 minutes a command) run them
 # as two calls, and the tests may need ctest and check.pl in calls apart. Logs go to $OUT (or /tmp/gpu-check). FFTW's source must be
 # carried in compat/work/ (fetch-fftw-source.sh here).
@@ -77,7 +77,7 @@ run_tests() {
 }
 
 # The real FFTW on all cores (FFTW_MEASURE, 30 s planning limit) against
-# gpufftw's own choice, on the r2r issue's 2-D problems.
+# gpufftw's own choice, on docs/r2r.md's 2-D problems.
 r2r_bench() {
   local problems="redft10-f32-4096x4096 redft01-f32-4096x4096 rodft10-f32-4096x4096"
   "$build/bench/fft_bench" --threads "$(nproc)" --timelimit 30 $problems | sed 's/^RESULT/RESULT fftw/'

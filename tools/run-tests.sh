@@ -8,8 +8,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tools/setup.sh" "$root/build"
 ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
 # Where that build has the GPU engine, the CPU-only library too: what a
-# machine without the CUDA toolkit builds (it once stopped building there
-# unnoticed, on functions only the engine's callers used).
+# machine without the CUDA toolkit builds, which can break unnoticed where
+# code outside the engine calls functions only the CUDA build defines.
 if grep -q '^GPUFFTW_CUDA_ENGINE:INTERNAL=ON' "$root/build/CMakeCache.txt"; then
   "$root/tools/setup.sh" "$root/build-cpu" -DGPUFFTW_WITH_CUDA=OFF
   ctest --test-dir "$root/build-cpu" --output-on-failure -j "$(nproc)"

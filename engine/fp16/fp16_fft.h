@@ -1,4 +1,4 @@
-// The FP16 tensor-core FFT (issue 8, after tcFFT): batched c2c transforms of
+// The FP16 tensor-core FFT (after tcFFT): batched c2c transforms of
 // rank 1 to 3 in half precision on dense device arrays, the DFT steps as
 // mma.sync matrix products with the 16-point DFT matrix. Needs compute
 // capability 8.0 or later; create() says so, and returns nullptr, below it.

@@ -1,6 +1,6 @@
-// The job for Geometry::half (GPUFFTW_PRECISION=fp16, issue 8): a batch of
+// The job for Geometry::half (GPUFFTW_PRECISION=fp16): a batch of
 // single-precision c2c transforms computed on halves. Pageable host arrays
-// are converted to halves while staged (half_staging.h), so the bus
+// are converted to halves while staged (engine/fp16/half_staging.h), so the bus
 // carries half the bytes, and back to floats on the way out; device and
 // managed arrays are converted by a kernel (device_half.h). The transform
 // runs in place on the device's halves: our tensor-core kernels

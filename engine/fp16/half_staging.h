@@ -1,5 +1,5 @@
 // Host float arrays to and from device arrays of halves, converted on the
-// host while staged, so that PCIe carries half the bytes (issue 8): the
+// host while staged, so that PCIe carries half the bytes: the
 // pieces of HostCopier's staging (engine/staging/host_copy.h), which the staging
 // threads fill with halves (F16C, host_half.h) while the DMA of the
 // previous piece runs, and drain the same way on the way back. Pinned and

@@ -117,9 +117,9 @@ struct SideLayout {
 // A pass of a multi-pass transform: the batch is groups of `cols` columns
 // (transforms), a block takes KernelParams::per_block adjacent columns of
 // one group, so that where dist is 1 a warp reads and writes runs of
-// adjacent addresses (Wu & JaJa's coalesced column access). A loop of the
-// stages over more columns than the block has threads for was tried: the
-// compiler hoisted the butterflies' constants out of it and spilled.
+// adjacent addresses (Wu & JaJa's coalesced column access). No loop of
+// the stages over more columns than the block has threads for: the
+// compiler hoists the butterflies' constants out of such a loop and spills.
 struct StridedParams {
   long long cols;
   int blocks_per_group;

@@ -45,7 +45,7 @@ class HostCopier {
 
   // `bytes` of device memory through the slots, pinned host arrays too:
   // for copies whose host side is not those bytes (the FP16 staging
-  // converts floats to halves on the way, fp16/half_staging.h).
+  // converts floats to halves on the way, engine/fp16/half_staging.h).
   // fill(slot, off, len) writes device bytes [off, off + len) into the
   // slot, drain(slot, off, len) takes them out, while the DMAs of other
   // pieces run; they may use on_staging_threads. Returns as to_device's and

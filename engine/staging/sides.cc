@@ -15,7 +15,7 @@ cufftType cufft_type(Type t, Real r) {
     case Type::C2C: return r == Real::F32 ? CUFFT_C2C : CUFFT_Z2Z;
     case Type::R2C: return r == Real::F32 ? CUFFT_R2C : CUFFT_D2Z;
     case Type::C2R: return r == Real::F32 ? CUFFT_C2R : CUFFT_Z2D;
-    case Type::R2R: break;  // cuFFT has none: r2r_axis.h picks a DFT per dim
+    case Type::R2R: break;  // cuFFT has none: engine/r2r/r2r_axis.h picks a DFT per dim
   }
   return CUFFT_C2C;
 }

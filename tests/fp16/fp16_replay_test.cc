@@ -1,5 +1,5 @@
 // The FP16 tensor-core FFT's index arithmetic replayed on the CPU, no GPU
-// needed: the shared-memory map (tile_map.h), the DFT fragments, and the
+// needed: the shared-memory map (engine/fp16/tile_map.h), the DFT fragments, and the
 // mma.m16n8k16 register layouts as the PTX manual gives them, put together
 // as the kernel does, against a direct DFT in double. Values are rounded to
 // half wherever the kernel stores them, so the error is close to the

@@ -130,8 +130,9 @@ TEST_F(Dispatch, EstimateFollowsTheCalibratedModel) {
 }
 
 TEST_F(Dispatch, MeasureTimesBothRemembersAndForgets) {
-  // Until 61fee30 the variable never arrived (a list in gtest_discover_tests'
-  // PROPERTIES loses all but its first item) and this ran on the model.
+  // Without the variable this would run on the model: a list in
+  // gtest_discover_tests' PROPERTIES loses all but its first item, so ctest
+  // sets it through ENVIRONMENT_MODIFICATION.
   const char *measure = std::getenv("GPUFFTW_MEASURE");
   ASSERT_STREQ(measure ? measure : "(unset)", "always") << "ctest sets it (tests/CMakeLists.txt)";
   const int n = 1 << 14, howmany = 64;
@@ -195,9 +196,9 @@ double cpu_table_sum(const std::string &store, int threads) {
   return 0;
 }
 
-// Calibration once timed every thread count at the program's: the model
-// then thought one thread as fast as 16 and planned 1-D 2^24 batches on
-// one thread (45 ms against 4.4). The table's big problems (up to 2^20
+// Calibration times each thread count at that count: a table of one thread
+// timed at the program's would make one thread look as fast as 16 and plan
+// 1-D 2^24 batches on one thread (45 ms against 4.4). The table's big problems (up to 2^20
 // points) must run several times faster on all cores than on one.
 TEST_F(Dispatch, CalibrationTimesTheRealFftwAtEachThreadCount) {
   const int cores = static_cast<int>(std::thread::hardware_concurrency());

@@ -21,7 +21,7 @@ namespace {
 
 using gpufftw::engine::fp16::Fp16Plan;
 
-constexpr double kTolerance = 2e-3;  // issue 8's bound for n <= 4096
+constexpr double kTolerance = 2e-3;  // the FP16 path's bound for n <= 4096 (docs/fp16.md)
 
 class Fp16 : public testing::Test {
  protected:

@@ -1,4 +1,4 @@
-// GPUFFTW_PRECISION=fp16 through the FFTW API on the GPU (issue 8): fftwf_
+// GPUFFTW_PRECISION=fp16 through the FFTW API on the GPU: fftwf_
 // c2c plans run on halves, and their relative L2 error against a
 // long-double direct DFT stays within 2e-3, on malloc'd, fftwf_malloc'd
 // and device arrays, forward and backward, in and out of place, 1-D and
@@ -25,7 +25,7 @@ namespace {
 
 using gpufftw_test::cld;
 
-constexpr double kHalfBound = 2e-3;  // issue 8, n <= 4096
+constexpr double kHalfBound = 2e-3;  // the FP16 path's bound for n <= 4096 (docs/fp16.md)
 
 double worst = 0;
 struct PrintWorst : testing::Environment {

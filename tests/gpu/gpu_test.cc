@@ -115,7 +115,7 @@ TEST_F(Gpu, ManagedArraysF64) {
 
 // Work the program queued on its default stream comes first: the input
 // arrives by a copy queued behind 100 ms of host work, and the execute
-// must see it. (A non-blocking engine stream once read such arrays early:
+// must see it. (A non-blocking engine stream would read such arrays early:
 // zeros in 2 of 60 runs, with a cudaMemcpy from pageable memory.)
 TEST_F(Gpu, DeviceArraysWaitForTheProgramsDefaultStream) {
   const int n = 1024;

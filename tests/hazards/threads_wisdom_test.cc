@@ -44,8 +44,9 @@ TEST(Threads, PlanWithNthreadsIsHonoured) {
 }
 
 // FFTW's threads library creating its workers from gpufftw's private
-// namespace hung in pthread_create (the loader's TLS lock) in 1 run of 2-3
-// of this loop at 16 threads; its parallel loops now run in gpufftw's pool.
+// namespace hangs in pthread_create (the loader's TLS lock) in about 1 run
+// of 2-3 of this loop at 16 threads, so its parallel loops run in
+// gpufftw's pool (fallback/thread_pool.h).
 // Many threaded plans of small batches, made, run and destroyed, in both
 // precisions; each result checked against one thread's.
 TEST(Threads, ManyThreadedPlansNeitherHangNorDiffer) {

@@ -1,5 +1,5 @@
 // The kernels' register DFTs (engine/kernels/butterflies.cuh) and their
-// constants (roots.h) on the host, where they compile too: every length
+// constants (engine/kernels/roots.h) on the host, where they compile too: every length
 // 2..16 in both directions against a direct DFT in long double. No GPU.
 #include <cuda_runtime_api.h>  // __host__ __device__
 #include <gtest/gtest.h>
