@@ -29,7 +29,8 @@ for need in libfftw3-single3 libfftw3-double3; do
 done
 [[ $(dpkg-deb -f "$deb" Suggests) == *libcufft* ]] || fail "Suggests lacks cuFFT"
 [[ $depends != *cuda* && $depends != *cufft* ]] || fail "CUDA is a hard dependency: $depends"
-dpkg-deb -c "$deb" | grep -q ' \./usr/lib/gpufftw/dropin/libfftw3f\.so\.3$' || fail "no drop-in folder in the package"
+dpkg-deb -c "$deb" > "$tmp/contents"
+grep -q ' \./usr/lib/gpufftw/dropin/libfftw3f\.so\.3$' "$tmp/contents" || fail "no drop-in folder in the package"
 
 if command -v apt-get > /dev/null; then
   apt-get --simulate install "$deb" > "$tmp/log" 2>&1 || fail "apt-get --simulate install: $(cat "$tmp/log")"
