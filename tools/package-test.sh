@@ -56,6 +56,9 @@ if [ "$system" = --system ]; then
   # shellcheck disable=SC2046
   cc "$root/tests/install/consumer.c" $(pkg-config --cflags --libs gpufftw) -lm -o "$tmp/consumer" && "$tmp/consumer" ||
     fail "consumer against the installed package"
-  echo "package-test: installed with apt-get; /usr/bin/gpufftw-run, the drop-in folder and pkg-config work"
+  if command -v man > /dev/null; then
+    for m in gpufftw-run gpufftw-compare gpufftw; do man -w "$m" > /dev/null || fail "man $m"; done
+  fi
+  echo "package-test: installed with apt-get; /usr/bin/gpufftw-run, the drop-in folder, pkg-config and the man pages work"
 fi
 echo "package-test: PASS"
