@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # run-tests.sh: builds gpufftw and runs every test: the GoogleTest suites
-# and the other CTest checks, then FFTW's own conformance suite (check.pl)
-# on a bounded random set, in all three ways in. Tests that need a GPU skip
-# with a message where there is none.
+# and the other CTest checks (the installed tree among them), the Debian
+# package, then FFTW's own conformance suite (check.pl) on a bounded random
+# set, in all three ways in. Tests that need a GPU skip with a message where
+# there is none.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/tools/setup.sh" "$root/build"
 ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
+# The Debian package: built, its dependencies resolved by apt, unpacked into
+# a clean prefix and the example run through it; CI (.ci/run, a throwaway
+# root machine) also installs it with apt-get (GPUFFTW_PACKAGE_TEST_SYSTEM=1).
+"$root/tools/package-test.sh" "$root/build" ${GPUFFTW_PACKAGE_TEST_SYSTEM:+--system}
 # Where that build has the GPU engine, the CPU-only library too: what a
 # machine without the CUDA toolkit builds, which can break unnoticed where
 # code outside the engine calls functions only the CUDA build defines.
