@@ -31,8 +31,9 @@ def main(path):
             continue
         if f[0] == 'LINK':
             links.append(tuple(float(x) for x in f[2:6]))
-        elif f[0] == 'RESULT' and f[1] == 'cufftxt' and len(f) > 3 and f[3] != 'FAILED':
-            xt[f[2]] = float(f[3])
+        elif f[0] == 'RESULT' and f[1] == 'cufftxt':
+            if len(f) > 3 and f[3] != 'FAILED':
+                xt[f[2]] = float(f[3])
         elif f[0] == 'RESULT' and len(f) > 4 and f[3] != 'NULL-plan':
             times.setdefault(f[2], {})[f[1]] = float(f[4])
     g = len(links)
