@@ -8,12 +8,15 @@
 // computes. Every input byte crosses PCIe once and every output byte once,
 // spread over all the links.
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <utility>
 
 #include "engine/cufft/plan_cache.h"
 #include "engine/device/context.h"
 #include "engine/multi/partition.h"
+#include "engine/multi/peer_copy.h"
 #include "engine/multi/split_job.h"
 #include "engine/staging/host_copy.h"
 #include "engine/staging/sides.h"
@@ -22,6 +25,45 @@ namespace gpufftw::engine {
 namespace {
 
 constexpr int kChunks = 4;  // per GPU and pass: enough to hide the copies behind the FFTs
+
+// With GPUFFTW_LOG=debug, each GPU's time in its passes and exchange, on
+// stderr: where a split runs slower than its links allow.
+class Phases {
+ public:
+  explicit Phases(cudaStream_t s) : on_(debug()), stream_(s) {
+    if (on_) mark();
+  }
+  ~Phases() {
+    for (cudaEvent_t e : events_) cudaEventDestroy(e);
+  }
+  void mark(cudaStream_t s = nullptr) {
+    if (!on_) return;
+    cudaEvent_t e;
+    if (cudaEventCreate(&e) != cudaSuccess) return (void)cudaGetLastError();
+    cudaEventRecord(e, s ? s : stream_);
+    events_.push_back(e);
+  }
+  void print(int device) const {
+    if (!on_ || events_.size() < 2) return;
+    std::string text;
+    for (size_t i = 1; i < events_.size(); ++i) {
+      float ms = 0;
+      if (cudaEventElapsedTime(&ms, events_[i - 1], events_[i]) != cudaSuccess) cudaGetLastError();
+      text += (i > 1 ? ", " : "") + std::string(i == 1 ? "first pass " : i == 2 ? "exchange " : "second pass ") +
+              std::to_string(ms) + " ms";
+    }
+    std::fprintf(stderr, "gpufftw: slab split on GPU %d: %s\n", device, text.c_str());
+  }
+
+ private:
+  static bool debug() {
+    const char *level = std::getenv("GPUFFTW_LOG");
+    return level && std::string(level) == "debug";
+  }
+  bool on_;
+  cudaStream_t stream_;
+  std::vector<cudaEvent_t> events_;
+};
 
 bool dense(const Side &s) {
   long long stride = 1;
@@ -93,6 +135,13 @@ class SlabSplitJob final : public FftJob {
     std::vector<int> used;
     for (const Gpu &gpu : gpus_) used.push_back(gpu.device);
     enable_peer_access(used);
+    peer_ = true;
+    for (int a : used)
+      for (int b : used) {
+        int can = 0;
+        if (a != b && (cudaDeviceCanAccessPeer(&can, a, b) != cudaSuccess || !can)) peer_ = false;
+      }
+    cudaGetLastError();
     placement = "GPUs " + device_list(used) + ": slabs of dim 0 in, dim 1 exchanged GPU to GPU, slabs out";
     return true;
   }
@@ -110,14 +159,18 @@ class SlabSplitJob final : public FftJob {
       Gpu &gpu = gpus_[k];
       DeviceScope on(gpu.device);
       std::string *w = &whys[k];
+      Phases phases(gpu.st[0]);
       ok[k] = on.ok() ? alloc(&gpu, w) && first_pass(&gpu, static_cast<const char *>(in[0]), w) : (*w = on.why(), false);
+      phases.mark();
       recorded.arrive_and_wait();  // every GPU's `passed` is recorded (or it failed)
       bool all = true;
       for (char o : ok) all = all && o;
-      if (all) ok[k] = exchange(&gpu, w) && second_pass(&gpu, static_cast<char *>(out[0]), w);
+      if (all) ok[k] = exchange(&gpu, w) && (phases.mark(), true) && second_pass(&gpu, static_cast<char *>(out[0]), w);
+      phases.mark(gpu.st[1]);
       for (cudaStream_t s : gpu.st)
         if (!check(cudaStreamSynchronize(s), "cudaStreamSynchronize", w)) ok[k] = false;
       pulled.arrive_and_wait();  // no GPU reads this one's slabs any more
+      phases.print(gpu.device);
       for (void *p : {gpu.in == gpu.buf ? nullptr : gpu.in, gpu.buf, gpu.recv, gpu.chunk[0], gpu.chunk[1]})
         if (p) cudaFreeAsync(p, gpu.st[0]);
       cudaStreamSynchronize(gpu.st[0]);
@@ -211,6 +264,15 @@ class SlabSplitJob final : public FftJob {
     const size_t width = static_cast<size_t>(gpu->rows.size() * row_) * cbytes_;
     for (const Gpu &from : gpus_) {
       GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[0], from.passed, 0), why);
+      const char *src = static_cast<const char *>(from.buf) + gpu->rows.begin * row_ * cbytes_;
+      char *dst = static_cast<char *>(gpu->recv) + from.planes.begin * width;
+      if (from.device == gpu->device || peer_) {
+        if (!copy_rows(dst, width, src, static_cast<size_t>(plane_out_) * cbytes_, width, from.planes.size(),
+                       gpu->st[0], why))
+          return false;
+        continue;
+      }
+      // No peer access: the copy engines take it through the host.
       cudaMemcpy3DPeerParms p{};
       p.srcDevice = from.device;
       p.dstDevice = gpu->device;
@@ -250,6 +312,7 @@ class SlabSplitJob final : public FftJob {
   size_t cbytes_ = 0;
   long long n0_ = 0, n1_ = 0, plane_in_ = 0, plane_out_ = 0, row_ = 0;
   std::vector<Gpu> gpus_;
+  bool peer_ = false;  // every GPU of the split reads the others' memory directly
 };
 
 }  // namespace
