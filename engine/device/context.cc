@@ -221,15 +221,36 @@ DeviceScope::~DeviceScope() {
   cudaSetDevice(device());
 }
 
-void enable_peer_access(const std::vector<int> &set) {
+bool enable_peer_access(const std::vector<int> &set) {
+  bool all = true;
   for (int a : set)
     for (int b : set) {
       int can = 0;
-      if (a == b || cudaDeviceCanAccessPeer(&can, a, b) != cudaSuccess || !can) continue;
+      if (a == b) continue;
+      if (cudaDeviceCanAccessPeer(&can, a, b) != cudaSuccess || !can) {
+        all = false;
+        continue;
+      }
       DeviceScope on(a);
+      if (!on.ok()) {
+        all = false;
+        continue;
+      }
       // Already enabled is the usual answer after the first plan.
-      if (on.ok() && cudaDeviceEnablePeerAccess(b, 0) != cudaSuccess) cudaGetLastError();
+      const cudaError_t e = cudaDeviceEnablePeerAccess(b, 0);
+      if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled) all = false;
+      cudaGetLastError();
+      cudaMemPool_t pool;
+      cudaMemAccessDesc access{};
+      access.location.type = cudaMemLocationTypeDevice;
+      access.location.id = a;
+      access.flags = cudaMemAccessFlagsProtReadWrite;
+      if (cudaDeviceGetDefaultMemPool(&pool, b) != cudaSuccess || cudaMemPoolSetAccess(pool, &access, 1) != cudaSuccess) {
+        all = false;
+        cudaGetLastError();
+      }
     }
+  return all;
 }
 
 bool check(cudaError_t e, const char *call, std::string *why) {

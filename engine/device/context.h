@@ -37,8 +37,13 @@ class DeviceScope {
 
 // Lets each device of `set` read and write the others' memory directly
 // (NVLink or PCIe peer access) where the hardware allows; where it does
-// not, copies between them pass through the host. Never fails.
-void enable_peer_access(const std::vector<int> &set);
+// not, copies between them pass through the host. The engine's buffers
+// come from each device's stream-ordered pool, which peer access alone does
+// not open: a kernel reading another device's pool memory faults, and the
+// copy engines stage such copies through the host. So each pool is opened
+// to the others too. True where every pair of the set reads each other's
+// pool memory directly.
+bool enable_peer_access(const std::vector<int> &set);
 
 // Device memory one job may hold at most on device(): GPUFFTW_DEVICE_MEMORY
 // (bytes, or with a K, M or G suffix), by default four fifths of what was

@@ -134,15 +134,9 @@ class SlabSplitJob final : public FftJob {
     }
     std::vector<int> used;
     for (const Gpu &gpu : gpus_) used.push_back(gpu.device);
-    enable_peer_access(used);
-    peer_ = true;
-    for (int a : used)
-      for (int b : used) {
-        int can = 0;
-        if (a != b && (cudaDeviceCanAccessPeer(&can, a, b) != cudaSuccess || !can)) peer_ = false;
-      }
-    cudaGetLastError();
-    placement = "GPUs " + device_list(used) + ": slabs of dim 0 in, dim 1 exchanged GPU to GPU, slabs out";
+    peer_ = enable_peer_access(used);
+    placement = "GPUs " + device_list(used) + ": slabs of dim 0 in, dim 1 exchanged " +
+                (peer_ ? "GPU to GPU" : "through the host") + ", slabs out";
     return true;
   }
 
