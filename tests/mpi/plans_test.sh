@@ -1,0 +1,31 @@
+#!/bin/sh
+# plans_test.sh BUILD_DIR: tests/mpi/plans_main.cc on 1 to 4 ranks, on the
+# real FFTW MPI alone and through gpufftw (gpufftw-run inside mpirun, which
+# must preload the MPI layer for it; drop-in; relink), and gpufftw-run's
+# choice: a program without FFTW MPI gets no MPI layer and no libmpi.
+set -eu
+b=$1; here=$(cd "$(dirname "$0")" && pwd); tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export GPUFFTW_LOG=info
+for np in 1 2 3 4; do
+  for way in real gpufftw-run dropin relink; do
+    case $way in
+      real) set -- "$b/tests/mpi/mpi_plans" ;;
+      gpufftw-run) set -- "$b/gpufftw-run" -- "$b/tests/mpi/mpi_plans" ;;
+      dropin) set -- -x LD_LIBRARY_PATH="$b/dropin" "$b/tests/mpi/mpi_plans" ;;
+      relink) set -- "$b/tests/mpi/mpi_plans_relink" ;;
+    esac
+    "$here/mpirun.sh" "$np" "$@" > "$tmp/out" 2>&1 || true
+    n=$(grep -c 'real FFTW MPI double from' "$tmp/out" || true)
+    want=$np; [ $way = real ] && want=0
+    if ! grep -q "^np $np: PASS" "$tmp/out" || [ "$n" != "$want" ]; then
+      cat "$tmp/out"; echo "FAIL: np $np $way (gpufftw MPI log lines: $n, expected $want)"; exit 1
+    fi
+    echo "np $np $way: PASS"
+  done
+done
+# No MPI for a program that does not use FFTW's MPI interface.
+maps=$("$b/gpufftw-run" -- /bin/sh -c 'cat /proc/$$/maps')
+echo "$maps" | grep -q 'libgpufftw\.so' || { echo "FAIL: gpufftw-run did not preload gpufftw"; exit 1; }
+if echo "$maps" | grep -qE 'libgpufftw_mpi|libmpi'; then echo "FAIL: gpufftw-run loaded MPI into a non-MPI program"; exit 1; fi
+echo "gpufftw-run, non-MPI program: libgpufftw preloaded, no libgpufftw_mpi, no libmpi"
+echo PASS
