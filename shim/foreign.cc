@@ -2,7 +2,11 @@
 // plans, made by libgpufftw_mpi, in gpufftw's own plan handle.
 #include "shim/foreign.h"
 
+#include <dlfcn.h>
+
 #include <atomic>
+#include <cstring>
+#include <mutex>
 #include <string>
 #include <tuple>
 
@@ -49,7 +53,29 @@ class ForeignPlan final : public Plan {
   void *real_;
 };
 
+const char *file_of(void *p) {
+  Dl_info info{};
+  return p && dladdr(p, &info) && info.dli_fname ? info.dli_fname : nullptr;
+}
+
 }  // namespace
+
+void check_real_fftw_mpi_once() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (const char *prefix : {"fftw", "fftwf"}) {
+      const std::string p = prefix;
+      const char *real = file_of(dlsym(RTLD_DEFAULT, (p + "_mpi_local_size_guru").c_str()));
+      const char *entry = file_of(dlsym(RTLD_DEFAULT, (p + "_mpi_init").c_str()));
+      if (real && entry && std::strcmp(real, entry) == 0)
+        GPUFFTW_LOG(Warn, "this program calls the real FFTW MPI (%s) directly, not through libgpufftw_mpi.so.1: "
+                    "its MPI plans are not gpufftw's, and %s_execute will crash on them; preload "
+                    "libgpufftw_mpi.so.1 too (gpufftw-run does where ldd shows libfftw3_mpi), or use the drop-in "
+                    "folder", real, prefix);
+    }
+  });
+}
+
 }  // namespace gpufftw
 
 #pragma GCC visibility push(default)

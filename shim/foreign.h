@@ -44,6 +44,14 @@ void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops
 
 #ifdef __cplusplus
 }
+
+namespace gpufftw {
+// Once per process: warns where the program's fftw_mpi_* calls reach the
+// real FFTW MPI rather than libgpufftw_mpi (gpufftw preloaded alone into an
+// FFTW MPI program): its plans would reach gpufftw's fftw_execute unwrapped.
+// Called from the planner and fftw_malloc.
+void check_real_fftw_mpi_once();
+}  // namespace gpufftw
 #endif
 
 #endif

@@ -23,6 +23,12 @@ for np in 1 2 3 4; do
     echo "np $np $way: PASS"
   done
 done
+# gpufftw preloaded alone into an FFTW MPI program: the real FFTW MPI's plans
+# would reach gpufftw's fftw_execute unwrapped; gpufftw says so before.
+"$here/mpirun.sh" 1 -x LD_PRELOAD="$b/libgpufftw.so.1" -x GPUFFTW_LOG=warn "$b/tests/mpi/mpi_plans" > "$tmp/out" 2>&1 || true
+grep -q 'calls the real FFTW MPI .* directly, not through libgpufftw_mpi' "$tmp/out" \
+  || { cat "$tmp/out"; echo "FAIL: no warning for gpufftw preloaded without its MPI layer"; exit 1; }
+echo "libgpufftw.so.1 preloaded alone into an FFTW MPI program: warned"
 # No MPI for a program that does not use FFTW's MPI interface.
 maps=$("$b/gpufftw-run" -- /bin/sh -c 'cat /proc/$$/maps')
 echo "$maps" | grep -q 'libgpufftw\.so' || { echo "FAIL: gpufftw-run did not preload gpufftw"; exit 1; }
