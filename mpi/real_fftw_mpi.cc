@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,8 @@ template <>
 struct Names<double> {
   static constexpr const char *mpi = "libfftw3_mpi.so.3";
   static constexpr const char *serial = "libfftw3.so.3";
+  static constexpr const char *threads = "libfftw3_threads.so.3";
+  static constexpr const char *threads_probe = "fftw_plan_with_nthreads";
   static constexpr const char *mpi_probe = "fftw_mpi_local_size_guru";  // the real one's, not gpufftw's
   static constexpr const char *serial_probe = "fftw_the_planner";       // FFTW-internal
   static constexpr const char *word = "double";
@@ -92,6 +95,8 @@ template <>
 struct Names<float> {
   static constexpr const char *mpi = "libfftw3f_mpi.so.3";
   static constexpr const char *serial = "libfftw3f.so.3";
+  static constexpr const char *threads = "libfftw3f_threads.so.3";
+  static constexpr const char *threads_probe = "fftwf_plan_with_nthreads";
   static constexpr const char *mpi_probe = "fftwf_mpi_local_size_guru";
   static constexpr const char *serial_probe = "fftwf_the_planner";
   static constexpr const char *word = "single";
@@ -118,6 +123,18 @@ bool load_all(RealFftwMpi<float> &t, void *h, void *hs) {
   GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_LOAD, fftwf_)
   GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, fftwf_)
   return ok;
+}
+void load_threads(RealFftwMpi<double> &t, void *ht) {
+  bool ok = true;
+  void *hs = ht;
+  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, fftw_)
+  if (!ok) t.serial_init_threads = nullptr, t.serial_plan_with_nthreads = nullptr;
+}
+void load_threads(RealFftwMpi<float> &t, void *ht) {
+  bool ok = true;
+  void *hs = ht;
+  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, fftwf_)
+  if (!ok) t.serial_init_threads = nullptr, t.serial_plan_with_nthreads = nullptr;
 }
 #undef GPUFFTW_MPI_LOAD
 #undef GPUFFTW_MPI_SERIAL_LOAD
@@ -154,6 +171,11 @@ RealFftwMpi<R> load() {
     if (!h) continue;
     t.path = mpi_path;
     t.loaded = load_all(t, h, hs);
+    // Its threads library, beside the serial one (its internal names resolve
+    // to that one, global now), where there is one.
+    if (void *ht = open_defining(dir_of(real_path(t.serial_path)) + "/" + N::threads, N::threads_probe,
+                                 RTLD_NOW | RTLD_GLOBAL))
+      load_threads(t, ht);
     GPUFFTW_LOG(Info, "real FFTW MPI %s from %s, its serial FFTW %s", N::word, t.path.c_str(),
                 t.serial_path.c_str());
     return t;
@@ -173,6 +195,27 @@ const RealFftwMpi<R> &real_fftw_mpi() {
 
 template const RealFftwMpi<double> &real_fftw_mpi<double>();
 template const RealFftwMpi<float> &real_fftw_mpi<float>();
+
+namespace {
+int planner_nthreads(double *) { return fftw_planner_nthreads(); }  // gpufftw's
+int planner_nthreads(float *) { return fftwf_planner_nthreads(); }
+}  // namespace
+
+template <class R>
+void sync_threads() {
+  const RealFftwMpi<R> &t = real_fftw_mpi<R>();
+  if (!t.serial_init_threads || !t.serial_plan_with_nthreads) return;
+  static std::atomic<bool> started{false};
+  const int n = planner_nthreads(static_cast<R *>(nullptr));
+  if (n > 1 && !started.load()) {
+    if (!t.serial_init_threads()) return;
+    started.store(true);
+  }
+  if (started.load()) t.serial_plan_with_nthreads(n > 0 ? n : 1);
+}
+
+template void sync_threads<double>();
+template void sync_threads<float>();
 
 }  // namespace mpi
 }  // namespace gpufftw

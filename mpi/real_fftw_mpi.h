@@ -78,10 +78,17 @@ namespace mpi {
 template <class R>
 struct RealFftwMpi;
 
+// The real serial FFTW's threads library beside it, where there is one: its
+// MPI plans get the threads the program asked gpufftw for.
+#define GPUFFTW_MPI_THREADS_FUNCS(F, P) \
+  F(P, init_threads)                    \
+  F(P, plan_with_nthreads)
+
 template <>
 struct RealFftwMpi<double> {
   GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_FIELD, fftw_)
   GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftw_)
+  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftw_)
   bool loaded = false;
   std::string path, serial_path;
 };
@@ -90,6 +97,7 @@ template <>
 struct RealFftwMpi<float> {
   GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_FIELD, fftwf_)
   GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftwf_)
+  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftwf_)
   bool loaded = false;
   std::string path, serial_path;
 };
@@ -102,6 +110,13 @@ struct RealFftwMpi<float> {
 // the log with every place searched).
 template <class R>
 const RealFftwMpi<R> &real_fftw_mpi();
+
+// Before each real planner call: the real serial FFTW under the MPI plans
+// plans with as many threads as the program last asked gpufftw for
+// (fftw_plan_with_nthreads, read back with fftw_planner_nthreads); its
+// threads are started the first time more than one is asked for.
+template <class R>
+void sync_threads();
 
 }  // namespace mpi
 }  // namespace gpufftw

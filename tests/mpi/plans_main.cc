@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 namespace {
@@ -190,6 +191,28 @@ void single_precision_and_null() {
   fftw_free(x);
 }
 
+// fftw_plan_with_nthreads reaches the MPI plans: a 3-D plan of 64^3 on 2
+// threads prints threaded sub-plans ("thr"). Printed, for plans_test.sh to
+// hold equal to what the real FFTW MPI alone does.
+void threads() {
+  fftw_init_threads();
+  fftw_plan_with_nthreads(2);
+  const ptrdiff_t n = 64;
+  ptrdiff_t ln0, l0;
+  ptrdiff_t alloc = fftw_mpi_local_size_3d(n, n, n, MPI_COMM_WORLD, &ln0, &l0);
+  fftw_complex *a = fftw_alloc_complex(alloc);
+  fftw_plan p = fftw_mpi_plan_dft_3d(n, n, n, a, a, MPI_COMM_WORLD, FFTW_FORWARD, FFTW_ESTIMATE);
+  expect(p != nullptr, "threaded plan");
+  char *s = p ? fftw_sprint_plan(p) : nullptr;
+  int mine = s && std::strstr(s, "thr") ? 1 : 0, all = 0;
+  std::free(s);
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (me == 0) std::printf("np %d: %d of %d ranks' plans threaded\n", np, all, np);
+  if (p) fftw_destroy_plan(p);
+  fftw_free(a);
+  fftw_plan_with_nthreads(1);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -202,6 +225,7 @@ int main(int argc, char **argv) {
   r2c_3d();
   transpose();
   single_precision_and_null();
+  threads();
   fftw_mpi_cleanup();
   fftwf_mpi_cleanup();
   int total = 0;

@@ -20,7 +20,12 @@ for np in 1 2 3 4; do
     if ! grep -q "^np $np: PASS" "$tmp/out" || [ "$n" != "$want" ]; then
       cat "$tmp/out"; echo "FAIL: np $np $way (gpufftw MPI log lines: $n, expected $want)"; exit 1
     fi
-    echo "np $np $way: PASS"
+    thr=$(grep "^np $np: .* threaded" "$tmp/out" || true)
+    [ $way = real ] && real_thr=$thr
+    if [ -z "$thr" ] || [ "$thr" != "$real_thr" ]; then
+      cat "$tmp/out"; echo "FAIL: np $np $way: '$thr', the real FFTW MPI alone: '$real_thr'"; exit 1
+    fi
+    echo "np $np $way: PASS ($thr)"
   done
 done
 # gpufftw preloaded alone into an FFTW MPI program: the real FFTW MPI's plans
