@@ -24,7 +24,9 @@ namespace gpufftw {
 namespace mpi {
 
 // The C functions of fftw3-mpi.h (the Fortran 2003 *_f03 wrappers are
-// gpufftw's own: MPI_Comm_f2c, then the C entry).
+// gpufftw's own: MPI_Comm_f2c, then the C entry). All are looked up, so a
+// real library that lacks one is said in the log; api.inc calls only the
+// roots (see there why).
 #define GPUFFTW_MPI_FUNCS(F, P)          \
   F(P, init)                             \
   F(P, cleanup)                          \
