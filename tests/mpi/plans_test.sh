@@ -25,9 +25,15 @@ for np in 1 2 3 4; do
     if [ -z "$thr" ] || [ "$thr" != "$real_thr" ]; then
       cat "$tmp/out"; echo "FAIL: np $np $way: '$thr', the real FFTW MPI alone: '$real_thr'"; exit 1
     fi
-    echo "np $np $way: PASS ($thr)"
+    wis=$(sed -n "s/^np $np: wisdom string \(.*\)/\1/p" "$tmp/out")
+    echo "np $np $way: PASS ($thr; wisdom string $wis)"
   done
 done
+# One gpufftw plan per MPI planner call (7 a rank), never a plan wrapped twice.
+"$here/mpirun.sh" 2 -x GPUFFTW_LOG=debug "$b/tests/mpi/mpi_plans_relink" > "$tmp/out" 2>&1 || true
+n=$(grep -c 'by the real FFTW MPI$' "$tmp/out" || true)
+[ "$n" = 14 ] || { grep 'by the real FFTW MPI' "$tmp/out"; echo "FAIL: $n MPI plans wrapped on 2 ranks, expected 14"; exit 1; }
+echo "np 2 relink: 14 MPI planner calls, 14 plans wrapped once each"
 # gpufftw preloaded alone into an FFTW MPI program: the real FFTW MPI's plans
 # would reach gpufftw's fftw_execute unwrapped; gpufftw says so before.
 "$here/mpirun.sh" 1 -x LD_PRELOAD="$b/libgpufftw.so.1" -x GPUFFTW_LOG=warn "$b/tests/mpi/mpi_plans" > "$tmp/out" 2>&1 || true
