@@ -29,6 +29,11 @@ for np in 1 2 3 4; do
     echo "np $np $way: PASS ($thr; wisdom string $wis)"
   done
 done
+# gpufftw-run outside the launcher: the program among its arguments decides.
+"$b/gpufftw-run" -- "$here/mpirun.sh" 2 "$b/tests/mpi/mpi_plans" > "$tmp/out" 2>&1 || true
+n=$(grep -c 'real FFTW MPI double from' "$tmp/out" || true)
+grep -q "^np 2: PASS" "$tmp/out" && [ "$n" = 2 ] || { cat "$tmp/out"; echo "FAIL: gpufftw-run -- mpirun"; exit 1; }
+echo "gpufftw-run -- mpirun -np 2 mpi_plans: PASS, the MPI layer on both ranks"
 # One gpufftw plan per MPI planner call (7 a rank), never a plan wrapped twice.
 "$here/mpirun.sh" 2 -x GPUFFTW_LOG=debug "$b/tests/mpi/mpi_plans_relink" > "$tmp/out" 2>&1 || true
 n=$(grep -c 'by the real FFTW MPI$' "$tmp/out" || true)
