@@ -14,6 +14,8 @@
 #   bench-relink  same objects linked to -lgpufftw ONLY (RUNPATH to build/,
 #                 relative to $ORIGIN so the tree can be moved/carried).
 #                 Skipped when build/libgpufftw.so is not there yet.
+#   mpi-bench-{system,api,relink}  the same three for FFTW's MPI test driver
+#                 mpi/mpi-bench, where mpicc and the real FFTW MPI are found.
 #
 # Env: GPUFFTW_BUILD (default <repo>/build), FFTW_LIBDIR (dir holding the
 # system libfftw3.so.3 etc.; default: ldconfig, else compat/work/fftw-runtime
@@ -141,4 +143,42 @@ for prec in double single; do
         echo "build-bench: $gbuild/libgpufftw.so not there yet; skipping bench-relink ($prec)"
     fi
     echo "build-bench: $prec -> $(cd "$out" && ls bench-* | tr '\n' ' ')"
+
+    # 6. FFTW's MPI test driver mpi/mpi-bench (mpi-bench.c + the same
+    #    fftw-bench.o and libbench2), where MPI (mpicc) and the real FFTW MPI
+    #    are here: mpi-bench-system (hook.c, the system libfftw3${p}_mpi:
+    #    reference and preload), mpi-bench-api (api-only-hook.c, the same
+    #    libraries: drop-in), mpi-bench-relink (-lgpufftw_mpi -lgpufftw only).
+    mpicc=${MPICC:-mpicc}
+    if ! command -v "$mpicc" >/dev/null || [ ! -e "$libdir/libfftw3${p}_mpi.so.3" ]; then
+        echo "build-bench: no $mpicc or no $libdir/libfftw3${p}_mpi.so.3; skipping mpi-bench ($prec)"
+        continue
+    fi
+    OMPI_CC=$CC $mpicc $cflags -I"$src/mpi" -c "$src/mpi/mpi-bench.c" -o "$bdir/mpi-bench.o"
+    mpi_common="$bdir/mpi-bench.o $bdir/fftw-bench.o"
+    mpi_sys="$libdir/libfftw3${p}_mpi.so.3 $sys_libs"
+    OMPI_CC=$CC $mpicc -pthread -o "$out/mpi-bench-system" $mpi_common "$bdir/hook.o" "$bench2" $mpi_sys $rp -lm
+    OMPI_CC=$CC $mpicc -pthread -o "$out/mpi-bench-api" $mpi_common "$bdir/api-only-hook.o" "$bench2" $mpi_sys $rp -lm
+    for b in mpi-bench-system mpi-bench-api; do
+        check_needed "$out/$b" "libfftw3${p}_mpi.so.3" "libfftw3${p}.so.3" "libfftw3${p}_threads.so.3"
+    done
+    mpublic=$(OMPI_CC=$CC $mpicc -E -P -I"$src/api" -I"$src/mpi" "$src/mpi/fftw3-mpi.h" \
+              | grep -oE "\bfftw${p}_[A-Za-z0-9_]+" | sort -u)
+    extra=$(nm -D --undefined-only "$out/mpi-bench-api" | awk '{print $NF}' | sed 's/@.*//' \
+            | grep -E "^fftw${p}_" | sort -u | comm -23 - <(echo "$mpublic") || true)
+    [ -z "$extra" ] || die "mpi-bench-api ($prec) imports non-public FFTW symbols: $extra"
+    rm -f "$out/mpi-bench-relink"
+    if [ -e "$gbuild/libgpufftw_mpi.so" ]; then
+        OMPI_CC=$CC $mpicc -pthread -o "$out/mpi-bench-relink" $mpi_common "$bdir/api-only-hook.o" "$bench2" \
+            -L"$gbuild" -lgpufftw_mpi -lgpufftw \
+            -Wl,--enable-new-dtags,-rpath,"\$ORIGIN/$(realpath --relative-to="$out" "$gbuild")" -lm \
+            || die "linking mpi-bench-relink ($prec) against $gbuild/libgpufftw_mpi.so failed (missing exports?)"
+        check_needed "$out/mpi-bench-relink" libgpufftw_mpi.so.1 libgpufftw.so.1
+        if readelf -d "$out/mpi-bench-relink" | grep NEEDED | grep -q libfftw3; then
+            die "mpi-bench-relink ($prec) has a direct libfftw3 dependency"
+        fi
+    else
+        echo "build-bench: $gbuild/libgpufftw_mpi.so not there yet; skipping mpi-bench-relink ($prec)"
+    fi
+    echo "build-bench: $prec -> $(cd "$out" && ls mpi-bench-* | tr '\n' ' ')"
 done

@@ -12,7 +12,7 @@
 #   3. otherwise, as root with apt: install the tools, add a deb-src entry if
 #      none serves fftw3, and `apt-get source fftw3`.
 # In case 3 it also downloads Debian's runtime FFTW (libfftw3-double3,
-# libfftw3-single3) and unpacks it to compat/work/fftw-runtime/, so a machine
+# libfftw3-single3, and libfftw3-mpi3 for the MPI suite) and unpacks it to compat/work/fftw-runtime/, so a machine
 # without FFTW installed (the GPU box) can still link and run the bench
 # against a real FFTW when compat/work/ is carried there.
 #
@@ -133,6 +133,6 @@ fi
 
 # Runtime FFTW for machines that have none (see header comment).
 mkdir -p "$work/debs" && rm -rf "$work/fftw-runtime"
-(cd "$work/debs" && apt-get download -qq libfftw3-double3 libfftw3-single3 2>&1 | grep -v unsandboxed || true)
+(cd "$work/debs" && apt-get download -qq libfftw3-double3 libfftw3-single3 libfftw3-mpi3 2>&1 | grep -v unsandboxed || true)
 for d in "$work"/debs/*.deb; do dpkg -x "$d" "$work/fftw-runtime"; done
 echo "fetch-fftw-source: source in $src, runtime FFTW under $work/fftw-runtime"

@@ -20,6 +20,13 @@
 #              with "-owisdom-only" (FFTW_WISDOM_ONLY): every plan must come
 #              back from the wisdom just written, or bench fails.
 #   callback   --threads_callback --nthreads=2 (fftw_threads_set_callback)
+#   mpi1..mpi4 FFTW's MPI suite as its own `make check` runs it: check.pl --mpi
+#              "mpirun -np N mpi-bench" (mpi-bench built by build-bench.sh where
+#              mpicc and the real FFTW MPI are; gpufftw's MPI layer is
+#              libgpufftw_mpi: preloaded with libgpufftw, relinked with
+#              -lgpufftw_mpi -lgpufftw, or libfftw3(f)_mpi.so.3 in build/dropin).
+#              mpi3t: np 3 with --nthreads=2 (full only). Added to the default
+#              configs where mpi-bench was built. Env MPIRUN (default mpirun).
 # Never --paranoid: that needs FFTW internals (tests/hook.c).
 #
 # Env: GPUFFTW_BUILD (default <repo>/build); GPUFFTW_PROOF_REGEX (default
@@ -40,6 +47,7 @@ gbuild=$(cd "$gbuild" 2>/dev/null && pwd || echo "$gbuild")
 proof_re=${GPUFFTW_PROOF_REGEX:-'^gpufftw:'}
 
 level=quick
+configs_given=
 modes="reference preload relink dropin"
 precisions="double single"
 configs=""
@@ -52,7 +60,7 @@ while [ $# -gt 0 ]; do
         --full) level=full; shift ;;
         --modes) modes=$2; shift 2 ;;
         --precisions) precisions=$2; shift 2 ;;
-        --configs) configs=$2; shift 2 ;;
+        --configs) configs=$2; configs_given=1; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --no-isolate) isolate=0; shift ;;
         --no-build) build=0; shift ;;
@@ -77,6 +85,10 @@ case $level in
         opts_threads="-r -c=15 $small --estimate --nthreads=2"
         opts_wisdom="-r -c=15 $small --estimate --validate-wisdom"
         opts_callback="-r -c=5 $small --estimate --threads_callback --nthreads=2"
+        # MPI: what FFTW's own `make check` runs (-c=10, maxsize 10000) for
+        # np 1-4: 1-7 s a run on 2 cores, 32 runs.
+        opts_mpi="--mpi -r -c=10 --maxsize=10000"
+        mpi_configs="mpi1 mpi2 mpi3 mpi4"
         configs=${configs:-"plain threads wisdom"}
         bench_timeout=120; run_timeout=900 ;;
     full)
@@ -89,6 +101,8 @@ case $level in
         opts_threads="-r -c=30 --nthreads=2"
         opts_wisdom="-r -c=30 --validate-wisdom"
         opts_callback="-r -c=5 --threads_callback --nthreads=2"
+        opts_mpi="--mpi -r -c=30 --maxsize=10000"
+        mpi_configs="mpi1 mpi2 mpi3 mpi4 mpi3t"
         configs=${configs:-"plain threads wisdom callback"}
         bench_timeout=600; run_timeout=7200 ;;
 esac
@@ -101,6 +115,8 @@ cfg_opts() {
         threads) echo "$opts_threads" ;;
         wisdom) echo "$opts_wisdom" ;;
         callback) echo "$opts_callback" ;;
+        mpi[1-4]) echo "$opts_mpi" ;;
+        mpi3t) echo "$opts_mpi --nthreads=2" ;;
         *) echo "run-check: unknown config $1" >&2; return 1 ;;
     esac
 }
@@ -118,6 +134,11 @@ need_runpath=0
 if [ "$need_runpath" = 1 ] && [ -z "${GPUFFTW_FFTW_DIR:-}" ]; then
     export GPUFFTW_FFTW_DIR=$fftw_libdir
     echo "run-check: no system FFTW; GPUFFTW_FFTW_DIR=$GPUFFTW_FFTW_DIR"
+fi
+
+# FFTW's MPI suite joins the default configs where mpi-bench was built.
+if [ -z "$configs_given" ] && [ -x "$work/bench/double/mpi-bench-system" ]; then
+    configs="$configs $mpi_configs"
 fi
 
 # Prerequisites of a mode x precision; prints the reason when missing.
@@ -147,8 +168,22 @@ mode_problem() {
 }
 
 # The $program string check.pl gets (run by sh -c, so no spaces in paths).
+# MPI configs: mpirun with the variables given to the ranks only (-x), not to
+# mpirun itself.
 program() {
-    local mode=$1 prec=$2 b=$work/bench/$2
+    local mode=$1 prec=$2 cfg=${3:-} b=$work/bench/$2
+    case $cfg in
+        mpi*)
+            local np=${cfg#mpi}; np=${np%t}
+            local m="$here/bench-wrapper.sh $bench_timeout $repo/tests/mpi/mpirun.sh $np -x GPUFFTW_LOG=${GPUFFTW_LOG:-info}"
+            case $mode in
+                reference) echo "$m $b/mpi-bench-system" ;;
+                preload) echo "$m -x LD_PRELOAD=$gbuild/libgpufftw_mpi.so.1:$gbuild/libgpufftw.so.1 $b/mpi-bench-system" ;;
+                relink) echo "$m $b/mpi-bench-relink" ;;
+                dropin) echo "$m -x LD_LIBRARY_PATH=$gbuild/dropin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} $b/mpi-bench-api" ;;
+            esac
+            return ;;
+    esac
     local w="$here/bench-wrapper.sh $bench_timeout env GPUFFTW_LOG=${GPUFFTW_LOG:-info}"
     case $mode in
         reference) echo "$w $b/bench-system" ;;
@@ -174,7 +209,16 @@ for mode in $modes; do
         for cfg in $configs; do
             d=$work/runs/$mode/$prec/$cfg
             rm -rf "$d" && mkdir -p "$d"
-            prog=$(program "$mode" "$prec")
+            case $cfg in
+                mpi*)
+                    mb=mpi-bench-system
+                    case $mode in relink) mb=mpi-bench-relink ;; dropin) mb=mpi-bench-api ;; esac
+                    if [ ! -x "$work/bench/$prec/$mb" ] || { [ "$mode" != reference ] && [ ! -e "$gbuild/libgpufftw_mpi.so.1" ]; }; then
+                        rows+=("$mode $prec $cfg - - - - - - MISSING:no_${mb}_or_libgpufftw_mpi")
+                        bad=1; echo "run-check: $mode/$prec/$cfg: MISSING ($mb or libgpufftw_mpi.so.1)"; continue
+                    fi ;;
+            esac
+            prog=$(program "$mode" "$prec" "$cfg")
             opts="-k -v $(cfg_opts "$cfg")"
             echo "perl -w -I$here -MCheckSeed=$seed $src/tests/check.pl $opts \"$prog\"" > "$d/command"
             echo "run-check: $mode/$prec/$cfg ..."

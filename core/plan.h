@@ -56,6 +56,7 @@ class Plan {
   virtual std::pair<Direct, void *> direct_execute() const { return {nullptr, nullptr}; }
 
   PlanStats *stats = nullptr;  // set by the planner, owned by the report
+  bool foreign = false;        // another FFTW's plan (shim/foreign.h): never compared
   uint64_t id = 0;             // set by the planner: 1, 2, ... in order of making
   std::string reason;          // set by the planner: why it runs where it does
 

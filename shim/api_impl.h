@@ -130,7 +130,7 @@ inline void run(Plan *plan, const Arrays &arrays, const char *entry) {
   // fight over one cache line): only for the report.
   static const bool reported = config().report;
   const auto t0 = reported ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
-  if (compare_enabled())
+  if (compare_enabled() && !plan->foreign)
     execute_compared(plan, arrays);
   else
     plan->execute(arrays);

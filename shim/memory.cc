@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "shim/foreign.h"
 #include "shim/planner.h"
 #if GPUFFTW_HAVE_CUDA
 #include "engine/engine.h"
@@ -29,6 +30,7 @@ size_t pinned_min() {
 }  // namespace
 
 void *aligned_alloc_bytes(size_t bytes) {
+  check_real_fftw_mpi_once();
 #if GPUFFTW_HAVE_CUDA
   if (bytes >= pinned_min() && mode() != GPUFFTW_MODE_CPU)
     if (void *p = engine::alloc_pinned(bytes)) return p;

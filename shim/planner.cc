@@ -11,6 +11,7 @@
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
 #include "shim/compare.h"
+#include "shim/foreign.h"
 #include "shim/report.h"
 
 namespace gpufftw {
@@ -29,6 +30,7 @@ gpufftw_mode mode() { return mode_setting().load(); }
 Plan *make_plan(const Problem &problem) {
   GPUFFTW_PLANNER_LOCKED;
   arm_exit_report();
+  check_real_fftw_mpi_once();
   Dispatched d;
   const auto t0 = std::chrono::steady_clock::now();
   if (valid(problem))

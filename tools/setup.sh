@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 shift || true
-packages=(cmake ninja-build g++ gfortran libfftw3-dev libgtest-dev perl pkgconf)
+packages=(cmake ninja-build g++ gfortran libfftw3-dev libgtest-dev perl pkgconf openmpi-bin libopenmpi-dev libfftw3-mpi-dev)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

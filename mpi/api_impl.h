@@ -1,0 +1,81 @@
+// The precision-generic bodies behind mpi/api.inc's entry points.
+#pragma once
+
+#include <fftw3-mpi.h>
+
+#include <cstddef>
+
+#include "core/log.h"
+#include "mpi/real_fftw_mpi.h"
+#include "shim/foreign.h"
+
+namespace gpufftw {
+namespace mpi {
+
+template <class R>
+const RealFftwMpi<R> *real() {
+  const RealFftwMpi<R> &t = real_fftw_mpi<R>();
+  return t.loaded ? &t : nullptr;
+}
+
+template <class R>
+struct PlanOf;
+template <>
+struct PlanOf<double> {
+  using type = fftw_plan;
+  static constexpr char precision = 'd';
+};
+template <>
+struct PlanOf<float> {
+  using type = fftwf_plan;
+  static constexpr char precision = 'f';
+};
+
+// The real serial FFTW's functions on the real FFTW MPI's plans, for the
+// plan handles gpufftw hands out (shim/foreign.h).
+template <class R>
+const gpufftw_foreign_ops *foreign_ops() {
+  using P = typename PlanOf<R>::type;
+  static const gpufftw_foreign_ops ops = {
+      "the real FFTW MPI",
+      [](void *p) { real_fftw_mpi<R>().serial_execute(static_cast<P>(p)); },
+      [](void *p, void *in, void *out) {
+        real_fftw_mpi<R>().serial_execute_r2r(static_cast<P>(p), static_cast<R *>(in), static_cast<R *>(out));
+      },
+      [](void *p) { real_fftw_mpi<R>().serial_destroy_plan(static_cast<P>(p)); },
+      [](void *p, FILE *f) { real_fftw_mpi<R>().serial_fprint_plan(static_cast<P>(p), f); },
+      [](void *p, double *a, double *m, double *f) { real_fftw_mpi<R>().serial_flops(static_cast<P>(p), a, m, f); },
+      [](void *p) { return real_fftw_mpi<R>().serial_cost(static_cast<P>(p)); },
+      [](void *p) { return real_fftw_mpi<R>().serial_estimate_cost(static_cast<P>(p)); },
+  };
+  return &ops;
+}
+
+// The real plan in gpufftw's handle (NULL stays NULL): every rank gets a
+// NULL plan where the real FFTW MPI gives one, as it decides collectively.
+template <class R>
+typename PlanOf<R>::type wrap(typename PlanOf<R>::type real_plan, gpufftw_foreign_kind kind, int rank,
+                              const ptrdiff_t *n, ptrdiff_t howmany) {
+  if (!real_plan) return nullptr;
+  long dims[8];
+  int r = rank < 0 ? 0 : (rank > 8 ? 8 : rank);
+  for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
+  return static_cast<typename PlanOf<R>::type>(
+      gpufftw_foreign_plan(foreign_ops<R>(), real_plan, PlanOf<R>::precision, kind, r, dims, howmany));
+}
+
+// fftw_mpi_execute_*: the real ones call fftw_execute_r2r through the PLT,
+// which is gpufftw's; this calls the real serial FFTW's on the real plan.
+template <class R>
+void execute_r2r(typename PlanOf<R>::type p, void *in, void *out, const char *entry) {
+  void *real_plan = p ? gpufftw_foreign_plan_real(p, foreign_ops<R>()) : nullptr;
+  if (!real_plan) {
+    GPUFFTW_LOG(Warn, "%s called with %s; nothing done", entry, p ? "a plan not made by fftw_mpi_plan_*" : "a NULL plan");
+    return;
+  }
+  real_fftw_mpi<R>().serial_execute_r2r(static_cast<typename PlanOf<R>::type>(real_plan), static_cast<R *>(in),
+                                        static_cast<R *>(out));
+}
+
+}  // namespace mpi
+}  // namespace gpufftw

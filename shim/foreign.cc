@@ -1,0 +1,115 @@
+// Plans of another FFTW in the process (shim/foreign.h): the real FFTW MPI's
+// plans, made by libgpufftw_mpi, in gpufftw's own plan handle.
+#include "shim/foreign.h"
+
+#include <dlfcn.h>
+
+#include <atomic>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+#include "core/config.h"
+#include "core/log.h"
+#include "core/plan.h"
+#include "shim/compare.h"
+#include "shim/report.h"
+
+namespace gpufftw {
+namespace {
+
+class ForeignPlan final : public Plan {
+ public:
+  ForeignPlan(Problem p, const gpufftw_foreign_ops *ops, void *real) : Plan(std::move(p)), ops_(ops), real_(real) {
+    foreign = true;
+  }
+  ~ForeignPlan() override { ops_->destroy(real_); }
+
+  void execute(const Arrays &a) override {
+    switch (a.entry) {
+      case Entry::Execute: ops_->execute(real_); return;
+      case Entry::Dft:
+      case Entry::DftR2c:
+      case Entry::DftC2r:
+      case Entry::R2r: ops_->execute_r2r(real_, a.a[0], a.a[1]); return;
+      default:
+        GPUFFTW_LOG(Warn, "a split-array execute of a plan of %s; nothing done", ops_->origin);
+        return;
+    }
+  }
+  void print(FILE *out) const override { ops_->fprint(real_, out); }
+  void flops(double *add, double *mul, double *fma) const override { ops_->flops(real_, add, mul, fma); }
+  double cost() const override { return ops_->cost(real_); }
+  double estimate_cost() const override { return ops_->estimate_cost(real_); }
+  const char *where() const override { return "cpu"; }
+  std::pair<Direct, void *> direct_execute() const override { return {ops_->execute, real_}; }
+
+  const gpufftw_foreign_ops *ops() const { return ops_; }
+  void *real() const { return real_; }
+
+ private:
+  const gpufftw_foreign_ops *ops_;
+  void *real_;
+};
+
+const char *file_of(void *p) {
+  Dl_info info{};
+  return p && dladdr(p, &info) && info.dli_fname ? info.dli_fname : nullptr;
+}
+
+}  // namespace
+
+void check_real_fftw_mpi_once() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    for (const char *prefix : {"fftw", "fftwf"}) {
+      const std::string p = prefix;
+      const char *real = file_of(dlsym(RTLD_DEFAULT, (p + "_mpi_local_size_guru").c_str()));
+      const char *entry = file_of(dlsym(RTLD_DEFAULT, (p + "_mpi_init").c_str()));
+      if (real && entry && std::strcmp(real, entry) == 0)
+        GPUFFTW_LOG(Warn, "this program calls the real FFTW MPI (%s) directly, not through libgpufftw_mpi.so.1: "
+                    "its MPI plans are not gpufftw's, and %s_execute will crash on them; preload "
+                    "libgpufftw_mpi.so.1 too (gpufftw-run does where ldd shows libfftw3_mpi), or use the drop-in "
+                    "folder", real, prefix);
+    }
+  });
+}
+
+}  // namespace gpufftw
+
+#pragma GCC visibility push(default)
+extern "C" {
+
+void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char precision, gpufftw_foreign_kind kind,
+                           int rank, const long *n, long howmany) {
+  using namespace gpufftw;
+  if (!ops || !real) return nullptr;
+  Problem p;
+  p.precision = precision == 'f' ? Precision::F32 : Precision::F64;
+  p.kind = kind == GPUFFTW_FOREIGN_R2C ? Kind::R2C
+           : kind == GPUFFTW_FOREIGN_C2R ? Kind::C2R
+           : kind == GPUFFTW_FOREIGN_R2R ? Kind::R2R
+                                         : Kind::C2C;
+  for (int i = 0; n && i < rank; ++i) p.dims.push_back({n[i], 0, 0});
+  if (howmany != 1) p.howmany.push_back({howmany, 0, 0});
+  if (p.kind == Kind::R2R) p.r2r_kinds.assign(p.dims.size(), FFTW_R2HC);
+  auto *plan = new ForeignPlan(std::move(p), ops, real);
+  static std::atomic<uint64_t> next_id{1u << 30};
+  plan->id = ++next_id;
+  plan->reason = std::string("planned by ") + ops->origin;
+  plan->stats = stats_for(plan->problem(), "cpu", plan->reason);
+  plan->stats->plans.fetch_add(1, std::memory_order_relaxed);
+  if (!config().report && log_level() < LogLevel::Debug)
+    std::tie(plan->direct, plan->direct_arg) = plan->direct_execute();
+  GPUFFTW_LOG(Debug, "plan %s by %s", plan->problem().describe().c_str(), ops->origin);
+  return plan;
+}
+
+void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops) {
+  auto *f = dynamic_cast<const gpufftw::ForeignPlan *>(static_cast<const gpufftw::Plan *>(plan));
+  return f && f->ops() == ops ? f->real() : nullptr;
+}
+
+}  // extern "C"
+#pragma GCC visibility pop

@@ -1,0 +1,57 @@
+/* Plans made by another FFTW in the process (the real FFTW MPI, reached
+ * through libgpufftw_mpi), carried in gpufftw's own plan handle, so that
+ * fftw_execute, fftw_destroy_plan, fftw_print_plan, fftw_flops, fftw_cost of
+ * gpufftw serve them. A C ABI between libgpufftw and libgpufftw_mpi (no C++
+ * type crosses it); not part of the extension API a program uses. */
+#ifndef GPUFFTW_SHIM_FOREIGN_H
+#define GPUFFTW_SHIM_FOREIGN_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The other FFTW's functions on its own plan (`real`): its fftw_execute,
+ * fftw_execute_r2r (the new-array execute every entry maps to: the real
+ * FFTW MPI's plans are rdft plans, and its fftw_mpi_execute_dft,
+ * _dft_r2c, _dft_c2r and _r2r all call fftw_execute_r2r), fftw_destroy_plan,
+ * fftw_fprint_plan, fftw_flops, fftw_cost and fftw_estimate_cost. The table
+ * must outlive every plan made with it. */
+typedef struct gpufftw_foreign_ops {
+  const char *origin; /* "the real FFTW MPI" */
+  void (*execute)(void *real);
+  void (*execute_r2r)(void *real, void *in, void *out);
+  void (*destroy)(void *real);
+  void (*fprint)(void *real, FILE *out);
+  void (*flops)(void *real, double *add, double *mul, double *fma);
+  double (*cost)(void *real);
+  double (*estimate_cost)(void *real);
+} gpufftw_foreign_ops;
+
+/* The kind of transform the foreign plan computes, as the execute entries
+ * check it: 0 c2c, 1 r2c, 2 c2r, 3 r2r (a transpose is an r2r). */
+typedef enum { GPUFFTW_FOREIGN_C2C = 0, GPUFFTW_FOREIGN_R2C, GPUFFTW_FOREIGN_C2R, GPUFFTW_FOREIGN_R2R } gpufftw_foreign_kind;
+
+/* A gpufftw plan handle (fftw_plan or fftwf_plan, by `precision` 'd' or
+ * 'f') that owns `real`; NULL for a NULL `real`. `rank`/`n` are the global
+ * sizes, for the log and the report only. */
+void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char precision, gpufftw_foreign_kind kind,
+                           int rank, const long *n, long howmany);
+
+/* The foreign plan inside handle `plan` when it was made with `ops`, else NULL. */
+void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops);
+
+#ifdef __cplusplus
+}
+
+namespace gpufftw {
+// Once per process: warns where the program's fftw_mpi_* calls reach the
+// real FFTW MPI rather than libgpufftw_mpi (gpufftw preloaded alone into an
+// FFTW MPI program): its plans would reach gpufftw's fftw_execute unwrapped.
+// Called from the planner and fftw_malloc.
+void check_real_fftw_mpi_once();
+}  // namespace gpufftw
+#endif
+
+#endif
