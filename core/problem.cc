@@ -57,6 +57,9 @@ bool valid(const Problem &p) {
   for (const Dim &d : p.howmany)
     if (d.n < 0) return false;
   if (p.kind == Kind::C2C && p.sign != FFTW_FORWARD && p.sign != FFTW_BACKWARD) return false;
+  // Split c2c: both pointers in place or neither (the real FFTW makes an
+  // unsolvable problem, a NULL plan, of ri == ro with ii != io).
+  if (p.split && p.kind == Kind::C2C && (p.in[0] == p.out[0]) != (p.in[1] == p.out[1])) return false;
   if (p.kind == Kind::R2R) {
     if (p.r2r_kinds.size() != p.dims.size()) return false;
     // Read as ints: a value outside the enum's range is no fftw_r2r_kind
