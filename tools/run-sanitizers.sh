@@ -4,8 +4,8 @@
 #   asan  build-asan (GPUFFTW_SANITIZE=address,undefined): every ctest test
 #         (relinked, dlopened, drop-in and preloaded programs; the preloaded
 #         ones get the sanitizer's runtime first in LD_PRELOAD: CMakeLists.txt),
-#         then FFTW's check.pl on a bounded random set in the preload and
-#         relink ways in, both precisions, plain and threads.
+#         then FFTW's check.pl on a bounded random set with the library
+#         preloaded, both precisions, plain and threads.
 #   tsan  build-tsan (GPUFFTW_SANITIZE=thread): the threading tests
 #         (Threads.* of tests/hazards/threads_wisdom_test.cc, compare_threads,
 #         and tests/hazards/concurrency_test.cc with fewer executes).
@@ -39,15 +39,23 @@ for w in "${what[@]}"; do
       configure "$root/build-asan" -DGPUFFTW_SANITIZE=address,undefined
       cmake --build "$root/build-asan" -j "$jobs"
       GPUFFTW_TEST_EXECUTES=20000 ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs"
-      # check.pl against the sanitized library: its own compat work folder
-      # (the bench's relinked copy points at build-asan), FFTW's source shared.
+      # check.pl with the sanitized library preloaded (the relinked way in
+      # is every ctest binary above): a compat work folder of its own, so the
+      # plain build's runs are left alone; FFTW's source, and the bench where
+      # compat/run-check.sh built it already (run-tests.sh), are shared.
       "$root/compat/fetch-fftw-source.sh" >/dev/null
       work=$root/compat/work/asan
       mkdir -p "$work"
       ln -sfn ../fftw3-3.3.10 "$work/fftw3-3.3.10"
       [ ! -d "$root/compat/work/fftw-runtime" ] || ln -sfn ../fftw-runtime "$work/fftw-runtime"
-      GPUFFTW_BUILD=$root/build-asan GPUFFTW_COMPAT_WORK=$work "$root/compat/run-check.sh" --quick \
-        --modes "preload relink" --precisions "double single" --configs "plain threads" ;;
+      build_bench=()
+      if [ -x "$root/compat/work/bench/double/bench-system" ] && [ -x "$root/compat/work/bench/single/bench-system" ]; then
+        [ -L "$work/bench" ] || rm -rf "$work/bench"
+        ln -sfn ../bench "$work/bench"
+        build_bench=(--no-build)
+      fi
+      GPUFFTW_BUILD=$root/build-asan GPUFFTW_COMPAT_WORK=$work "$root/compat/run-check.sh" --quick "${build_bench[@]}" \
+        --modes preload --precisions "double single" --configs "plain threads" ;;
     tsan)
       configure "$root/build-tsan" -DGPUFFTW_SANITIZE=thread
       cmake --build "$root/build-tsan" -j "$jobs" --target gpufftw_hazard_test gpufftw_compare_test gpufftw_concurrency_test

@@ -7,8 +7,10 @@
 // the throughput is printed.
 //
 // Whichever way the library plans runs here: the CPU in CI, the GPU with
-// GPUFFTW_MODE=gpu on the GPU machine. GPUFFTW_TEST_EXECUTES sets the
-// executes of each test (default 100000; the TSan run takes fewer).
+// GPUFFTW_MODE=gpu on the GPU machine (ctest's concurrency_gpu, label gpu:
+// GPUFFTW_TEST_GPU=1 skips without a GPU and expects the shared plan on
+// it). GPUFFTW_TEST_EXECUTES sets the executes of each test (default
+// 100000; the TSan run takes fewer).
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
@@ -32,6 +34,8 @@ namespace {
 using gpufftw_test::cld;
 
 constexpr int kThreads = 16;
+
+bool gpu_wanted() { return std::getenv("GPUFFTW_TEST_GPU") != nullptr; }
 
 long executes_wanted() {
   const char *e = std::getenv("GPUFFTW_TEST_EXECUTES");
@@ -114,6 +118,9 @@ void report(const char *what, long executes, long wrong, double seconds) {
 // c2c f32, c2c f64 (backward) and r2c f64 of sizes that differ from
 // thread to thread, with FFTW_ESTIMATE and, now and then, FFTW_MEASURE.
 TEST(Concurrency, SixteenThreadsPlanAndExecuteDistinctPlans) {
+  if (gpu_wanted() && !gpufftw_gpu_available()) {
+    GTEST_SKIP() << "no usable GPU";
+  }
   fftw_make_planner_thread_safe();
   fftwf_make_planner_thread_safe();
   const int sizes[] = {16, 30, 60, 64, 100, 128, 210, 256};
@@ -197,6 +204,9 @@ TEST(Concurrency, SixteenThreadsPlanAndExecuteDistinctPlans) {
 // alignment is the plan's): c2c f32 out of place through
 // fftwf_execute_dft, and r2c f64 through fftw_execute_dft_r2c.
 TEST(Concurrency, SixteenThreadsExecuteOnePlanOnTheirOwnArrays) {
+  if (gpu_wanted() && !gpufftw_gpu_available()) {
+    GTEST_SKIP() << "no usable GPU";
+  }
   const int n = 256, inputs = 4;
   fftwf_complex *pa = fftwf_alloc_complex(n), *pb = fftwf_alloc_complex(n);
   double *ra = fftw_alloc_real(n);
@@ -207,6 +217,9 @@ TEST(Concurrency, SixteenThreadsExecuteOnePlanOnTheirOwnArrays) {
   ASSERT_NE(r2c, nullptr);
   std::printf("one plan: c2c f32 n=%d on %s, r2c f64 n=%d on %s\n", n, gpufftw_plan_where(c2c), n,
               gpufftw_plan_where(r2c));
+  if (gpu_wanted()) {
+    EXPECT_STREQ(gpufftw_plan_where(c2c), "gpu") << gpufftw_plan_why(c2c);
+  }
   // Each thread's own inputs and references.
   std::vector<std::vector<Case>> c2c_cases(kThreads), r2c_cases(kThreads);
   for (int t = 0; t < kThreads; ++t)
