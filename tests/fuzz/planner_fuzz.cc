@@ -29,6 +29,7 @@
 #include <fcntl.h>
 #include <fftw3.h>
 #include <link.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -545,6 +546,7 @@ struct Runner {
     const pid_t pid = fork();
     if (pid < 0) return true;
     if (pid == 0) {
+      for (int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL}) signal(sig, SIG_DFL);  // no handler's report
       const int null = open("/dev/null", O_WRONLY);
       if (null >= 0) dup2(null, 2);  // its crash report is not the fuzzer's
       auto q = plan(real, in, flags, x.in0, x.in1, x.out0, x.out1, kinds);
