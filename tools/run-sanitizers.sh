@@ -5,7 +5,7 @@
 #         (relinked, dlopened, drop-in and preloaded programs; the preloaded
 #         ones get the sanitizer's runtime first in LD_PRELOAD: CMakeLists.txt),
 #         then FFTW's check.pl on a bounded random set with the library
-#         preloaded, both precisions, plain and threads.
+#         preloaded, both precisions, plain, threads and wisdom.
 #   tsan  build-tsan (GPUFFTW_SANITIZE=thread): the threading tests
 #         (Threads.* of tests/hazards/threads_wisdom_test.cc, compare_threads,
 #         and tests/hazards/concurrency_test.cc with fewer executes).
@@ -55,7 +55,7 @@ for w in "${what[@]}"; do
         build_bench=(--no-build)
       fi
       GPUFFTW_BUILD=$root/build-asan GPUFFTW_COMPAT_WORK=$work "$root/compat/run-check.sh" --quick "${build_bench[@]}" \
-        --modes preload --precisions "double single" --configs "plain threads" ;;
+        --modes preload --precisions "double single" --configs "plain threads wisdom" ;;
     tsan)
       configure "$root/build-tsan" -DGPUFFTW_SANITIZE=thread
       cmake --build "$root/build-tsan" -j "$jobs" --target gpufftw_hazard_test gpufftw_compare_test gpufftw_concurrency_test

@@ -144,16 +144,21 @@ Input decode(const uint8_t *data, size_t size) {
   for (int i = 0; i < nd; ++i) in.dims[i].n = pick_n(r, false);
   for (int i = 0; i < nh; ++i) in.hdims[i].n = pick_n(r, true);
   auto ext = [](int64_t n) { return n > 0 && n < (int64_t(1) << 24) ? n : 1; };
+  // The natural strides saturate at 2^40 (never an overflow of their own).
+  auto grow = [&](int64_t natural, int64_t n) {
+    const int64_t cap = int64_t(1) << 40;
+    return natural > cap / ext(n) ? cap : natural * ext(n);
+  };
   int64_t natural = 1;
   for (int i = nd - 1; i >= 0; --i) {
     in.dims[i].is = pick_stride(r, natural);
     in.dims[i].os = r.u8() < 170 ? in.dims[i].is : pick_stride(r, natural);
-    natural *= ext(in.dims[i].n);
+    natural = grow(natural, in.dims[i].n);
   }
   for (int i = nh - 1; i >= 0; --i) {
     in.hdims[i].is = pick_stride(r, natural);
     in.hdims[i].os = r.u8() < 170 ? in.hdims[i].is : pick_stride(r, natural);
-    natural *= ext(in.hdims[i].n);
+    natural = grow(natural, in.hdims[i].n);
   }
   const uint8_t pl = r.u8();
   in.place = static_cast<Place>(pl % kPlaces);
