@@ -66,6 +66,14 @@ void collect(const std::string &path, std::vector<std::string> *files) {
   }
 }
 
+// VmRSS of this process, in kB (memory growth across a long run).
+long rss_kb() {
+  std::ifstream in("/proc/self/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
+  return 0;
+}
+
 void run(const std::vector<uint8_t> &input) {
   current = input;
   LLVMFuzzerTestOneInput(current.data(), current.size());
@@ -95,19 +103,19 @@ int main(int argc, char **argv) {
     corpus.push_back(read_file(f));
     run(corpus.back());
   }
-  std::printf("gpufftw_fuzz_replay: %zu inputs of the corpus passed\n", corpus.size());
+  std::printf("gpufftw_fuzz_replay: %zu inputs of the corpus passed (rss %ld kB)\n", corpus.size(), rss_kb());
   if (seconds <= 0) return 0;
   std::mt19937_64 rng(seed);
   const auto start = std::chrono::steady_clock::now();
   long runs = 0;
-  double next_report = 30;
+  double next_report = 20;
   for (;;) {
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (t >= seconds) break;
     if (t >= next_report) {
-      std::printf("gpufftw_fuzz_replay: %ld new inputs in %.0f s\n", runs, t);
+      std::printf("gpufftw_fuzz_replay: %ld new inputs in %.0f s, rss %ld kB\n", runs, t, rss_kb());
       std::fflush(stdout);
-      next_report += 30;
+      next_report += 20;
     }
     std::vector<uint8_t> x;
     if (corpus.empty() || rng() % 8 == 0) {
@@ -132,7 +140,7 @@ int main(int argc, char **argv) {
     run(x);
     ++runs;
   }
-  std::printf("gpufftw_fuzz_replay: %ld new inputs in %.0f s, seed %llu: all passed\n", runs, seconds,
-              static_cast<unsigned long long>(seed));
+  std::printf("gpufftw_fuzz_replay: %ld new inputs in %.0f s, seed %llu: all passed (rss %ld kB)\n", runs, seconds,
+              static_cast<unsigned long long>(seed), rss_kb());
   return 0;
 }
