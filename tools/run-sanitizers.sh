@@ -7,8 +7,9 @@
 #         then FFTW's check.pl on a bounded random set with the library
 #         preloaded, both precisions, plain, threads and wisdom.
 #   tsan  build-tsan (GPUFFTW_SANITIZE=thread): the threading tests
-#         (Threads.* of tests/hazards/threads_wisdom_test.cc, compare_threads,
-#         and tests/hazards/concurrency_test.cc with fewer executes).
+#         (gpufftw_hazard_test: tests/hazards/threads_wisdom_test.cc and the
+#         other hazards; compare_threads; tests/hazards/concurrency_test.cc
+#         with fewer executes).
 #   fuzz  build-fuzz (clang, libFuzzer, ASan+UBSan): the planner fuzzer over
 #         its committed corpus and then FUZZ_SECONDS (default 60) of new
 #         inputs (tests/fuzz/README.md).
@@ -59,7 +60,7 @@ for w in "${what[@]}"; do
     tsan)
       configure "$root/build-tsan" -DGPUFFTW_SANITIZE=thread
       cmake --build "$root/build-tsan" -j "$jobs" --target gpufftw_hazard_test gpufftw_compare_test gpufftw_concurrency_test
-      "$root/build-tsan/tests/gpufftw_hazard_test" --gtest_filter='Threads.*'
+      "$root/build-tsan/tests/gpufftw_hazard_test"  # Threads.* and Wisdom.*, and the rest of the hazards
       GPUFFTW_COMPARE=1 "$root/build-tsan/tests/gpufftw_compare_test"
       GPUFFTW_TEST_EXECUTES=8000 GPUFFTW_TEST_WATCHDOG_S=400 "$root/build-tsan/tests/gpufftw_concurrency_test" ;;
     fuzz)
