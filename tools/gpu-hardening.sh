@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# gpu-hardening.sh [build] [concurrency] [sanitizer] [fuzz]: issue 27's runs
-# on the GPU machine (no argument: all four, in that order). Builds
+# gpu-hardening.sh [build] [concurrency] [sanitizer] [fuzz] [large]: issue
+# 27's runs on the GPU machine (no argument: the first four, in that order;
+# large only when named). Builds
 # build-gpu/ (as tools/gpu-check.sh does; reused where it is there), then:
 #   concurrency  tests/hazards/concurrency_test.cc with every plan the GPU
 #                takes on it (GPUFFTW_MODE=gpu): 16 threads planning and
@@ -14,6 +15,10 @@
 #                in GPUFFTW_MODE=gpu: the committed corpus, then
 #                FUZZ_SECONDS (default 420) of mutations, each input's plan
 #                NULL-ness and results against the real FFTW.
+#   large        tests/gpu/large_gpu_test.cc: c2c f32 past 2^31 elements
+#                (a batch of 2^21+3 transforms of 1024, one 2^16 x 2^15
+#                transform) in GPU mode, every output checked; 32 GiB of
+#                host memory.
 # Each step fits one 10-minute device call; call them apart if needed.
 # Logs and a summary go to $OUT (or /tmp/gpu-hardening).
 set -uo pipefail
@@ -77,6 +82,13 @@ for step in "${steps[@]}"; do
         summary "fuzz (GPU mode): FAILED ($out/fuzz.log, input in $out/fuzz-crash-input)"; status=1
         grep -A3 "FUZZ MISMATCH" "$out/fuzz.log" | head -8
       fi ;;
+    large)
+      if GPUFFTW_MODE=gpu GPUFFTW_TEST_LARGE=1 timeout 580 "$build/tests/gpufftw_large_gpu_test" > "$out/large.log" 2>&1; then
+        summary "large (past 2^31 elements): PASS ($((SECONDS - t0)) s)"
+      else
+        summary "large (past 2^31 elements): FAILED"; status=1
+      fi
+      grep -E "^plan:|^execute:|largest error|SKIPPED" "$out/large.log" | tee -a "$out/summary.txt" ;;
     *) echo "gpu-hardening: unknown step $step" >&2; exit 2 ;;
   esac
 done
