@@ -167,6 +167,12 @@ mode_problem() {
     esac
 }
 
+# A sanitizer build of gpufftw (GPUFFTW_SANITIZE) names the sanitizer's
+# runtime, which must come first in the bench's initial library list.
+san=""
+[ -r "$gbuild/sanitizer-preload" ] && read -r san < "$gbuild/sanitizer-preload" || true
+[ -z "$san" ] || echo "run-check: sanitizer build: $san preloaded first"
+
 # The $program string check.pl gets (run by sh -c, so no spaces in paths).
 # MPI configs: mpirun with the variables given to the ranks only (-x), not to
 # mpirun itself.
@@ -185,11 +191,13 @@ program() {
             return ;;
     esac
     local w="$here/bench-wrapper.sh $bench_timeout env GPUFFTW_LOG=${GPUFFTW_LOG:-info}"
+    local first=""
+    [ -z "$san" ] || first="LD_PRELOAD=$san"
     case $mode in
         reference) echo "$w $b/bench-system" ;;
-        preload) echo "$w LD_PRELOAD=$gbuild/libgpufftw.so.1 $b/bench-system" ;;
-        relink) echo "$w $b/bench-relink" ;;
-        dropin) echo "$w LD_LIBRARY_PATH=$gbuild/dropin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} $b/bench-api" ;;
+        preload) echo "$w LD_PRELOAD=${san:+$san:}$gbuild/libgpufftw.so.1 $b/bench-system" ;;
+        relink) echo "$w $first $b/bench-relink" ;;
+        dropin) echo "$w $first LD_LIBRARY_PATH=$gbuild/dropin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} $b/bench-api" ;;
     esac
 }
 

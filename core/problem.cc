@@ -2,6 +2,8 @@
 
 #include "core/plan.h"
 
+#include <climits>
+#include <cstring>
 #include <sstream>
 
 namespace gpufftw {
@@ -55,10 +57,19 @@ bool valid(const Problem &p) {
   for (const Dim &d : p.howmany)
     if (d.n < 0) return false;
   if (p.kind == Kind::C2C && p.sign != FFTW_FORWARD && p.sign != FFTW_BACKWARD) return false;
+  // Split c2c: both pointers in place or neither (the real FFTW makes an
+  // unsolvable problem, a NULL plan, of ri == ro with ii != io).
+  if (p.split && p.kind == Kind::C2C && (p.in[0] == p.out[0]) != (p.in[1] == p.out[1])) return false;
   if (p.kind == Kind::R2R) {
     if (p.r2r_kinds.size() != p.dims.size()) return false;
-    for (fftw_r2r_kind k : p.r2r_kinds)
+    // Read as ints: a value outside the enum's range is no fftw_r2r_kind
+    // (loading it as one is undefined behaviour); the shim maps such
+    // values as the real FFTW does before a Problem is made.
+    for (size_t i = 0; i < p.r2r_kinds.size(); ++i) {
+      int k;
+      std::memcpy(&k, &p.r2r_kinds[i], sizeof k);
       if (k < FFTW_R2HC || k > FFTW_RODFT11) return false;
+    }
   }
   return true;
 }
@@ -78,7 +89,9 @@ std::vector<int> padded(const ManyLayout &m, const int *nembed, bool complex_sid
 }  // namespace
 
 bool from_many(const ManyLayout &m, Problem *p) {
-  if (m.rank < 0 || m.howmany < 0 || (m.rank > 0 && !m.n)) return false;
+  // INT_MAX: the real FFTW's rank minus infinity, which it refuses before
+  // reading n (and n has not that many entries).
+  if (m.rank < 0 || m.rank == INT_MAX || m.howmany < 0 || (m.rank > 0 && !m.n)) return false;
   for (int i = 0; i < m.rank; ++i)
     if (m.n[i] <= 0) return false;
   std::vector<int> iphys, ophys;

@@ -1,11 +1,14 @@
 #include "dispatch/store.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -81,6 +84,34 @@ bool make_dirs(const std::string &dir) {
   return true;
 }
 
+// An exclusive flock on `path` (made if missing) for as long as it lives:
+// the read, merge and rename of one save against every other process's (and
+// every other store's in this process: flock is per open file). Where the
+// lock file cannot be made the save goes on unlocked (its own write fails
+// the same way).
+class FileLock {
+ public:
+  explicit FileLock(const std::string &path) : fd_(open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+    if (fd_ < 0) {
+      GPUFFTW_LOG(Info, "cannot open %s (%s): saving unlocked", path.c_str(), std::strerror(errno));
+      return;
+    }
+    while (flock(fd_, LOCK_EX) != 0)
+      if (errno != EINTR) {
+        GPUFFTW_LOG(Info, "cannot lock %s (%s): saving unlocked", path.c_str(), std::strerror(errno));
+        break;
+      }
+  }
+  ~FileLock() {
+    if (fd_ >= 0) close(fd_);  // and the lock with it
+  }
+  FileLock(const FileLock &) = delete;
+  FileLock &operator=(const FileLock &) = delete;
+
+ private:
+  int fd_;
+};
+
 }  // namespace
 
 DispatchStore::DispatchStore(std::string path, std::string machine, Calibrators calibrate)
@@ -131,9 +162,19 @@ void DispatchStore::load() {
 }
 
 void DispatchStore::save() {
-  // Another process may have added choices since we read the file.
+  const size_t slash = path_.rfind('/');
+  if (slash != std::string::npos && !make_dirs(path_.substr(0, slash))) {
+    GPUFFTW_LOG(Info, "cannot create the directory of %s: dispatch choices stay in this process", path_.c_str());
+    return;
+  }
+  // Read, merge and replace under one lock: another process may have added
+  // choices, kernel picks or tables since we read the file, and without the
+  // lock one that saves between our read and our rename loses them.
+  const FileLock lock(path_ + ".lock");
   std::map<std::string, Choice> merged;
   std::map<std::string, engine::KernelPick> merged_kernels;
+  std::optional<GpuRates> their_gpu;
+  std::map<std::pair<int, int>, CpuRates> their_cpu;
   {
     std::ifstream in(path_);
     if (read_header(in))
@@ -141,24 +182,31 @@ void DispatchStore::save() {
         std::string key;
         Choice c;
         engine::KernelPick k;
-        if (parse_choice(line, &key, &c) && !(forgotten_ && forgotten_(key))) merged[key] = c;
-        if (parse_kernel(line, &key, &k) && !(forgotten_ && forgotten_(key))) merged_kernels[key] = k;
+        GpuRates g;
+        CpuRates r;
+        if (parse_choice(line, &key, &c)) {
+          if (!(forgotten_ && forgotten_(key))) merged[key] = c;
+        } else if (parse_kernel(line, &key, &k)) {
+          if (!(forgotten_ && forgotten_(key))) merged_kernels[key] = k;
+        } else if (parse(line, &g)) {
+          their_gpu = g;
+        } else if (parse(line, &r)) {
+          their_cpu[{precision_index(r.precision), r.threads}] = r;
+        }
       }
   }
   for (const auto &kv : choices_)
     if (!passing_.count(kv.first)) merged[kv.first] = kv.second;
   for (const auto &kv : kernels_) merged_kernels[kv.first] = kv.second;
-  const size_t slash = path_.rfind('/');
-  if (slash != std::string::npos && !make_dirs(path_.substr(0, slash))) {
-    GPUFFTW_LOG(Info, "cannot create the directory of %s: dispatch choices stay in this process", path_.c_str());
-    return;
-  }
-  const std::string tmp = path_ + "." + std::to_string(getpid());
+  // Tables: ours where we have one, theirs where only they do.
+  for (const auto &kv : cpu_) their_cpu[kv.first] = kv.second;
+  const std::optional<GpuRates> &gpu = gpu_ ? gpu_ : their_gpu;
+  const std::string tmp = path_ + ".tmp." + std::to_string(getpid());
   {
     std::ofstream out(tmp, std::ios::trunc);
     out << kHeader << "\nmachine " << machine_ << '\n';
-    if (gpu_) out << format(*gpu_) << '\n';
-    for (const auto &kv : cpu_) out << format(kv.second) << '\n';
+    if (gpu) out << format(*gpu) << '\n';
+    for (const auto &kv : their_cpu) out << format(kv.second) << '\n';
     char buf[64];
     for (const auto &kv : merged) {
       std::string where = kv.second.gpu ? "gpu" : kv.second.estimated ? "cpu-estimated" : "cpu";

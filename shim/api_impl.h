@@ -5,7 +5,9 @@
 
 #include <fftw3.h>
 
+#include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -51,17 +53,42 @@ const RealFftw<R> *real() {
   return t.loaded ? &t : nullptr;
 }
 
+// The real FFTW's reading of a c2c sign: FFTW_FORWARD, or else backward
+// (its extract_reim swaps the real and imaginary arrays for any other
+// value, so sign 7 plans a backward transform, not NULL).
+inline int fftw_sign(int sign) { return sign == FFTW_FORWARD ? FFTW_FORWARD : FFTW_BACKWARD; }
+
+// The caller's r2r kinds as the real FFTW (a release build) reads them: a
+// value that is no kind is taken for FFTW_R2HC (its map_r2r_kind), and the
+// plan is made. Read as ints: loading a value outside the enum's range as
+// an fftw_r2r_kind is undefined behaviour in C++.
+inline void set_r2r_kinds(Problem *p, const fftw_r2r_kind *kinds, int rank) {
+  static_assert(sizeof(fftw_r2r_kind) == sizeof(int), "fftw_r2r_kind is an int");
+  p->r2r_kinds.resize(rank);
+  for (int i = 0; i < rank; ++i) {
+    int k;
+    std::memcpy(&k, kinds + i, sizeof k);
+    if (k < FFTW_R2HC || k > FFTW_RODFT11) {
+      static std::atomic<bool> said{false};
+      if (!said.exchange(true))
+        GPUFFTW_LOG(Warn, "r2r kind %d is no FFTW kind: taken for FFTW_R2HC, as the real FFTW takes it", k);
+      k = FFTW_R2HC;
+    }
+    p->r2r_kinds[i] = static_cast<fftw_r2r_kind>(k);
+  }
+}
+
 template <class R>
 Plan *plan_many(Kind kind, const ManyLayout &m, void *in, void *out, int sign, const fftw_r2r_kind *kinds,
                 unsigned flags) {
   Problem p = new_problem<R>(kind, flags);
   p.in[0] = in;
   p.out[0] = out;
-  p.sign = sign;
+  p.sign = kind == Kind::C2C ? fftw_sign(sign) : sign;
   if (!from_many(m, &p)) return nullptr;
   if (kind == Kind::R2R) {
     if (m.rank > 0 && !kinds) return nullptr;
-    p.r2r_kinds.assign(kinds, kinds + m.rank);
+    set_r2r_kinds(&p, kinds, m.rank);
   }
   return make_plan(p);
 }
@@ -84,18 +111,25 @@ template <class R, class IoDim>
 Plan *plan_guru(Kind kind, int rank, const IoDim *dims, int howmany_rank, const IoDim *howmany_dims,
                 void *const in[2], void *const out[2], bool split, int sign, const fftw_r2r_kind *kinds,
                 unsigned flags) {
-  if (rank < 0 || howmany_rank < 0 || (rank > 0 && !dims) || (howmany_rank > 0 && !howmany_dims)) return nullptr;
+  // INT_MAX is the real FFTW's rank minus infinity: no transform rank may
+  // be it (NULL), and a howmany rank of it is no loop at all, a plan that
+  // does nothing, which a howmany of 0 is too; neither array is read.
+  constexpr int kMinusInfinity = INT_MAX;
+  if (rank < 0 || rank == kMinusInfinity || howmany_rank < 0 || (rank > 0 && !dims)) return nullptr;
+  const bool no_loop = howmany_rank == kMinusInfinity;
+  if (!no_loop && howmany_rank > 0 && !howmany_dims) return nullptr;
   Problem p = new_problem<R>(kind, flags);
-  from_guru(rank, dims, howmany_rank, howmany_dims, &p);
+  from_guru(rank, dims, no_loop ? 0 : howmany_rank, howmany_dims, &p);
+  if (no_loop) p.howmany.assign(1, Dim{0, 0, 0});
   p.split = split;
   p.in[0] = in[0];
   p.in[1] = in[1];
   p.out[0] = out[0];
   p.out[1] = out[1];
-  p.sign = sign;
+  p.sign = kind == Kind::C2C ? fftw_sign(sign) : sign;
   if (kind == Kind::R2R) {
     if (rank > 0 && !kinds) return nullptr;
-    p.r2r_kinds.assign(kinds, kinds + rank);
+    set_r2r_kinds(&p, kinds, rank);
   }
   return make_plan(p);
 }

@@ -20,3 +20,10 @@ if grep -q '^GPUFFTW_CUDA_ENGINE:INTERNAL=ON' "$root/build/CMakeCache.txt"; then
   ctest --test-dir "$root/build-cpu" --output-on-failure -j "$(nproc)"
 fi
 "$root/compat/run-check.sh" --quick
+# Issue 27, on the CPU path, bounded (about 15 minutes on 2 cores): ASan+UBSan
+# over every ctest test and a check.pl set with the library preloaded, TSan
+# over the threading tests, and 60 s of the planner fuzzer against the real
+# FFTW after its committed corpus. GPUFFTW_SKIP_SANITIZERS=1 leaves them out.
+if [ "${GPUFFTW_SKIP_SANITIZERS:-0}" != 1 ]; then
+  FUZZ_SECONDS=${FUZZ_SECONDS:-60} "$root/tools/run-sanitizers.sh" asan tsan fuzz
+fi

@@ -2,6 +2,7 @@
 // and the store's file (missing, corrupt, another machine's, the choices'
 // round trip across runs and their forgetting).
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -545,6 +546,71 @@ TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
   EXPECT_EQ(cpu_calibrations_, 2);
   next.cpu_rates(Precision::F32, 1);  // a new thread count is calibrated
   EXPECT_EQ(cpu_calibrations_, 3);
+}
+
+// Several processes calibrating and remembering choices into one store at
+// once (issue 27): every save reads the file, merges and replaces it, so
+// without a lock around that the last writer drops what another wrote
+// between its read and its rename. Nothing may be lost, the file must
+// parse, and no temporary may be left behind.
+TEST_F(Store, ProcessesSavingAtOnceLoseNothing) {
+  constexpr int kProcesses = 4, kEach = 40;
+  int gate[2];
+  ASSERT_EQ(pipe(gate), 0);
+  std::vector<pid_t> children;
+  for (int p = 0; p < kProcesses; ++p) {
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      close(gate[1]);
+      char c;
+      if (read(gate[0], &c, 1) != 0) _exit(3);  // all start together, at the close
+      DispatchStore s = make();
+      s.cpu_rates(Precision::F64, 100 + p);  // a table only this process calibrates
+      for (int i = 0; i < kEach; ++i) {
+        Choice choice;
+        choice.gpu = i % 2 == 1;
+        choice.gpu_s = p + 1;
+        choice.cpu_s = i + 1;
+        s.remember("p" + std::to_string(p) + "-" + std::to_string(i), choice);
+        if (i % 8 == 0) s.remember_kernel("k" + std::to_string(p) + "-" + std::to_string(i), {"cufft", 1, 2});
+      }
+      _exit(0);
+    }
+    children.push_back(pid);
+  }
+  close(gate[0]);
+  close(gate[1]);
+  for (pid_t child : children) {
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  }
+  DispatchStore s = make();
+  int lost = 0;
+  for (int p = 0; p < kProcesses; ++p) {
+    for (int i = 0; i < kEach; ++i) {
+      Choice c;
+      if (!s.recall("p" + std::to_string(p) + "-" + std::to_string(i), &c)) {
+        ++lost;
+        continue;
+      }
+      EXPECT_EQ(c.gpu, i % 2 == 1);
+      EXPECT_EQ(c.gpu_s, p + 1);
+      EXPECT_EQ(c.cpu_s, i + 1);
+    }
+    for (int i = 0; i < kEach; i += 8) {
+      engine::KernelPick k;
+      if (!s.recall_kernel("k" + std::to_string(p) + "-" + std::to_string(i), &k)) ++lost;
+    }
+    EXPECT_EQ(s.cpu_rates(Precision::F64, 100 + p).threads, 100 + p);
+  }
+  EXPECT_EQ(lost, 0) << file();
+  EXPECT_EQ(cpu_calibrations_, 0) << "a process's table was lost";
+  for (const auto &entry : std::filesystem::directory_iterator(dir_ + "/sub")) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_TRUE(name == "dispatch.txt" || name == "dispatch.txt.lock") << name;
+  }
 }
 
 TEST_F(Store, CorruptFileIsCalibratedAgainAndRewritten) {

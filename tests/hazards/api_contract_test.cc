@@ -5,11 +5,13 @@
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "direct_dft.h"
 #include "gpufftw/gpufftw.h"
@@ -22,10 +24,58 @@ TEST(Contract, BadArgumentsGiveNullPlans) {
   EXPECT_EQ(fftw_plan_many_dft(-1, &n, 1, a, nullptr, 1, 1, a, nullptr, 1, 1, FFTW_FORWARD, FFTW_ESTIMATE), nullptr);
   EXPECT_EQ(fftw_plan_many_dft(1, &n, -1, a, nullptr, 1, 1, a, nullptr, 1, 1, FFTW_FORWARD, FFTW_ESTIMATE), nullptr);
   EXPECT_EQ(fftw_plan_guru_dft(2, nullptr, 0, nullptr, a, a, FFTW_FORWARD, FFTW_ESTIMATE), nullptr);
-  EXPECT_EQ(fftw_plan_dft_1d(8, a, a, 7, FFTW_ESTIMATE), nullptr);
-  fftw_r2r_kind k = static_cast<fftw_r2r_kind>(42);
-  EXPECT_EQ(fftw_plan_r2r_1d(8, a[0], a[0], k, FFTW_ESTIMATE), nullptr);
+  fftw_iodim64 d{8, 1, 1};
+  EXPECT_EQ(fftw_plan_guru64_dft(INT_MAX, &d, 0, nullptr, a, a, FFTW_FORWARD, FFTW_ESTIMATE), nullptr);
+  EXPECT_EQ(fftw_plan_many_dft(INT_MAX, &n, 1, a, nullptr, 1, 1, a, nullptr, 1, 1, FFTW_FORWARD, FFTW_ESTIMATE), nullptr);
   fftw_free(a);
+}
+
+// Arguments that are no FFTW values, which the real FFTW 3.3.10 (Debian's
+// release build) nevertheless plans (found by the planner fuzzer against
+// it): a c2c sign other than FFTW_FORWARD is backward, an r2r kind outside
+// the enum is FFTW_R2HC, a howmany rank of INT_MAX (its rank minus
+// infinity) a plan that does nothing, its dims unread. gpufftw read all
+// 2^31 of them and crashed.
+TEST(Contract, WhatTheRealFftwPlansFromNonValuesIsPlannedAlike) {
+  const int n = 8;
+  fftw_complex *a = fftw_alloc_complex(n), *b = fftw_alloc_complex(n);
+  for (int i = 0; i < n; ++i) a[i][0] = i, a[i][1] = 0.5 * i;
+  fftw_plan p = fftw_plan_dft_1d(n, a, b, 7, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  std::vector<double> backward(&b[0][0], &b[0][0] + 2 * n);
+  p = fftw_plan_dft_1d(n, a, b, FFTW_BACKWARD, FFTW_ESTIMATE);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  for (int i = 0; i < 2 * n; ++i) EXPECT_NEAR(backward[i], (&b[0][0])[i], 1e-12) << i;
+
+  double *r = fftw_alloc_real(n), *s = fftw_alloc_real(n);
+  for (int i = 0; i < n; ++i) r[i] = i * i;
+  int not_a_kind = 42;
+  fftw_r2r_kind k;
+  std::memcpy(&k, &not_a_kind, sizeof k);  // as a C caller would pass it
+  p = fftw_plan_r2r_1d(n, r, s, k, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  std::vector<double> as_r2hc(s, s + n);
+  p = fftw_plan_r2r_1d(n, r, s, FFTW_R2HC, FFTW_ESTIMATE);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  for (int i = 0; i < n; ++i) EXPECT_NEAR(as_r2hc[i], s[i], 1e-12) << i;
+
+  fftw_iodim64 d{n, 1, 1};
+  std::vector<double> before(&b[0][0], &b[0][0] + 2 * n);
+  p = fftw_plan_guru64_dft(1, &d, INT_MAX, &d, a, b, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  fftw_execute(p);
+  fftw_destroy_plan(p);
+  for (int i = 0; i < 2 * n; ++i) EXPECT_EQ(before[i], (&b[0][0])[i]) << "a plan of no loop wrote " << i;
+  fftw_free(a);
+  fftw_free(b);
+  fftw_free(r);
+  fftw_free(s);
 }
 
 TEST(Contract, MisuseIsRefusedWithoutACrash) {

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# gpu-hardening.sh [build] [concurrency] [sanitizer] [fuzz] [large]: issue
+# 27's runs on the GPU machine (no argument: the first four, in that order;
+# large only when named). Builds
+# build-gpu/ (as tools/gpu-check.sh does; reused where it is there), then:
+#   concurrency  tests/hazards/concurrency_test.cc with every plan the GPU
+#                takes on it (GPUFFTW_MODE=gpu): 16 threads planning and
+#                executing distinct plans, 16 executing one GPU plan on
+#                their own arrays; 100,000 executes each, results checked,
+#                throughput printed.
+#   sanitizer    compute-sanitizer memcheck, racecheck and synccheck over
+#                the GPU tests of gpufftw_gpu_test and the concurrency test
+#                (GPU mode, fewer executes); any error fails.
+#   fuzz         the planner fuzzer without libFuzzer (gpufftw_fuzz_replay)
+#                in GPUFFTW_MODE=gpu: the committed corpus, then
+#                FUZZ_SECONDS (default 420) of mutations, each input's plan
+#                NULL-ness and results against the real FFTW.
+#   large        tests/gpu/large_gpu_test.cc: c2c f32 past 2^31 elements
+#                (a batch of 2^21+3 transforms of 1024, one 2^16 x 2^15
+#                transform) in GPU mode, every output checked; 32 GiB of
+#                host memory.
+# Each step fits one 10-minute device call; call them apart if needed.
+# Logs and a summary go to $OUT (or /tmp/gpu-hardening).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-/tmp/gpu-hardening}
+build=$root/build-gpu
+mkdir -p "$out"
+cd "$root"
+export PATH="/usr/local/cuda/bin:$PATH"
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=(build concurrency sanitizer fuzz)
+status=0
+summary() { echo "$*" | tee -a "$out/summary.txt"; }
+
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/device.txt"
+echo "date: $(date -u +%Y-%m-%dT%H:%MZ) commit: $(git rev-parse --short HEAD 2>/dev/null)" | tee -a "$out/device.txt"
+
+for step in "${steps[@]}"; do
+  t0=$SECONDS
+  case $step in
+    build)
+      if { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release && cmake --build "$build" -j "$(nproc)"; } \
+          > "$out/build.log" 2>&1; then
+        summary "build: ok ($((SECONDS - t0)) s)"
+      else
+        tail -30 "$out/build.log"; summary "build: FAILED"; exit 1
+      fi ;;
+    concurrency)
+      if GPUFFTW_MODE=gpu GPUFFTW_TEST_GPU=1 "$build/tests/gpufftw_concurrency_test" > "$out/concurrency.log" 2>&1; then
+        summary "concurrency (GPU mode): PASS ($((SECONDS - t0)) s)"
+      else
+        summary "concurrency (GPU mode): FAILED"; status=1
+      fi
+      grep -E "executes on|one plan:|SKIPPED" "$out/concurrency.log" | tee -a "$out/summary.txt" ;;
+    sanitizer)
+      cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+      for tool in memcheck racecheck synccheck; do
+        for t in gpu_test concurrency; do
+          case $t in
+            gpu_test) cmd=("$build/tests/gpufftw_gpu_test" "--gtest_filter=${GPU_TEST_FILTER:-*}") ;;
+            concurrency) cmd=(env GPUFFTW_MODE=gpu GPUFFTW_TEST_GPU=1 GPUFFTW_TEST_EXECUTES=3200
+                              "$build/tests/gpufftw_concurrency_test") ;;
+          esac
+          log=$out/sanitizer-$tool-$t.log
+          timeout 280 "$cs" --tool "$tool" --error-exitcode 99 "${cmd[@]}" > "$log" 2>&1
+          rc=$?
+          errors=$(grep -Eo "ERROR SUMMARY: [0-9]+ error" "$log" | tail -1)
+          if [ $rc = 0 ]; then
+            summary "compute-sanitizer $tool $t: PASS (${errors:-no summary})"
+          else
+            summary "compute-sanitizer $tool $t: FAILED rc=$rc (${errors:-no summary}; $log)"; status=1
+          fi
+        done
+      done ;;
+    fuzz)
+      secs=${FUZZ_SECONDS:-420}
+      if GPUFFTW_MODE=gpu "$build/tests/gpufftw_fuzz_replay" -seconds="$secs" -out="$out/fuzz-crash-input" \
+          "$root/tests/fuzz/corpus" > "$out/fuzz.log" 2>&1; then
+        summary "fuzz (GPU mode, $secs s): PASS: $(grep -E 'new inputs in' "$out/fuzz.log" | tail -1)"
+      else
+        summary "fuzz (GPU mode): FAILED ($out/fuzz.log, input in $out/fuzz-crash-input)"; status=1
+        grep -A3 "FUZZ MISMATCH" "$out/fuzz.log" | head -8
+      fi ;;
+    large)
+      if GPUFFTW_MODE=gpu GPUFFTW_TEST_LARGE=1 timeout 580 "$build/tests/gpufftw_large_gpu_test" > "$out/large.log" 2>&1; then
+        summary "large (past 2^31 elements): PASS ($((SECONDS - t0)) s)"
+      else
+        summary "large (past 2^31 elements): FAILED"; status=1
+      fi
+      grep -E "^plan:|^execute:|largest error|SKIPPED" "$out/large.log" | tee -a "$out/summary.txt" ;;
+    *) echo "gpu-hardening: unknown step $step" >&2; exit 2 ;;
+  esac
+done
+exit $status
