@@ -82,10 +82,18 @@ class GpuPlan final : public Plan {
   void execute(const Arrays &x) override {
     void *in[2] = {nullptr, nullptr}, *out[2] = {nullptr, nullptr};
     std::string why;
-    if (!resolve_arrays(problem(), x, in, out))
+    if (!resolve_arrays(problem(), x, in, out)) {
       on_cpu(x, "a split-array execute of an interleaved plan");
-    else if (!job_->run(in, out, &why))
-      on_cpu(x, why);
+      return;
+    }
+    bool ran;
+    {
+      // FFTW lets threads execute one plan on their own arrays at once; the
+      // job's device buffers and streams serve one call at a time.
+      std::lock_guard<std::mutex> one_at_a_time(run_mutex_);
+      ran = job_->run(in, out, &why);
+    }
+    if (!ran) on_cpu(x, why);
   }
 
   void print(FILE *out) const override {
@@ -123,6 +131,7 @@ class GpuPlan final : public Plan {
   }
 
   std::unique_ptr<engine::FftJob> job_;
+  std::mutex run_mutex_;
   mutable std::unique_ptr<Plan> twin_;  // written only inside twin_once_
   mutable std::once_flag twin_once_;
 };
