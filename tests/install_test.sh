@@ -37,12 +37,15 @@ for t in gpufftw-run gpufftw-compare; do
   "$p/bin/$t" --help > "$tmp/help" 2>&1 || fail "$t --help exited $?"
   grep -q "^usage: $t " "$tmp/help" || fail "$t --help: $(cat "$tmp/help")"
 done
+# A sanitizer build's tools put the sanitizer's runtime first.
+san=$(cat "$build/sanitizer-preload" 2>/dev/null || true)
+want="${san:+$san:}$p/lib/libgpufftw.so.1"
 got=$("$p/bin/gpufftw-run" -- sh -c 'echo "$LD_PRELOAD"')
-[ "$got" = "$p/lib/libgpufftw.so.1" ] || fail "installed gpufftw-run preloads $got"
+[ "$got" = "$want" ] || fail "installed gpufftw-run preloads $got"
 # Called through a symbolic link elsewhere, too.
 ln -s "$p/bin/gpufftw-run" "$tmp/gr"
 got=$("$tmp/gr" -- sh -c 'echo "$LD_PRELOAD"')
-[ "$got" = "$p/lib/libgpufftw.so.1" ] || fail "gpufftw-run through a link preloads $got"
+[ "$got" = "$want" ] || fail "gpufftw-run through a link preloads $got"
 
 # The example program: preloaded by the installed gpufftw-run, with the report.
 "$p/bin/gpufftw-run" --report -- "$prog" 1 > "$tmp/out" 2>&1 || fail "gpufftw-run --report exited $?: $(cat "$tmp/out")"

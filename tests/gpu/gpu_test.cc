@@ -100,6 +100,24 @@ void c2c_batch(int n, int b, cudaMemoryType where, Plan (*plan_many)(int, const 
   cudaFree(out);
 }
 
+// Arrays that share memory without being one array: the GPU plan is NULL
+// exactly where the real FFTW's is (a c2r of 3 points whose output starts
+// one double into its input, which the real FFTW does not plan; the planner
+// fuzzer found gpufftw planning it in GPU mode).
+TEST_F(Gpu, OverlappingArraysPlanAsTheRealFftwDoes) {
+  std::vector<double> buf(16, 0.0);
+  auto *in = reinterpret_cast<fftw_complex *>(buf.data());
+  double *out = buf.data() + 1;
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  fftw_plan real = fftw_plan_dft_c2r_1d(3, in, out, FFTW_ESTIMATE);
+  gpufftw_set_mode(GPUFFTW_MODE_GPU);
+  fftw_plan gpu = fftw_plan_dft_c2r_1d(3, in, out, FFTW_ESTIMATE);
+  EXPECT_EQ(real, nullptr);
+  EXPECT_EQ(gpu == nullptr, real == nullptr);
+  if (real) fftw_destroy_plan(real);
+  if (gpu) fftw_destroy_plan(gpu);
+}
+
 TEST_F(Gpu, DeviceArraysF32) {
   c2c_batch<float>(1024, 33, cudaMemoryTypeDevice, fftwf_plan_many_dft, fftwf_execute, fftwf_destroy_plan);
 }

@@ -41,7 +41,8 @@ n=$(grep -c 'by the real FFTW MPI$' "$tmp/out" || true)
 echo "np 2 relink: 14 MPI planner calls, 14 plans wrapped once each"
 # gpufftw preloaded alone into an FFTW MPI program: the real FFTW MPI's plans
 # would reach gpufftw's fftw_execute unwrapped; gpufftw says so before.
-"$here/mpirun.sh" 1 -x LD_PRELOAD="$b/libgpufftw.so.1" -x GPUFFTW_LOG=warn "$b/tests/mpi/mpi_plans" > "$tmp/out" 2>&1 || true
+san=$(cat "$b/sanitizer-preload" 2>/dev/null || true)  # a sanitizer build's runtime comes first
+"$here/mpirun.sh" 1 -x LD_PRELOAD="${san:+$san:}$b/libgpufftw.so.1" -x GPUFFTW_LOG=warn "$b/tests/mpi/mpi_plans" > "$tmp/out" 2>&1 || true
 grep -q 'calls the real FFTW MPI .* directly, not through libgpufftw_mpi' "$tmp/out" \
   || { cat "$tmp/out"; echo "FAIL: no warning for gpufftw preloaded without its MPI layer"; exit 1; }
 echo "libgpufftw.so.1 preloaded alone into an FFTW MPI program: warned"
