@@ -1,16 +1,17 @@
 // The job that runs a geometry through cuFFT while its arrays fit the
-// device memory cap. Its paths live in files of their own:
-//   cufft_job.cc    creation, run, scratch, the path chosen per call
-//   regions.cc      host arrays merged into byte regions and staged
-//   direct_dense.cc cuFFT on the arrays as they lie, or on dense copies
-//   chunked.cc      a batch in chunks over three streams
-//   slabs.cc        one large 2-D/3-D transform on pinned arrays in two
-//                   overlapped phases
-//   r2r/r2r_job.cc  real-to-real, a pass per dimension on the gathered path
-//   own_kernel.cc   our own kernel instead of cuFFT on the direct path,
-//                   where tuning found it faster
-// Single 2-D/3-D transforms larger than the cap go to out_of_core.h, 1-D
-// ones to four_step.h.
+// device memory cap. Its paths live in files of their own, under engine/:
+//   cufft/cufft_job.cc       creation, run, scratch, the path chosen per call
+//   staging/regions.cc       host arrays merged into byte regions and staged
+//   staging/direct_dense.cc  cuFFT on the arrays as they lie, or on dense copies
+//   staging/chunked.cc       a batch in chunks over three streams
+//   staging/slabs.cc         one large 2-D/3-D transform on pinned arrays in
+//                            two overlapped phases
+//   r2r/r2r_job.cc           real-to-real, a pass per dimension on the
+//                            gathered path
+//   kernels/own_kernel.cc    our own kernel instead of cuFFT on the direct
+//                            path, where tuning found it faster
+// Single 2-D/3-D transforms larger than the cap go to
+// staging/out_of_core.h, 1-D ones to staging/four_step.h.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -56,7 +57,7 @@ class CufftJob final : public FftJob {
  private:
   using Map = std::function<void *(const void *)>;
 
-  // cufft_job.cc
+  // cufft/cufft_job.cc
   bool run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why);
   bool alloc(size_t bytes, void **p, std::vector<void *> *scratch, std::string *why);
   bool join_streams(std::string *why);
@@ -71,24 +72,24 @@ class CufftJob final : public FftJob {
     return g_.type == Type::C2R && !also_output && !scratch;
   }
 
-  // regions.cc
+  // staging/regions.cc
   std::vector<Region> regions_of(void *const in[2], void *const out[2]) const;
   bool stage(Region *r, std::vector<void *> *scratch, std::string *why);
 
-  // direct_dense.cc
+  // staging/direct_dense.cc
   bool plan_direct(long long batch, std::string *why);
   bool plan_dense(std::string *why);
   Strided strided(const Side &s, void *const p[2], const Map &map) const;
   bool run_dense(void *const in[2], void *const out[2], const Map &map, std::vector<void *> *scratch,
                  std::string *why);
 
-  // chunked.cc
+  // staging/chunked.cc
   bool plan_chunks(std::string *why);
   size_t chunk_bytes(const Side &s, long long dist, long long count) const;
   bool run_chunked(char *in, char *out, std::vector<void *> *scratch, std::string *why);
   bool run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch, std::string *why);
 
-  // slabs.cc
+  // staging/slabs.cc
   bool plan_slabs(std::string *why);
   bool run_slabs(char *in, char *out, std::vector<void *> *scratch, std::string *why);
 
