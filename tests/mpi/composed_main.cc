@@ -26,7 +26,7 @@
 
 namespace {
 
-int me = 0, np = 1, bad = 0, checked = 0;
+int me = 0, np = 1, bad = 0, checked = 0, on_gpu = 0;
 double worst[2] = {0, 0};
 
 void expect(bool ok, const std::string &what) {
@@ -40,6 +40,10 @@ void expect(bool ok, const std::string &what) {
 template <class F>
 F ext(const char *name) {
   return reinterpret_cast<F>(dlsym(RTLD_DEFAULT, name));
+}
+bool where_gpu(const void *plan) {
+  auto f = ext<const char *(*)(const void *)>("gpufftw_plan_where");
+  return f && plan && std::strcmp(f(plan), "gpu") == 0;
 }
 std::string why_of(const void *plan) {
   auto f = ext<const char *(*)(const void *)>("gpufftw_plan_why");
@@ -161,6 +165,7 @@ void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned plann
   const int made[2] = {on_every_rank(p[0] != nullptr), on_every_rank(p[1] != nullptr)};
   expect(made[0] >= 0 && made[0] == made[1], std::string(label) + ": NULL on some ranks or on one path only");
   if (made[0] == 1 && made[1] == 1) {
+    on_gpu += where_gpu(p[1]);
     expect(why_of(p[1]).rfind("composed over", 0) == 0, std::string(label) + ": not composed: " + why_of(p[1]));
     expect(why_of(p[0]).find("real FFTW MPI") != std::string::npos, std::string(label) + ": " + why_of(p[0]));
     for (int k = 0; k < 2; ++k) fill<R>(a[k], in_count, 1);
@@ -243,10 +248,13 @@ int main(int argc, char **argv) {
   fftw_mpi_cleanup();
   fftwf_mpi_cleanup();
   const int failed = on_every_rank(bad > 0 ? 1 : 0) != 0;
+  MPI_Allreduce(MPI_IN_PLACE, &on_gpu, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (me == 0)
-    std::printf("np %d: %d plan pairs compared (auto: %s), worst relative L2 f32 %.2e f64 %.2e\nnp %d: %s\n", np,
-                checked, gpu ? "composed, every rank has a GPU" : "the real FFTW MPI, not every rank has a GPU",
-                worst[0], worst[1], np, failed ? "FAIL" : "PASS");
+    std::printf("np %d: %d plan pairs compared, %d of %d ranks' composed plans with local transforms on a GPU "
+                "(auto: %s), worst relative L2 f32 %.2e f64 %.2e\nnp %d: %s\n",
+                np, checked, on_gpu, checked * np,
+                gpu ? "composed, every rank has a GPU" : "the real FFTW MPI, not every rank has a GPU", worst[0],
+                worst[1], np, failed ? "FAIL" : "PASS");
   MPI_Finalize();
   return failed;
 }
