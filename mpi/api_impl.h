@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "core/log.h"
+#include "mpi/composed/entry.h"
 #include "mpi/real_fftw_mpi.h"
 #include "shim/foreign.h"
 
@@ -47,6 +48,8 @@ const gpufftw_foreign_ops *foreign_ops() {
       [](void *p, double *a, double *m, double *f) { real_fftw_mpi<R>().serial_flops(static_cast<P>(p), a, m, f); },
       [](void *p) { return real_fftw_mpi<R>().serial_cost(static_cast<P>(p)); },
       [](void *p) { return real_fftw_mpi<R>().serial_estimate_cost(static_cast<P>(p)); },
+      nullptr,
+      nullptr,
   };
   return &ops;
 }
@@ -65,9 +68,14 @@ typename PlanOf<R>::type wrap(typename PlanOf<R>::type real_plan, gpufftw_foreig
 }
 
 // fftw_mpi_execute_*: the real ones call fftw_execute_r2r through the PLT,
-// which is gpufftw's; this calls the real serial FFTW's on the real plan.
+// which is gpufftw's; this calls the real serial FFTW's on the real plan,
+// or runs a composed plan on the new arrays.
 template <class R>
 void execute_r2r(typename PlanOf<R>::type p, void *in, void *out, const char *entry) {
+  if (void *own = p ? gpufftw_foreign_plan_real(p, composed::ops<R>()) : nullptr) {
+    composed::ops<R>()->execute_r2r(own, in, out);
+    return;
+  }
   void *real_plan = p ? gpufftw_foreign_plan_real(p, foreign_ops<R>()) : nullptr;
   if (!real_plan) {
     GPUFFTW_LOG(Warn, "%s called with %s; nothing done", entry, p ? "a plan not made by fftw_mpi_plan_*" : "a NULL plan");

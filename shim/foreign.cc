@@ -15,18 +15,38 @@
 #include "core/plan.h"
 #include "shim/compare.h"
 #include "shim/report.h"
+#include "shim/trace.h"
 
 namespace gpufftw {
 namespace {
+
+// A foreign plan may itself be made of gpufftw plans (libgpufftw_mpi's
+// composed distributed plans execute, print and destroy serial plans of
+// their own): those calls are calls of their own, not the caller's call
+// wrapped twice, so they open their API scopes afresh.
+class OwnCalls {
+ public:
+  OwnCalls() : depth_(api_depth) { api_depth = 0; }
+  ~OwnCalls() { api_depth = depth_; }
+  OwnCalls(const OwnCalls &) = delete;
+  OwnCalls &operator=(const OwnCalls &) = delete;
+
+ private:
+  int depth_;
+};
 
 class ForeignPlan final : public Plan {
  public:
   ForeignPlan(Problem p, const gpufftw_foreign_ops *ops, void *real) : Plan(std::move(p)), ops_(ops), real_(real) {
     foreign = true;
   }
-  ~ForeignPlan() override { ops_->destroy(real_); }
+  ~ForeignPlan() override {
+    OwnCalls own;
+    ops_->destroy(real_);
+  }
 
   void execute(const Arrays &a) override {
+    OwnCalls own;
     switch (a.entry) {
       case Entry::Execute: ops_->execute(real_); return;
       case Entry::Dft:
@@ -38,11 +58,23 @@ class ForeignPlan final : public Plan {
         return;
     }
   }
-  void print(FILE *out) const override { ops_->fprint(real_, out); }
-  void flops(double *add, double *mul, double *fma) const override { ops_->flops(real_, add, mul, fma); }
-  double cost() const override { return ops_->cost(real_); }
-  double estimate_cost() const override { return ops_->estimate_cost(real_); }
-  const char *where() const override { return "cpu"; }
+  void print(FILE *out) const override {
+    OwnCalls own;
+    ops_->fprint(real_, out);
+  }
+  void flops(double *add, double *mul, double *fma) const override {
+    OwnCalls own;
+    ops_->flops(real_, add, mul, fma);
+  }
+  double cost() const override {
+    OwnCalls own;
+    return ops_->cost(real_);
+  }
+  double estimate_cost() const override {
+    OwnCalls own;
+    return ops_->estimate_cost(real_);
+  }
+  const char *where() const override { return ops_->where ? ops_->where(real_) : "cpu"; }
   std::pair<Direct, void *> direct_execute() const override { return {ops_->execute, real_}; }
 
   const gpufftw_foreign_ops *ops() const { return ops_; }
@@ -97,8 +129,8 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
   auto *plan = new ForeignPlan(std::move(p), ops, real);
   static std::atomic<uint64_t> next_id{1u << 30};
   plan->id = ++next_id;
-  plan->reason = std::string("planned by ") + ops->origin;
-  plan->stats = stats_for(plan->problem(), "cpu", plan->reason);
+  plan->reason = ops->why ? ops->why(real) : std::string("planned by ") + ops->origin;
+  plan->stats = stats_for(plan->problem(), plan->where(), plan->reason);
   plan->stats->plans.fetch_add(1, std::memory_order_relaxed);
   if (!config().report && log_level() < LogLevel::Debug)
     std::tie(plan->direct, plan->direct_arg) = plan->direct_execute();

@@ -27,6 +27,12 @@ typedef struct gpufftw_foreign_ops {
   void (*flops)(void *real, double *add, double *mul, double *fma);
   double (*cost)(void *real);
   double (*estimate_cost)(void *real);
+  /* Where the plan computes ("cpu", "gpu") and why, as gpufftw_plan_where
+   * and gpufftw_plan_why say it, asked once when the handle is made; NULL:
+   * "cpu" and "planned by <origin>". The strings must live as long as the
+   * plan. */
+  const char *(*where)(void *real);
+  const char *(*why)(void *real);
 } gpufftw_foreign_ops;
 
 /* The kind of transform the foreign plan computes, as the execute entries

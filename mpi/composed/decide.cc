@@ -1,0 +1,54 @@
+#include "mpi/composed/decide.h"
+
+#include <gpufftw/gpufftw.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "core/log.h"
+#include "mpi/composed/exchange.h"
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+
+Path path_setting() {
+  const char *s = std::getenv("GPUFFTW_MPI_PATH");
+  if (!s || !*s || std::strcmp(s, "auto") == 0) return Path::Auto;
+  if (std::strcmp(s, "composed") == 0) return Path::Composed;
+  if (std::strcmp(s, "real") == 0) return Path::Real;
+  static std::once_flag once;
+  std::call_once(once, [s] { GPUFFTW_LOG(Warn, "GPUFFTW_MPI_PATH=%s is not auto, composed or real: auto", s); });
+  return Path::Auto;
+}
+
+int gpu_here() { return gpufftw_get_mode() != GPUFFTW_MODE_CPU && gpufftw_gpu_available() ? 1 : 0; }
+
+bool pick_gpu(MPI_Comm comm, std::string *why) {
+  MPI_Comm node = MPI_COMM_NULL;
+  int rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Comm_split_type", rc), false;
+  int place = 0;
+  rc = MPI_Comm_rank(node, &place);
+  const int freed = MPI_Comm_free(&node);
+  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Comm_rank", rc), false;
+  if (freed != MPI_SUCCESS) return *why = mpi_error("MPI_Comm_free", freed), false;
+  static std::once_flag once;
+  std::call_once(once, [place] {
+    if (!gpu_here()) return;
+    constexpr int kMax = 256;
+    int set[kMax];
+    const int count = gpufftw_get_devices(set, kMax);
+    if (count < 1) return;
+    const int mine = set[place % (count < kMax ? count : kMax)];
+    if (count > 1 && !gpufftw_set_devices(&mine, 1)) return;
+    GPUFFTW_LOG(Info, "MPI: this rank is number %d on its node; its local transforms use GPU %d (of %d in the set)",
+                place, mine, count);
+  });
+  return true;
+}
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw

@@ -1,0 +1,32 @@
+// The choices a distributed plan makes before it is built: which path
+// (GPUFFTW_MPI_PATH), and which GPU this rank's local transforms use.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+
+enum class Path { Auto, Composed, Real };
+
+// GPUFFTW_MPI_PATH, read at each distributed planner call (so a program
+// may change it between plans, alike on every rank): auto (default),
+// composed, real. An unknown value is said once and read as auto.
+Path path_setting();
+
+// 1 where gpufftw's GPU engine has a GPU and GPUFFTW_MODE is not cpu.
+int gpu_here();
+
+// Collective on comm: this rank's place among the ranks of its node (an
+// MPI_COMM_TYPE_SHARED split of comm). The first distributed plan of the
+// process then narrows gpufftw's device set (GPUFFTW_DEVICES, else the
+// GPUs of device 0's model) to its one GPU: the set's (place mod size)-th.
+// False, with why, where an MPI call failed.
+bool pick_gpu(MPI_Comm comm, std::string *why);
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw

@@ -1,0 +1,33 @@
+// fftw_mpi_plan_many_dft's way to a composed plan (plan.h). Collective on
+// comm: every rank says whether it wants the composed path
+// (GPUFFTW_MPI_PATH, whether it has a GPU) and then whether it could build
+// its part; MPI_Allreduce takes the minimum of each, so all ranks take the
+// same side, and a rank that cannot build its part sends every rank to the
+// real FFTW MPI, never some.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+
+#include "shim/foreign.h"
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+
+// gpufftw's plan handle of a composed plan, or NULL: the real FFTW MPI
+// plans the problem (on every rank alike; NULL where it refuses too).
+// `in`/`out` are fftw_complex / fftwf_complex arrays by R.
+template <class R>
+void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
+               void *out, MPI_Comm comm, int sign, unsigned flags);
+
+// The handle's functions; gpufftw_foreign_plan_real(plan, ops<R>()) finds
+// a composed plan in a handle.
+template <class R>
+const gpufftw_foreign_ops *ops();
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw

@@ -1,0 +1,186 @@
+#include "mpi/composed/plan.h"
+
+#include <gpufftw/gpufftw.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "core/log.h"
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+namespace {
+
+using Dims = std::vector<fftw_iodim64>;  // one struct for every precision in fftw3.h
+
+constexpr unsigned kMpiFlags =
+    FFTW_MPI_SCRAMBLED_IN | FFTW_MPI_SCRAMBLED_OUT | FFTW_MPI_TRANSPOSED_IN | FFTW_MPI_TRANSPOSED_OUT;
+
+// Dims 2.. inside a unit of `rest` values (the howmany transforms last).
+void append_rest(const Layout &l, Dims *dims) {
+  ptrdiff_t stride = l.rest;
+  for (int k = 2; k < l.rnk; ++k) {
+    stride /= l.n[k];
+    dims->push_back({l.n[k], stride, stride});
+  }
+}
+void append_howmany(const Layout &l, Dims *howmany) {
+  if (l.howmany > 1) howmany->push_back({l.howmany, 1, 1});
+}
+
+std::string describe(const char *step, const void *plan) {
+  return std::string(step) + " on " + gpufftw_plan_where(plan) + " (" + gpufftw_plan_why(plan) + ")";
+}
+
+}  // namespace
+
+template <class R>
+std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *in, C *out, int sign, unsigned flags,
+                                        std::string *why) {
+  std::unique_ptr<Plan> p(new Plan);
+  p->layout_ = l;
+  p->me_ = me;
+  p->n_pes_ = n_pes;
+  p->in_ = in;
+  p->out_ = out;
+  const unsigned serial_flags = flags & ~kMpiFlags;
+  const ptrdiff_t R_ = l.rest;
+  const int f = l.in_dim, o = 1 - f;
+  const ptrdiff_t nf = l.n[f], no = l.n[o];
+  std::string steps;
+
+  if (n_pes == 1) {
+    // One serial plan from the input's order of dims 0 and 1 to the output's.
+    Dims dims(2), howmany;
+    for (int i = 0; i < 2; ++i) {
+      dims[i].n = l.n[i];
+      dims[i].is = i == l.in_dim ? l.n[1 - i] * R_ : R_;
+      dims[i].os = i == l.out_dim ? l.n[1 - i] * R_ : R_;
+    }
+    append_rest(l, &dims);
+    append_howmany(l, &howmany);
+    p->first_ = S::plan(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()), howmany.data(),
+                        in, out, sign, serial_flags);
+    if (!p->first_) return *why = "gpufftw's serial planner gave no plan for the whole transform", nullptr;
+    steps = describe("one serial plan", p->first_);
+  } else {
+    // Step 4 is needed where the output is cut along f; the exchange in
+    // between then cuts o as FFTW does by default.
+    p->second_in_place_ = l.out_dim == o;
+    const Split middle = p->second_in_place_ ? l.out : default_split(no, n_pes);
+    const ptrdiff_t lf = l.in.count[me], lo = middle.count[me];
+    const size_t unit = static_cast<size_t>(R_) * sizeof(C);
+    if (!p->there_.init(middle, l.in, unit, me, why)) return nullptr;
+    if (!p->second_in_place_ && !p->back_.init(l.out, middle, unit, me, why)) return nullptr;
+    const size_t send = std::max(p->there_.send_bytes(), p->back_.send_bytes());
+    const size_t recv = std::max(p->there_.recv_bytes(), p->back_.recv_bytes());
+    const size_t middle_bytes = p->second_in_place_ ? 0 : static_cast<size_t>(lo * nf) * unit;
+    // At least one value each, so a rank without data still has buffers
+    // to name in the collective calls.
+    p->send_ = S::alloc(std::max<size_t>(send / sizeof(C), 1));
+    p->recv_ = S::alloc(std::max<size_t>(recv / sizeof(C), 1));
+    if (!p->second_in_place_) p->middle_ = S::alloc(std::max<size_t>(middle_bytes / sizeof(C), 1));
+    if (!p->send_ || !p->recv_ || (!p->second_in_place_ && !p->middle_))
+      return *why = "fftw_alloc_complex of the exchange buffers failed", nullptr;
+    if (lf > 0) {
+      Dims dims{{no, R_, lf * R_}}, howmany{{lf, no * R_, R_}};
+      append_rest(l, &dims);
+      append_howmany(l, &howmany);
+      p->first_ = S::plan(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()),
+                          howmany.data(), in, p->send_, sign, serial_flags);
+      if (!p->first_) return *why = "gpufftw's serial planner gave no plan for step 1", nullptr;
+      steps = describe("step 1", p->first_);
+    }
+    if (lo > 0) {
+      C *from = p->second_in_place_ ? out : p->middle_, *to = p->second_in_place_ ? out : p->send_;
+      const ptrdiff_t os = p->second_in_place_ ? R_ : lo * R_, hos = p->second_in_place_ ? nf * R_ : R_;
+      Dims dims{{nf, R_, os}}, howmany{{lo, nf * R_, hos}, {R_, 1, 1}};
+      p->second_ = S::plan(1, dims.data(), 2, howmany.data(), from, to, sign, serial_flags);
+      if (!p->second_) return *why = "gpufftw's serial planner gave no plan for step 3", nullptr;
+      steps += std::string(steps.empty() ? "" : "; ") + describe("step 3", p->second_);
+    }
+    if (steps.empty()) steps = "no data on this rank";
+    steps += p->second_in_place_ ? "; one global transpose" : "; two global transposes";
+    steps += " (MPI_Alltoallv on host memory)";
+  }
+  const bool gpu = (p->first_ && std::strcmp(gpufftw_plan_where(p->first_), "gpu") == 0) ||
+                   (p->second_ && std::strcmp(gpufftw_plan_where(p->second_), "gpu") == 0);
+  p->where_ = gpu ? "gpu" : "cpu";
+  p->why_ = "composed over " + std::to_string(n_pes) + " rank" + (n_pes > 1 ? "s" : "") + ": " + steps +
+            "; distributed r2c, c2r and r2r plans stay on the real FFTW MPI";
+  return p;
+}
+
+template <class R>
+Plan<R>::~Plan() {
+  if (first_) S::destroy(first_);
+  if (second_) S::destroy(second_);
+  S::free(send_);
+  S::free(recv_);
+  S::free(middle_);
+  int finalized = 1;
+  MPI_Finalized(&finalized);
+  if (comm_ != MPI_COMM_NULL && !finalized) MPI_Comm_free(&comm_);
+}
+
+template <class R>
+void Plan<R>::execute(C *in, C *out) {
+  if (n_pes_ == 1) {
+    S::execute(first_, in, out);
+    return;
+  }
+  std::string why;
+  if (first_) S::execute(first_, in, send_);
+  if (!there_.run(send_, recv_, second_in_place_ ? out : middle_, comm_, &why)) {
+    GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
+    return;
+  }
+  if (second_in_place_) {
+    if (second_) S::execute(second_, out, out);
+    return;
+  }
+  if (second_) S::execute(second_, middle_, send_);
+  if (!back_.run(send_, recv_, out, comm_, &why))
+    GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
+}
+
+template <class R>
+void Plan<R>::fprint(FILE *f) const {
+  std::fprintf(f, "(gpufftw-mpi-composed-dft %d ranks", n_pes_);
+  for (auto step : {first_, second_})
+    if (step) {
+      std::fprintf(f, "\n  ");
+      S::fprint(step, f);
+    }
+  std::fprintf(f, ")");
+}
+
+template <class R>
+void Plan<R>::flops(double *add, double *mul, double *fma) const {
+  *add = *mul = *fma = 0;
+  for (auto step : {first_, second_})
+    if (step) {
+      double a = 0, m = 0, x = 0;
+      S::flops(step, &a, &m, &x);
+      *add += a, *mul += m, *fma += x;
+    }
+}
+
+template <class R>
+double Plan<R>::cost() const {
+  return (first_ ? S::cost(first_) : 0) + (second_ ? S::cost(second_) : 0);
+}
+
+template <class R>
+double Plan<R>::estimate_cost() const {
+  return (first_ ? S::estimate_cost(first_) : 0) + (second_ ? S::estimate_cost(second_) : 0);
+}
+
+template class Plan<double>;
+template class Plan<float>;
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw

@@ -1,0 +1,76 @@
+// A composed distributed complex DFT: the real FFTW MPI's data layout, the
+// transforms done by gpufftw's serial planner on each rank's own data, the
+// global transposes by MPI between them.
+//
+// With the input cut along dimension f (0, or 1 under FFTW_MPI_TRANSPOSED_IN)
+// and o the other of dims 0 and 1:
+//   1. a serial plan transforms every dimension but f over this rank's
+//      planes, writing them [o][my f][rest], the order the exchange sends;
+//   2. an exchange hands out o and gathers f: [my o][f][rest];
+//   3. a serial plan transforms dimension f; where the output is cut along o
+//      (FFTW_MPI_TRANSPOSED_OUT, or TRANSPOSED_IN alone) this is in place in
+//      the output and the plan is done;
+//   4. otherwise it writes [f][my o][rest] and a second exchange hands out f
+//      and gathers o into the output.
+// On one rank the whole transform is one serial plan between the two
+// layouts. The serial plans never communicate, so ranks whose plans landed
+// on the GPU and ranks whose plans landed on the CPU still meet in the
+// same exchanges.
+#pragma once
+
+#include <mpi.h>
+
+#include <memory>
+#include <string>
+
+#include "mpi/composed/exchange.h"
+#include "mpi/composed/layout.h"
+#include "mpi/composed/serial.h"
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+
+template <class R>
+class Plan {
+ public:
+  using S = Serial<R>;
+  using C = typename S::C;
+
+  // This rank's part, planned on in/out (FFTW's planner flags, the MPI ones
+  // taken off) without communicating; nullptr with why where it cannot be.
+  static std::unique_ptr<Plan> build(const Layout &layout, int me, int n_pes, C *in, C *out, int sign,
+                                     unsigned flags, std::string *why);
+  ~Plan();
+  Plan(const Plan &) = delete;
+  Plan &operator=(const Plan &) = delete;
+
+  // The communicator the exchanges run on (the plan's own duplicate; freed
+  // with the plan).
+  void adopt(MPI_Comm comm) { comm_ = comm; }
+
+  void execute(C *in, C *out);
+  void execute() { execute(in_, out_); }
+  void fprint(FILE *f) const;
+  void flops(double *add, double *mul, double *fma) const;
+  double cost() const;
+  double estimate_cost() const;
+  const char *where() const { return where_.c_str(); }
+  const char *why() const { return why_.c_str(); }
+
+ private:
+  Plan() = default;
+  Layout layout_;
+  int me_ = 0, n_pes_ = 1;
+  C *in_ = nullptr, *out_ = nullptr;
+  typename S::Plan first_ = nullptr, second_ = nullptr;  // nullptr: nothing of it on this rank
+  bool second_in_place_ = false;                         // step 3 ends in the output
+  Exchange there_, back_;                                // steps 2 and 4
+  C *send_ = nullptr, *recv_ = nullptr, *middle_ = nullptr;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  std::string where_, why_;
+};
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw

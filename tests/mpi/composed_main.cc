@@ -1,0 +1,260 @@
+// gpufftw's composed distributed DFTs (mpi/composed/) against the real FFTW
+// MPI on the same inputs: every plan is made twice, once with
+// GPUFFTW_MPI_PATH=real and once with composed, and the two outputs are
+// compared over the whole distributed array (relative L2: 1e-5 single,
+// 1e-12 double). 2-D and 3-D sizes with n0 and n1 not divisible by the
+// ranks and smaller than them (ranks without data), howmany 1 and 2, FFTW's
+// default blocks and a block of 2, FFTW_MPI_TRANSPOSED_IN / _OUT / both,
+// in place and out of place, forward and backward, f32 and f64; each again
+// through fftw_mpi_execute_dft on other arrays; a plan the real FFTW MPI
+// refuses is NULL on every rank both ways. On rank 0, every other composed
+// plan is made with GPUFFTW_MODE=cpu (gpufftw_set_mode), so where the others
+// use a GPU, ranks whose local transforms run on the CPU and ranks whose
+// run on the GPU meet in one plan. Under GPUFFTW_MPI_PATH=auto the plan is
+// composed exactly where every rank has a GPU. Prints "np N: PASS" or FAIL.
+#include <fftw3-mpi.h>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+int me = 0, np = 1, bad = 0, checked = 0, on_gpu = 0;
+double worst[2] = {0, 0};
+
+void expect(bool ok, const std::string &what) {
+  if (!ok) {
+    ++bad;
+    std::fprintf(stderr, "rank %d: FAILED %s\n", me, what.c_str());
+  }
+}
+
+// gpufftw's extension API, looked up so the test also links without it.
+template <class F>
+F ext(const char *name) {
+  return reinterpret_cast<F>(dlsym(RTLD_DEFAULT, name));
+}
+bool where_gpu(const void *plan) {
+  auto f = ext<const char *(*)(const void *)>("gpufftw_plan_where");
+  return f && plan && std::strcmp(f(plan), "gpu") == 0;
+}
+std::string why_of(const void *plan) {
+  auto f = ext<const char *(*)(const void *)>("gpufftw_plan_why");
+  return f && plan ? f(plan) : "";
+}
+void set_mode(int mode) {
+  if (auto f = ext<void (*)(int)>("gpufftw_set_mode")) f(mode);
+}
+int gpu_everywhere() {
+  auto available = ext<int (*)(void)>("gpufftw_gpu_available");
+  auto mode = ext<int (*)(void)>("gpufftw_get_mode");
+  int here = available && mode && mode() != 2 && available();
+  MPI_Allreduce(MPI_IN_PLACE, &here, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return here;
+}
+
+template <class R>
+struct Api;
+#define API(R_, X)                                                                                                  \
+  template <>                                                                                                       \
+  struct Api<R_> {                                                                                                  \
+    using C = X##complex;                                                                                           \
+    using P = X##plan;                                                                                              \
+    static constexpr double tol = sizeof(R_) == 4 ? 1e-5 : 1e-12;                                                   \
+    static constexpr int which = sizeof(R_) == 4 ? 0 : 1;                                                           \
+    static const char *name() { return sizeof(R_) == 4 ? "f32" : "f64"; }                                         \
+    static ptrdiff_t local(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t b0, ptrdiff_t b1, ptrdiff_t *ln0,    \
+                           ptrdiff_t *ln1) {                                                                        \
+      ptrdiff_t s0, s1;                                                                                             \
+      return X##mpi_local_size_many_transposed(rnk, n, h, b0, b1, MPI_COMM_WORLD, ln0, &s0, ln1, &s1);              \
+    }                                                                                                               \
+    static P plan(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, C *in, C *out, int sign,    \
+                  unsigned flags) {                                                                                 \
+      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                 \
+        return X##mpi_plan_dft_3d(n[0], n[1], n[2], in, out, MPI_COMM_WORLD, sign, flags);                          \
+      return X##mpi_plan_many_dft(rnk, n, h, ib, ob, in, out, MPI_COMM_WORLD, sign, flags);                         \
+    }                                                                                                               \
+    static void execute(P p) { X##execute(p); }                                                                     \
+    static void execute(P p, C *in, C *out) { X##mpi_execute_dft(p, in, out); }                                     \
+    static void destroy(P p) { X##destroy_plan(p); }                                                                \
+    static C *alloc(ptrdiff_t n) { return X##alloc_complex(static_cast<size_t>(n)); }                               \
+    static void free(C *p) { X##free(p); }                                                                          \
+  };
+API(double, fftw_)
+API(float, fftwf_)
+#undef API
+
+struct Case {
+  int rnk;
+  ptrdiff_t n[3];
+  ptrdiff_t howmany, block;
+};
+
+template <class R>
+void fill(typename Api<R>::C *a, ptrdiff_t count, int seed) {
+  for (ptrdiff_t i = 0; i < count; ++i) {
+    a[i][0] = static_cast<R>(std::sin(0.7 * static_cast<double>(i) + 1.9 * me + seed) * 0.5);
+    a[i][1] = static_cast<R>(std::cos(1.3 * static_cast<double>(i) + 0.3 * me + seed) * 0.5);
+  }
+}
+
+// Relative L2 distance of got from want over every rank's `count` values.
+template <class R>
+double distance(const typename Api<R>::C *got, const typename Api<R>::C *want, ptrdiff_t count) {
+  double s[2] = {0, 0};
+  for (ptrdiff_t i = 0; i < count; ++i)
+    for (int k = 0; k < 2; ++k) {
+      const double d = static_cast<double>(got[i][k]) - want[i][k];
+      s[0] += d * d;
+      s[1] += static_cast<double>(want[i][k]) * want[i][k];
+    }
+  MPI_Allreduce(MPI_IN_PLACE, s, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return std::sqrt(s[0] / (s[1] > 0 ? s[1] : 1));
+}
+
+int on_every_rank(int v) {
+  int lo = v, hi = v;
+  MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return lo == hi ? lo : -1;
+}
+
+template <class R>
+void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned planner, int serial) {
+  using A = Api<R>;
+  using C = typename A::C;
+  char label[200];
+  std::snprintf(label, sizeof label, "%s %dD n=%tdx%tdx%td howmany %td block %td%s%s %s %s", A::name(), c.rnk,
+                c.n[0], c.n[1], c.rnk > 2 ? c.n[2] : 1, c.howmany, c.block,
+                (tflags & FFTW_MPI_TRANSPOSED_IN) ? " TRANSPOSED_IN" : "",
+                (tflags & FFTW_MPI_TRANSPOSED_OUT) ? " TRANSPOSED_OUT" : "", in_place ? "in-place" : "out-of-place",
+                sign == FFTW_FORWARD ? "forward" : "backward");
+  ptrdiff_t rest = c.howmany;
+  for (int i = 2; i < c.rnk; ++i) rest *= c.n[i];
+  // The arrays: as big as either order of dims 0 and 1 needs; this rank's
+  // input and output counts as the layout the flags name.
+  const int in_dim = (tflags & FFTW_MPI_TRANSPOSED_IN) ? 1 : 0, out_dim = (tflags & FFTW_MPI_TRANSPOSED_OUT) ? 1 : 0;
+  ptrdiff_t ln[2][2], dummy;
+  ptrdiff_t alloc = A::local(c.rnk, c.n, c.howmany, c.block, c.block, &ln[0][0], &ln[0][1]);
+  alloc = std::max(alloc, A::local(c.rnk, c.n, c.howmany, 0, 0, &ln[1][0], &ln[1][1]));
+  const ptrdiff_t swapped[3] = {c.n[1], c.n[0], c.n[2]};
+  alloc = std::max(alloc, A::local(c.rnk, swapped, c.howmany, 0, 0, &dummy, &dummy));
+  alloc = 2 * std::max(alloc, A::local(c.rnk, swapped, c.howmany, c.block, c.block, &dummy, &dummy)) + 1;
+  const ptrdiff_t in_count = ln[0][in_dim] * c.n[1 - in_dim] * rest;
+  const ptrdiff_t out_count = ln[0][out_dim] * c.n[1 - out_dim] * rest;
+
+  C *a[2], *b[2];  // [0]: the real FFTW MPI's plan, [1]: the composed one
+  for (int k = 0; k < 2; ++k) {
+    a[k] = A::alloc(alloc);
+    b[k] = in_place ? a[k] : A::alloc(alloc);
+  }
+  typename A::P p[2];
+  setenv("GPUFFTW_MPI_PATH", "real", 1);
+  p[0] = A::plan(c.rnk, c.n, c.howmany, c.block, c.block, a[0], b[0], sign, planner | tflags);
+  setenv("GPUFFTW_MPI_PATH", "composed", 1);
+  if (me == 0 && serial) set_mode(2);
+  p[1] = A::plan(c.rnk, c.n, c.howmany, c.block, c.block, a[1], b[1], sign, planner | tflags);
+  if (me == 0 && serial) set_mode(0);
+  const int made[2] = {on_every_rank(p[0] != nullptr), on_every_rank(p[1] != nullptr)};
+  expect(made[0] >= 0 && made[0] == made[1], std::string(label) + ": NULL on some ranks or on one path only");
+  if (made[0] == 1 && made[1] == 1) {
+    on_gpu += where_gpu(p[1]);
+    expect(why_of(p[1]).rfind("composed over", 0) == 0, std::string(label) + ": not composed: " + why_of(p[1]));
+    expect(why_of(p[0]).find("real FFTW MPI") != std::string::npos, std::string(label) + ": " + why_of(p[0]));
+    for (int k = 0; k < 2; ++k) fill<R>(a[k], in_count, 1);
+    for (int k = 0; k < 2; ++k) A::execute(p[k]);
+    double e = distance<R>(b[1], b[0], out_count);
+    expect(e <= A::tol, std::string(label) + ": error " + std::to_string(e));
+    worst[A::which] = std::max(worst[A::which], e);
+    // Other arrays through fftw_mpi_execute_dft, same in-place-ness.
+    C *x[2], *y[2];
+    for (int k = 0; k < 2; ++k) {
+      x[k] = A::alloc(alloc);
+      y[k] = in_place ? x[k] : A::alloc(alloc);
+      fill<R>(x[k], in_count, 2);
+      A::execute(p[k], x[k], y[k]);
+    }
+    e = distance<R>(y[1], y[0], out_count);
+    expect(e <= A::tol, std::string(label) + ": fftw_mpi_execute_dft error " + std::to_string(e));
+    worst[A::which] = std::max(worst[A::which], e);
+    for (int k = 0; k < 2; ++k) {
+      if (!in_place) A::free(y[k]);
+      A::free(x[k]);
+    }
+    ++checked;
+  }
+  for (int k = 0; k < 2; ++k) {
+    if (p[k]) A::destroy(p[k]);
+    if (!in_place) A::free(b[k]);
+    A::free(a[k]);
+  }
+}
+
+template <class R>
+void sweep() {
+  const Case cases[] = {
+      {2, {5, 7, 1}, 1, 0},  // n0, n1 not divisible by 2, 3, 4
+      {2, {3, 8, 1}, 1, 0},  // n0 < 4 ranks
+      {3, {6, 5, 4}, 1, 0},  // through fftw_mpi_plan_dft_3d
+      {3, {2, 3, 5}, 2, 0},  // n0 and n1 below the ranks, howmany 2
+      {3, {5, 6, 3}, 2, 2},  // blocks of 2: NULL where 3 blocks exceed the ranks
+  };
+  const unsigned tflags[] = {0, FFTW_MPI_TRANSPOSED_OUT, FFTW_MPI_TRANSPOSED_IN,
+                             FFTW_MPI_TRANSPOSED_IN | FFTW_MPI_TRANSPOSED_OUT};
+  int serial = 0;
+  for (const Case &c : cases)
+    for (unsigned t : tflags)
+      for (int in_place = 0; in_place < 2; ++in_place)
+        for (int sign : {FFTW_FORWARD, FFTW_BACKWARD}) run<R>(c, t, in_place, sign, FFTW_ESTIMATE, serial++ % 2);
+  // FFTW_MEASURE: the serial planner times on the arrays, as FFTW may.
+  run<R>({3, {7, 6, 4}, 1, 0}, 0, false, FFTW_FORWARD, FFTW_MEASURE, 0);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  fftw_mpi_init();
+  fftwf_mpi_init();
+  sweep<double>();
+  sweep<float>();
+
+  // A problem the real FFTW MPI refuses (a size 0): NULL on every rank.
+  const ptrdiff_t zero[2] = {0, 4};
+  fftw_complex *z = fftw_alloc_complex(16);
+  setenv("GPUFFTW_MPI_PATH", "composed", 1);
+  fftw_plan p = fftw_mpi_plan_many_dft(2, zero, 1, 0, 0, z, z, MPI_COMM_WORLD, FFTW_FORWARD, FFTW_ESTIMATE);
+  expect(on_every_rank(p != nullptr) == 0, "a size 0 gave a plan");
+  // Under auto the plan is composed exactly where every rank has a GPU.
+  setenv("GPUFFTW_MPI_PATH", "auto", 1);
+  const ptrdiff_t n[2] = {8, 8};
+  p = fftw_mpi_plan_many_dft(2, n, 1, 0, 0, z, z, MPI_COMM_WORLD, FFTW_FORWARD, FFTW_ESTIMATE);
+  const int gpu = gpu_everywhere();
+  expect(p && (why_of(p).rfind("composed", 0) == 0) == (gpu == 1), "auto: " + why_of(p));
+  if (p) fftw_destroy_plan(p);
+  fftw_free(z);
+
+  auto reentries = ext<unsigned long (*)(void)>("gpufftw_reentry_count");
+  expect(!reentries || reentries() == 0, "gpufftw_reentry_count() is not 0");
+  fftw_mpi_cleanup();
+  fftwf_mpi_cleanup();
+  const int failed = on_every_rank(bad > 0 ? 1 : 0) != 0;
+  MPI_Allreduce(MPI_IN_PLACE, &on_gpu, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (me == 0)
+    std::printf("np %d: %d plan pairs compared, %d of %d ranks' composed plans with local transforms on a GPU "
+                "(auto: %s), worst relative L2 f32 %.2e f64 %.2e\nnp %d: %s\n",
+                np, checked, on_gpu, checked * np,
+                gpu ? "composed, every rank has a GPU" : "the real FFTW MPI, not every rank has a GPU", worst[0],
+                worst[1], np, failed ? "FAIL" : "PASS");
+  MPI_Finalize();
+  return failed;
+}
