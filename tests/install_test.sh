@@ -37,7 +37,8 @@ for t in gpufftw-run gpufftw-compare; do
   "$p/bin/$t" --help > "$tmp/help" 2>&1 || fail "$t --help exited $?"
   grep -q "^usage: $t " "$tmp/help" || fail "$t --help: $(cat "$tmp/help")"
 done
-# A sanitizer build's tools put the sanitizer's runtime first.
+# A sanitizer build's tools put the sanitizer's runtime first; programs
+# built without the sanitizer need it preloaded to load that library.
 san=$(cat "$build/sanitizer-preload" 2>/dev/null || true)
 want="${san:+$san:}$p/lib/libgpufftw.so.1"
 got=$("$p/bin/gpufftw-run" -- sh -c 'echo "$LD_PRELOAD"')
@@ -81,7 +82,8 @@ if command -v pkg-config > /dev/null; then
   # shellcheck disable=SC2086
   ${CC:-cc} "$src/tests/install/consumer.c" $flags -lm -o "$tmp/consumer_pc" > "$tmp/log" 2>&1 ||
     fail "cc consumer.c $flags: $(cat "$tmp/log")"
-  LD_LIBRARY_PATH="$p/lib" "$tmp/consumer_pc" > "$tmp/out" 2>&1 || fail "pkg-config consumer: $(cat "$tmp/out")"
+  LD_PRELOAD="$san" LD_LIBRARY_PATH="$p/lib" "$tmp/consumer_pc" > "$tmp/out" 2>&1 ||
+    fail "pkg-config consumer: $(cat "$tmp/out")"
   LD_LIBRARY_PATH="$p/lib" ldd "$tmp/consumer_pc" | grep -q "libgpufftw.so.1 => $p/lib/libgpufftw.so.1" ||
     fail "pkg-config consumer does not load the installed library"
   echo "pkg-config ($flags): $(cat "$tmp/out")"
@@ -94,7 +96,7 @@ command -v ninja > /dev/null && gen="-G Ninja"
 # shellcheck disable=SC2086
 cmake -S "$src/tests/install" -B "$tmp/cb" $gen -DCMAKE_PREFIX_PATH="$p" > "$tmp/log" 2>&1 &&
   cmake --build "$tmp/cb" > "$tmp/log" 2>&1 || fail "find_package consumer: $(cat "$tmp/log")"
-"$tmp/cb/consumer" > "$tmp/out" 2>&1 || fail "find_package consumer: $(cat "$tmp/out")"
+LD_PRELOAD="$san" "$tmp/cb/consumer" > "$tmp/out" 2>&1 || fail "find_package consumer: $(cat "$tmp/out")"
 ldd "$tmp/cb/consumer" | grep -q "libgpufftw.so.1 => $p/lib/libgpufftw.so.1" ||
   fail "find_package consumer does not load the installed library: $(ldd "$tmp/cb/consumer")"
 echo "find_package: $(cat "$tmp/out")"
