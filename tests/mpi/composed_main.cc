@@ -52,6 +52,10 @@ std::string why_of(const void *plan) {
 void set_mode(int mode) {
   if (auto f = ext<void (*)(int)>("gpufftw_set_mode")) f(mode);
 }
+int get_mode() {
+  auto f = ext<int (*)(void)>("gpufftw_get_mode");
+  return f ? f() : 0;
+}
 int gpu_everywhere() {
   auto available = ext<int (*)(void)>("gpufftw_gpu_available");
   auto mode = ext<int (*)(void)>("gpufftw_get_mode");
@@ -159,9 +163,10 @@ void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned plann
   setenv("GPUFFTW_MPI_PATH", "real", 1);
   p[0] = A::plan(c.rnk, c.n, c.howmany, c.block, c.block, a[0], b[0], sign, planner | tflags);
   setenv("GPUFFTW_MPI_PATH", "composed", 1);
+  const int mode = get_mode();  // the mode the run was started in, restored after
   if (me == 0 && serial) set_mode(2);
   p[1] = A::plan(c.rnk, c.n, c.howmany, c.block, c.block, a[1], b[1], sign, planner | tflags);
-  if (me == 0 && serial) set_mode(0);
+  if (me == 0 && serial) set_mode(mode);
   const int made[2] = {on_every_rank(p[0] != nullptr), on_every_rank(p[1] != nullptr)};
   expect(made[0] >= 0 && made[0] == made[1], std::string(label) + ": NULL on some ranks or on one path only");
   if (made[0] == 1 && made[1] == 1) {
