@@ -5,10 +5,11 @@
 // stored [its a][m][unit], where a unit is the `unit_bytes` of the
 // dimensions after both (kept together). The send side needs no packing (the
 // part for rank q is one run of [q's a][its m][unit]: the serial transform
-// before writes that order). MPI carries only what other ranks send; what
-// arrives from rank p, [its a][p's m][unit], and this rank's own part, read
-// straight from the send buffer, are then copied into their columns of the
-// destination by several threads at once.
+// before writes that order). MPI carries what other ranks send straight
+// into its columns of the destination (what arrives from rank p, [its
+// a][p's m][unit], described by a datatype of the destination's rows), so
+// no receive buffer and no unpacking copy; this rank's own part is copied
+// from the send buffer into its columns by several threads at once.
 #pragma once
 
 #include <mpi.h>
@@ -35,27 +36,35 @@ class Exchange {
   // planner threads). No communication.
   bool init(const Split &a, const Split &m, size_t unit_bytes, int me, int threads, std::string *why);
 
-  // Bytes each buffer needs on this rank.
+  // Bytes the send buffer needs on this rank.
   size_t send_bytes() const { return send_rows_ * unit_; }
-  size_t recv_bytes() const { return recv_rows_ * unit_; }
 
-  // The two halves of the exchange, timed apart at debug level:
-  // transfer: send ([a][my m][unit]) -> recv (scratch), other ranks' parts,
-  // collective on `comm`; false, with why, where MPI_Alltoallv failed.
-  bool transfer(const void *send, void *recv, MPI_Comm comm, std::string *why) const;
-  // place: recv and this rank's part of send -> dest ([my a][m][unit]).
-  void place(const void *send, const void *recv, void *dest) const;
+  // The two halves of the exchange, timed apart at debug level, from send
+  // ([a][my m][unit]) to dest ([my a][m][unit]):
+  // transfer: the other ranks' parts, collective on `comm` (MPI_Alltoallw);
+  // false, with why, where it failed.
+  bool transfer(const void *send, void *dest, MPI_Comm comm, std::string *why) const;
+  // place: this rank's own part.
+  void place(const void *send, void *dest) const;
 
  private:
   Split a_, m_;
   ptrdiff_t m_all_ = 0;
-  size_t unit_ = 0, send_rows_ = 0, recv_rows_ = 0;
+  size_t unit_ = 0, send_rows_ = 0;
   int me_ = 0, threads_ = 1;
-  MPI_Datatype row_ = MPI_DATATYPE_NULL;
-  std::vector<int> scount_, sdispl_, rcount_, rdispl_;
+  // Per peer: 1 or 0 elements of its own type; displacements all 0 (the
+  // types hold the offsets).
+  std::vector<int> scount_, rcount_, zero_;
+  std::vector<MPI_Datatype> stype_, rtype_;
+  std::vector<MPI_Datatype> types_;  // every type made, freed with the exchange
+
+  // Keeps *t for freeing where rc says the call that made it succeeded;
+  // else false, with why naming `call`.
+  bool made(int rc, MPI_Datatype *t, const char *call, std::string *why);
+  static bool commit(MPI_Datatype *t, std::string *why);
 };
 
-// "MPI_Alltoallv: <MPI's error string>"
+// "MPI_Alltoallw: <MPI's error string>"
 std::string mpi_error(const char *call, int code);
 
 }  // namespace composed

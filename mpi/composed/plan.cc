@@ -77,14 +77,12 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
     if (!p->there_.init(middle, l.in, unit, me, threads, why)) return nullptr;
     if (!p->second_in_place_ && !p->back_.init(l.out, middle, unit, me, threads, why)) return nullptr;
     const size_t send = std::max(p->there_.send_bytes(), p->back_.send_bytes());
-    const size_t recv = std::max(p->there_.recv_bytes(), p->back_.recv_bytes());
     const size_t middle_bytes = p->second_in_place_ ? 0 : static_cast<size_t>(lo * nf) * unit;
     // At least one value each, so a rank without data still has buffers
     // to name in the collective calls.
     p->send_ = S::alloc(std::max<size_t>(send / sizeof(C), 1));
-    p->recv_ = S::alloc(std::max<size_t>(recv / sizeof(C), 1));
     if (!p->second_in_place_) p->middle_ = S::alloc(std::max<size_t>(middle_bytes / sizeof(C), 1));
-    if (!p->send_ || !p->recv_ || (!p->second_in_place_ && !p->middle_))
+    if (!p->send_ || (!p->second_in_place_ && !p->middle_))
       return *why = "fftw_alloc_complex of the exchange buffers failed", nullptr;
     if (lf > 0) {
       Dims dims{{no, R_, lf * R_}}, howmany{{lf, no * R_, R_}};
@@ -105,7 +103,7 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
     }
     if (steps.empty()) steps = "no data on this rank";
     steps += p->second_in_place_ ? "; one global transpose" : "; two global transposes";
-    steps += " (MPI_Alltoallv on host memory)";
+    steps += " (MPI_Alltoallw on host memory)";
   }
   const bool gpu = (p->first_ && std::strcmp(gpufftw_plan_where(p->first_), "gpu") == 0) ||
                    (p->second_ && std::strcmp(gpufftw_plan_where(p->second_), "gpu") == 0);
@@ -120,7 +118,6 @@ Plan<R>::~Plan() {
   if (first_) S::destroy(first_);
   if (second_) S::destroy(second_);
   S::free(send_);
-  S::free(recv_);
   S::free(middle_);
   int finalized = 1;
   MPI_Finalized(&finalized);
@@ -137,7 +134,7 @@ void Plan<R>::execute(C *in, C *out) {
   // barrier before each exchange then takes the wait for slower ranks (a
   // shared GPU, a step on the CPU) out of the exchange's own time.
   const bool timed = log_level() >= LogLevel::Debug;
-  double ms[8] = {};  // step 1; wait, MPI_Alltoallv, place; step 3; wait, MPI_Alltoallv, place
+  double ms[8] = {};  // step 1; wait, MPI_Alltoallw, place; step 3; wait, MPI_Alltoallw, place
   double last = timed ? MPI_Wtime() : 0;
   auto mark = [&](int at) {
     if (!timed) return;
@@ -152,12 +149,12 @@ void Plan<R>::execute(C *in, C *out) {
       if (rc != MPI_SUCCESS) why = mpi_error("MPI_Barrier", rc);
       mark(at);
     }
-    if (!why.empty() || !x.transfer(send_, recv_, comm_, &why)) {
+    if (!why.empty() || !x.transfer(send_, dest, comm_, &why)) {
       GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
       return false;
     }
     mark(at + 1);
-    x.place(send_, recv_, dest);
+    x.place(send_, dest);
     mark(at + 2);
     return true;
   };
@@ -175,11 +172,11 @@ void Plan<R>::execute(C *in, C *out) {
   if (!timed) return;
   char back[128] = "";
   if (!second_in_place_)
-    std::snprintf(back, sizeof back, "; back: wait %.2f, MPI_Alltoallv %.2f, place %.2f", ms[5], ms[6], ms[7]);
+    std::snprintf(back, sizeof back, "; back: wait %.2f, MPI_Alltoallw %.2f, place %.2f", ms[5], ms[6], ms[7]);
   double total = 0;
   for (double t : ms) total += t;
   GPUFFTW_LOG(Debug,
-              "composed execute, rank %d, ms: step 1 %.2f; exchange: wait %.2f, MPI_Alltoallv %.2f, place %.2f; "
+              "composed execute, rank %d, ms: step 1 %.2f; exchange: wait %.2f, MPI_Alltoallw %.2f, place %.2f; "
               "step 3 %.2f%s; total %.2f",
               me_, ms[0], ms[1], ms[2], ms[3], ms[4], back, total);
 }
