@@ -102,7 +102,7 @@ bench_one() {
 
 # The composed plan on 2 ranks once more, briefly, at GPUFFTW_LOG=debug:
 # each rank logs where each execute's time went (step 1, the wait for the
-# other rank, MPI_Alltoallv, the copy into place, step 3, the way back). A
+# other rank, MPI_Alltoallw, the copy of its own part, step 3, the way back). A
 # run of its own, since the debug timing adds a barrier before each
 # exchange; the last execute's lines are printed, the whole log is in $out.
 composed_breakdown() {  # THREADS PROBLEM
