@@ -19,7 +19,9 @@
 #            rank x all cores' threads and 2 ranks x half; gpufftw's composed
 #            plan on 1 and 2 ranks (GPUFFTW_MODE as set, default auto); the
 #            same problem through gpufftw serially in one process
-#            (bench/fft_bench). Then the table (bench/mpi_table.py).
+#            (bench/fft_bench); a short composed 2-rank run at
+#            GPUFFTW_LOG=debug for the per-rank breakdown of an execute.
+#            Then the table (bench/mpi_table.py).
 #   all      build, tests, bench (the default).
 # Build and tests take a few minutes; the 512^3 benchmark with FFTW_MEASURE
 # may take several (the real FFTW MPI measures long): on the device tool (10
@@ -98,6 +100,18 @@ bench_one() {
   echo "ROW $label np=$np threads=$threads $line" | tee -a "$out/bench.txt"
 }
 
+# The composed plan on 2 ranks once more, briefly, at GPUFFTW_LOG=debug:
+# each rank logs where each execute's time went (step 1, the wait for the
+# other rank, MPI_Alltoallw, the copy of its own part, step 3, the way back). A
+# run of its own, since the debug timing adds a barrier before each
+# exchange; the last execute's lines are printed, the whole log is in $out.
+composed_breakdown() {  # THREADS PROBLEM
+  local log="$out/bench-gpufftw-composed-debug-$2.log"
+  "$mpirun_sh" 2 --bind-to none -x GPUFFTW_MPI_PATH=composed -x GPUFFTW_LOG=debug "$build/gpufftw-run" -- \
+    "$build/bench/mpi_fft_bench" --threads "$1" --flags "${MPI_BENCH_FLAGS:-measure}" --seconds 1 "$2" > "$log" 2>&1
+  grep 'composed execute' "$log" | tail -n2 | sed "s/^/breakdown $2: /"
+}
+
 do_bench() {
   local cores half n p line
   cores=$(nproc); half=$(( cores / 2 > 0 ? cores / 2 : 1 ))
@@ -108,6 +122,7 @@ do_bench() {
     bench_one real-fftw-mpi 2 "$half" "$p" "$build/bench/mpi_fft_bench"
     bench_one gpufftw-composed 1 "$cores" "$p" -x GPUFFTW_MPI_PATH=composed "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
     bench_one gpufftw-composed 2 "$half" "$p" -x GPUFFTW_MPI_PATH=composed "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
+    composed_breakdown "$half" "$p"
     "$build/gpufftw-run" -- "$build/bench/fft_bench" --alloc fftw --threads "$cores" \
       --flags "${MPI_BENCH_FLAGS:-measure}" "$p" > "$out/bench-serial-$p.log" 2>&1
     line=$(grep '^RESULT' "$out/bench-serial-$p.log" | tail -n1)

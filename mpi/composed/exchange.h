@@ -5,8 +5,11 @@
 // stored [its a][m][unit], where a unit is the `unit_bytes` of the
 // dimensions after both (kept together). The send side needs no packing (the
 // part for rank q is one run of [q's a][its m][unit]: the serial transform
-// before writes that order); what arrives from rank p, [its a][p's m][unit],
-// is copied into its columns of the destination.
+// before writes that order). MPI carries what other ranks send straight
+// into its columns of the destination (what arrives from rank p, [its
+// a][p's m][unit], described by a datatype of the destination's rows), so
+// no receive buffer and no unpacking copy; this rank's own part is copied
+// from the send buffer into its columns by several threads at once.
 #pragma once
 
 #include <mpi.h>
@@ -29,27 +32,39 @@ class Exchange {
   ~Exchange();
 
   // False, with why, where a count does not fit MPI's int or an MPI call
-  // failed. `me` is this rank; no communication.
-  bool init(const Split &a, const Split &m, size_t unit_bytes, int me, std::string *why);
+  // failed. `me` is this rank; `threads` copy the parts into place (FFTW's
+  // planner threads). No communication.
+  bool init(const Split &a, const Split &m, size_t unit_bytes, int me, int threads, std::string *why);
 
-  // Bytes each buffer needs on this rank.
+  // Bytes the send buffer needs on this rank.
   size_t send_bytes() const { return send_rows_ * unit_; }
-  size_t recv_bytes() const { return recv_rows_ * unit_; }
 
-  // send ([a][my m][unit]) -> recv (scratch) -> dest ([my a][m][unit]),
-  // collective on `comm`. False, with why, where the exchange failed.
-  bool run(const void *send, void *recv, void *dest, MPI_Comm comm, std::string *why) const;
+  // The two halves of the exchange, timed apart at debug level, from send
+  // ([a][my m][unit]) to dest ([my a][m][unit]):
+  // transfer: the other ranks' parts, collective on `comm` (MPI_Alltoallw);
+  // false, with why, where it failed.
+  bool transfer(const void *send, void *dest, MPI_Comm comm, std::string *why) const;
+  // place: this rank's own part.
+  void place(const void *send, void *dest) const;
 
  private:
   Split a_, m_;
   ptrdiff_t m_all_ = 0;
-  size_t unit_ = 0, send_rows_ = 0, recv_rows_ = 0;
-  int me_ = 0;
-  MPI_Datatype row_ = MPI_DATATYPE_NULL;
-  std::vector<int> scount_, sdispl_, rcount_, rdispl_;
+  size_t unit_ = 0, send_rows_ = 0;
+  int me_ = 0, threads_ = 1;
+  // Per peer: 1 or 0 elements of its own type; displacements all 0 (the
+  // types hold the offsets).
+  std::vector<int> scount_, rcount_, zero_;
+  std::vector<MPI_Datatype> stype_, rtype_;
+  std::vector<MPI_Datatype> types_;  // every type made, freed with the exchange
+
+  // Keeps *t for freeing where rc says the call that made it succeeded;
+  // else false, with why naming `call`.
+  bool made(int rc, MPI_Datatype *t, const char *call, std::string *why);
+  static bool commit(MPI_Datatype *t, std::string *why);
 };
 
-// "MPI_Alltoallv: <MPI's error string>"
+// "MPI_Alltoallw: <MPI's error string>"
 std::string mpi_error(const char *call, int code);
 
 }  // namespace composed

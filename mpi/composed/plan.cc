@@ -72,17 +72,17 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
     const Split middle = p->second_in_place_ ? l.out : default_split(no, n_pes);
     const ptrdiff_t lf = l.in.count[me], lo = middle.count[me];
     const size_t unit = static_cast<size_t>(R_) * sizeof(C);
-    if (!p->there_.init(middle, l.in, unit, me, why)) return nullptr;
-    if (!p->second_in_place_ && !p->back_.init(l.out, middle, unit, me, why)) return nullptr;
+    // The copies into place get the threads the program gave FFTW's planner.
+    const int threads = S::planner_nthreads();
+    if (!p->there_.init(middle, l.in, unit, me, threads, why)) return nullptr;
+    if (!p->second_in_place_ && !p->back_.init(l.out, middle, unit, me, threads, why)) return nullptr;
     const size_t send = std::max(p->there_.send_bytes(), p->back_.send_bytes());
-    const size_t recv = std::max(p->there_.recv_bytes(), p->back_.recv_bytes());
     const size_t middle_bytes = p->second_in_place_ ? 0 : static_cast<size_t>(lo * nf) * unit;
     // At least one value each, so a rank without data still has buffers
     // to name in the collective calls.
     p->send_ = S::alloc(std::max<size_t>(send / sizeof(C), 1));
-    p->recv_ = S::alloc(std::max<size_t>(recv / sizeof(C), 1));
     if (!p->second_in_place_) p->middle_ = S::alloc(std::max<size_t>(middle_bytes / sizeof(C), 1));
-    if (!p->send_ || !p->recv_ || (!p->second_in_place_ && !p->middle_))
+    if (!p->send_ || (!p->second_in_place_ && !p->middle_))
       return *why = "fftw_alloc_complex of the exchange buffers failed", nullptr;
     if (lf > 0) {
       Dims dims{{no, R_, lf * R_}}, howmany{{lf, no * R_, R_}};
@@ -103,7 +103,7 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
     }
     if (steps.empty()) steps = "no data on this rank";
     steps += p->second_in_place_ ? "; one global transpose" : "; two global transposes";
-    steps += " (MPI_Alltoallv on host memory)";
+    steps += " (MPI_Alltoallw on host memory)";
   }
   const bool gpu = (p->first_ && std::strcmp(gpufftw_plan_where(p->first_), "gpu") == 0) ||
                    (p->second_ && std::strcmp(gpufftw_plan_where(p->second_), "gpu") == 0);
@@ -118,7 +118,6 @@ Plan<R>::~Plan() {
   if (first_) S::destroy(first_);
   if (second_) S::destroy(second_);
   S::free(send_);
-  S::free(recv_);
   S::free(middle_);
   int finalized = 1;
   MPI_Finalized(&finalized);
@@ -131,19 +130,55 @@ void Plan<R>::execute(C *in, C *out) {
     S::execute(first_, in, out);
     return;
   }
+  // At debug level each execute says where this rank's time went. A
+  // barrier before each exchange then takes the wait for slower ranks (a
+  // shared GPU, a step on the CPU) out of the exchange's own time.
+  const bool timed = log_level() >= LogLevel::Debug;
+  double ms[8] = {};  // step 1; wait, MPI_Alltoallw, place; step 3; wait, MPI_Alltoallw, place
+  double last = timed ? MPI_Wtime() : 0;
+  auto mark = [&](int at) {
+    if (!timed) return;
+    const double now = MPI_Wtime();
+    ms[at] = (now - last) * 1e3;
+    last = now;
+  };
   std::string why;
+  auto exchange = [&](const Exchange &x, C *dest, int at) {
+    if (timed) {
+      const int rc = MPI_Barrier(comm_);
+      if (rc != MPI_SUCCESS) why = mpi_error("MPI_Barrier", rc);
+      mark(at);
+    }
+    if (!why.empty() || !x.transfer(send_, dest, comm_, &why)) {
+      GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
+      return false;
+    }
+    mark(at + 1);
+    x.place(send_, dest);
+    mark(at + 2);
+    return true;
+  };
   if (first_) S::execute(first_, in, send_);
-  if (!there_.run(send_, recv_, second_in_place_ ? out : middle_, comm_, &why)) {
-    GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
-    return;
-  }
+  mark(0);
+  if (!exchange(there_, second_in_place_ ? out : middle_, 1)) return;
   if (second_in_place_) {
     if (second_) S::execute(second_, out, out);
-    return;
+    mark(4);
+  } else {
+    if (second_) S::execute(second_, middle_, send_);
+    mark(4);
+    if (!exchange(back_, out, 5)) return;
   }
-  if (second_) S::execute(second_, middle_, send_);
-  if (!back_.run(send_, recv_, out, comm_, &why))
-    GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
+  if (!timed) return;
+  char back[128] = "";
+  if (!second_in_place_)
+    std::snprintf(back, sizeof back, "; back: wait %.2f, MPI_Alltoallw %.2f, place %.2f", ms[5], ms[6], ms[7]);
+  double total = 0;
+  for (double t : ms) total += t;
+  GPUFFTW_LOG(Debug,
+              "composed execute, rank %d, ms: step 1 %.2f; exchange: wait %.2f, MPI_Alltoallw %.2f, place %.2f; "
+              "step 3 %.2f%s; total %.2f",
+              me_, ms[0], ms[1], ms[2], ms[3], ms[4], back, total);
 }
 
 template <class R>

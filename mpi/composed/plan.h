@@ -66,7 +66,7 @@ class Plan {
   typename S::Plan first_ = nullptr, second_ = nullptr;  // nullptr: nothing of it on this rank
   bool second_in_place_ = false;                         // step 3 ends in the output
   Exchange there_, back_;                                // steps 2 and 4
-  C *send_ = nullptr, *recv_ = nullptr, *middle_ = nullptr;
+  C *send_ = nullptr, *middle_ = nullptr;
   MPI_Comm comm_ = MPI_COMM_NULL;
   std::string where_, why_;
 };

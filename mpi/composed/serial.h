@@ -32,6 +32,7 @@ struct Serial;
     static double cost(Plan p) { return X##cost(p); }                                                          \
     static double estimate_cost(Plan p) { return X##estimate_cost(p); }                                        \
     static C *alloc(size_t n) { return X##alloc_complex(n); }                                                  \
+    static int planner_nthreads() { return X##planner_nthreads(); }                                            \
     static void free(C *p) { X##free(p); }                                                                     \
   };
 GPUFFTW_COMPOSED_SERIAL(double, fftw_)
