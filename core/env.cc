@@ -27,7 +27,18 @@ void warn_bad(const char *var, const char *value, const std::string &expected, c
                fallback.c_str());
 }
 
+namespace {
+
+// strtod and strtoll skip leading blanks; a setting with them is a typo.
+bool starts_with_digit(const char *text) {
+  const char *t = *text == '-' || *text == '+' ? text + 1 : text;
+  return *t >= '0' && *t <= '9';
+}
+
+}  // namespace
+
 bool parse_bytes(const char *text, size_t *out) {
+  if (!starts_with_digit(text)) return false;
   errno = 0;
   char *end = nullptr;
   const double v = std::strtod(text, &end);
@@ -47,6 +58,7 @@ bool parse_bytes(const char *text, size_t *out) {
 }
 
 bool parse_integer(const char *text, long long lo, long long hi, long long *out) {
+  if (!starts_with_digit(text)) return false;
   errno = 0;
   char *end = nullptr;
   const long long v = std::strtoll(text, &end, 10);
