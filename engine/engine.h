@@ -108,5 +108,10 @@ Memory memory_type(const void *p);
 // which also works after the device went away.
 void *alloc_pinned(size_t bytes);
 bool free_pinned(void *p);  // false: p was not from alloc_pinned
+// Bytes alloc_pinned handed out and not freed, and bytes freed and kept.
+void pinned_bytes(size_t *live, size_t *kept);
+// Device memory in use on the set's first device (cudaMemGetInfo: every
+// process's), or 0 where CUDA has not started or the engine was lost.
+size_t device_memory_used();
 
 }  // namespace gpufftw::engine

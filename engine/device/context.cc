@@ -244,6 +244,13 @@ bool set_devices(const std::vector<int> &set, std::string *why) {
 }
 
 std::string device_name() { return opened(device()).name; }
+size_t device_memory_used() {
+  if (!gpu_started() || gpu_lost()) return 0;
+  DeviceScope on(device());
+  size_t free_bytes = 0, total = 0;
+  if (!on.ok() || !check(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo", nullptr)) return 0;
+  return total - free_bytes;
+}
 size_t device_memory_cap() { return opened(device()).memory_cap; }
 int device() {
   if (scoped_device >= 0) return scoped_device;
