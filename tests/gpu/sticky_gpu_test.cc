@@ -3,9 +3,11 @@
 // real cudaErrorLaunchFailure. The execute in flight must still give the
 // right result, on the real FFTW; every GPU plan's later executes and
 // every later plan run there too (the why says so), one warning is logged,
-// and destroy and exit are clean. The scenario runs in a child process,
+// and destroy and exit are clean; a plan over device arrays is NULL (the
+// real FFTW cannot read them). The scenario runs in a child process,
 // which alone touches CUDA, so that its exit status and its whole stderr
 // are checked here.
+#include <cuda_runtime_api.h>
 #include <fftw3.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -147,6 +149,11 @@ int scenario() {
     check_result(p, "on the GPU, before the fault");
     planned.push_back(std::move(p));
   }
+  // Device arrays, made while the context works: after the loss no plan
+  // may hand them to the real FFTW.
+  void *device_in = nullptr, *device_out = nullptr;
+  CHILD_CHECK(cudaMalloc(&device_in, 8 << 16) == cudaSuccess && cudaMalloc(&device_out, 8 << 16) == cudaSuccess,
+              "cudaMalloc before the fault");
   // The trap fires in this execute; it must end on the real FFTW.
   setenv("GPUFFTW_FAULT", "sticky", 1);
   load(planned[0]);
@@ -174,6 +181,14 @@ int scenario() {
     check_result(p, "a plan made after the loss");
     destroy(p.c, later);
   }
+  gpufftw_set_mode(GPUFFTW_MODE_AUTO);
+  fftwf_plan on_device = fftwf_plan_dft_1d(1 << 16, static_cast<fftwf_complex *>(device_in),
+                                           static_cast<fftwf_complex *>(device_out), FFTW_FORWARD, FFTW_ESTIMATE);
+  CHILD_CHECK(!on_device, "a plan over device arrays after the loss: on %s, %s", gpufftw_plan_where(on_device),
+              gpufftw_plan_why(on_device));
+  if (on_device) fftwf_destroy_plan(on_device);  // never executed: it would read device memory on the host
+  cudaFree(device_in);  // into the lost context: an error, not a crash
+  cudaFree(device_out);
   void *big = fftw_malloc(64 << 20);  // fftw_malloc must not ask the lost context
   CHILD_CHECK(big, "fftw_malloc after the loss");
   std::memset(big, 1, 64 << 20);
