@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 #include <limits.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -12,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "core/env.h"
 #include "core/log.h"
 
 namespace gpufftw {
@@ -66,23 +64,15 @@ std::string own_file() {
 // replaces them all.
 std::vector<std::string> search_dirs(const char *probe_symbol) {
   std::vector<std::string> dirs;
-  if (const char *env = env::get("GPUFFTW_FFTW_DIR")) {
+  if (const char *env = getenv("GPUFFTW_FFTW_DIR")) {
     std::string list = env;
-    bool any_dir = false;
     for (size_t pos = 0; pos <= list.size();) {
       size_t end = list.find(':', pos);
       if (end == std::string::npos) end = list.size();
       if (end > pos) dirs.push_back(list.substr(pos, end - pos));
-      struct stat st;
-      any_dir = any_dir || (end > pos && stat(dirs.back().c_str(), &st) == 0 && S_ISDIR(st.st_mode));
       pos = end + 1;
     }
-    // A list naming no directory at all is a mistake, not a wish for no
-    // FFTW: the usual places are searched instead.
-    if (any_dir) return dirs;
-    env::warn_bad("GPUFFTW_FFTW_DIR", env, "a ':'-separated list of directories, one at least existing",
-                  "the usual places");
-    dirs.clear();
+    return dirs;
   }
   Dl_info info{};
   void *next = dlsym(RTLD_NEXT, probe_symbol);

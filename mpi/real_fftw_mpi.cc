@@ -2,7 +2,6 @@
 
 #include <dlfcn.h>
 #include <limits.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -10,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "core/env.h"
 #include "core/log.h"
 
 namespace gpufftw {
@@ -27,29 +25,14 @@ std::string dir_of(const std::string &file) {
   return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
 }
 
-// `var`'s ':'-separated directories onto `out`; true where it is set.
-// A list naming no existing directory is a mistake, not a wish for no
-// library: warned about, added nothing, and the search goes on as unset.
-bool split_into(const char *var, std::vector<std::string> *out) {
-  const char *list = env::get(var);
-  if (!list) return false;
-  std::vector<std::string> dirs;
-  bool any_dir = false;
-  const std::string s = list;
+void split_into(const char *list, std::vector<std::string> *out) {
+  std::string s = list;
   for (size_t pos = 0; pos <= s.size();) {
     size_t end = s.find(':', pos);
     if (end == std::string::npos) end = s.size();
-    if (end > pos) dirs.push_back(s.substr(pos, end - pos));
-    struct stat st;
-    any_dir = any_dir || (end > pos && stat(dirs.back().c_str(), &st) == 0 && S_ISDIR(st.st_mode));
+    if (end > pos) out->push_back(s.substr(pos, end - pos));
     pos = end + 1;
   }
-  if (!any_dir) {
-    env::warn_bad(var, list, "a ':'-separated list of directories, one at least existing", "the usual places");
-    return false;
-  }
-  out->insert(out->end(), dirs.begin(), dirs.end());
-  return true;
 }
 
 // The file that defines `symbol` among the objects already loaded, or "".
@@ -66,10 +49,13 @@ std::string loaded_file_defining(const char *symbol) {
 // the usual system directories.
 std::vector<std::string> search_dirs(const char *probe) {
   std::vector<std::string> dirs;
-  if (split_into("GPUFFTW_FFTW_MPI_DIR", &dirs)) return dirs;
+  if (const char *env = getenv("GPUFFTW_FFTW_MPI_DIR")) {
+    split_into(env, &dirs);
+    return dirs;
+  }
   std::string loaded = loaded_file_defining(probe);
   if (!loaded.empty()) dirs.push_back(dir_of(loaded));
-  split_into("GPUFFTW_FFTW_DIR", &dirs);
+  if (const char *env = getenv("GPUFFTW_FFTW_DIR")) split_into(env, &dirs);
   dirs.push_back(GPUFFTW_FFTW_LIBDIR);
   for (const char *d : {"/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"}) dirs.push_back(d);
   return dirs;
