@@ -138,14 +138,14 @@ void open_device(int d, size_t cap_setting, Opened *o) {
 void choose_devices(Context *c) {
   const Settings &s = c->settings;
   const std::string fallback = "every GPU of device 0's model";
-  const std::string below = "a device number below " + std::to_string(c->count);
+  const std::string below = " below " + std::to_string(c->count);
   if (s.devices) {
     std::string why;
     c->set = parse_devices(s.devices, c->count, &why);
     if (!c->set.empty()) return;
-    env::warn_bad("GPUFFTW_DEVICES", s.devices, "all or a comma list of " + below + "s", fallback);
+    env::warn_bad("GPUFFTW_DEVICES", s.devices, "all or a comma list of distinct device numbers" + below, fallback);
   } else if (s.device >= c->count) {
-    env::warn_bad("GPUFFTW_DEVICE", std::to_string(s.device).c_str(), below, fallback);
+    env::warn_bad("GPUFFTW_DEVICE", std::to_string(s.device).c_str(), "a device number" + below, fallback);
   } else if (s.device >= 0) {
     c->set = {static_cast<int>(s.device)};
     return;
