@@ -30,7 +30,7 @@
 #                still usable, no device memory kept.
 #   env          tests/hazards/env_test.cc with a GPU: every GPUFFTW_*
 #                variable's bad value (GPUFFTW_CACHE_DIR is read only here).
-#   soak         tools/soak.sh: SOAK_SECONDS (default 480, so that with its
+#   soak         tools/soak.sh: SOAK_SECONDS (default 420, so that with its
 #                warm-up it fits one call) of mixed plans and executes, host
 #                RSS, pinned and device memory at the start and the end.
 # Each step fits one 10-minute device call; call them apart if needed.
@@ -117,7 +117,7 @@ for step in "${steps[@]}"; do
       grep -E "SKIPPED|FAIL|free device memory|memory taken|given back|scenario done" "$out/$step.log" |
         tee -a "$out/summary.txt" ;;
     soak)
-      secs=${SOAK_SECONDS:-480}
+      secs=${SOAK_SECONDS:-420}
       if OUT=$out timeout 590 "$root/tools/soak.sh" "$build" "$secs" > /dev/null 2>&1; then
         summary "soak ($secs s): PASS"
       else
