@@ -1,43 +1,25 @@
 #include "core/config.h"
 
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include "core/env.h"
 
 namespace gpufftw {
-namespace {
-
-// Parsed before the log exists, so problems are printed directly.
-template <class T, size_t N>
-T parse_choice(const char *var, const char *const (&names)[N], const T (&values)[N], T fallback) {
-  const char *s = std::getenv(var);
-  if (!s || !*s) return fallback;
-  for (size_t i = 0; i < N; ++i)
-    if (std::strcmp(s, names[i]) == 0) return values[i];
-  std::fprintf(stderr, "gpufftw: %s=%s is not one of", var, s);
-  for (const char *n : names) std::fprintf(stderr, " %s", n);
-  std::fprintf(stderr, "; using the default\n");
-  return fallback;
-}
-
-}  // namespace
 
 Config read_config() {
   Config c;
   static const char *const mode_names[] = {"auto", "gpu", "cpu"};
   static const gpufftw_mode modes[] = {GPUFFTW_MODE_AUTO, GPUFFTW_MODE_GPU, GPUFFTW_MODE_CPU};
-  c.mode = parse_choice("GPUFFTW_MODE", mode_names, modes, c.mode);
+  c.mode = env::choice("GPUFFTW_MODE", mode_names, modes, c.mode);
   static const char *const log_names[] = {"off", "warn", "info", "debug"};
   static const LogLevel levels[] = {LogLevel::Off, LogLevel::Warn, LogLevel::Info, LogLevel::Debug};
-  c.log = parse_choice("GPUFFTW_LOG", log_names, levels, c.log);
+  c.log = env::choice("GPUFFTW_LOG", log_names, levels, c.log);
   static const char *const bool_names[] = {"0", "1"};
   static const bool bools[] = {false, true};
-  c.report = parse_choice("GPUFFTW_REPORT", bool_names, bools, c.report);
+  c.report = env::choice("GPUFFTW_REPORT", bool_names, bools, c.report);
   static const char *const measure_names[] = {"auto", "always"};
-  c.measure_always = parse_choice("GPUFFTW_MEASURE", measure_names, bools, c.measure_always);
+  c.measure_always = env::choice("GPUFFTW_MEASURE", measure_names, bools, c.measure_always);
   static const char *const precision_names[] = {"fp32", "fp16"};
   static const gpufftw_precision precisions[] = {GPUFFTW_PRECISION_FP32, GPUFFTW_PRECISION_FP16};
-  c.precision = parse_choice("GPUFFTW_PRECISION", precision_names, precisions, c.precision);
+  c.precision = env::choice("GPUFFTW_PRECISION", precision_names, precisions, c.precision);
   return c;
 }
 

@@ -124,13 +124,27 @@ bool twin_can_wait(const Problem &p) {
 class GpuPlan final : public Plan {
  public:
   GpuPlan(const Problem &p, std::unique_ptr<engine::FftJob> job, std::unique_ptr<Plan> twin)
-      : Plan(p), job_(std::move(job)), twin_(std::move(twin)) {}
+      : Plan(p),
+        job_(std::move(job)),
+        twin_(std::move(twin)),
+        on_device_(engine::memory_type(p.in[0]) == engine::Memory::Device ||
+                   engine::memory_type(p.out[0]) == engine::Memory::Device) {}
+
+  ~GpuPlan() override {
+    // Freeing into a lost context may fail, hang or fault; what the job
+    // holds goes with the process.
+    if (engine::gpu_lost()) (void)job_.release();
+  }
 
   void execute(const Arrays &x) override {
     void *in[2] = {nullptr, nullptr}, *out[2] = {nullptr, nullptr};
     std::string why;
+    if (gpu_engine_lost(&why)) {
+      on_cpu(x, why, true);
+      return;
+    }
     if (!resolve_arrays(problem(), x, in, out)) {
-      on_cpu(x, "a split-array execute of an interleaved plan");
+      on_cpu(x, "a split-array execute of an interleaved plan", false);
       return;
     }
     bool ran;
@@ -140,7 +154,7 @@ class GpuPlan final : public Plan {
       std::lock_guard<std::mutex> one_at_a_time(run_mutex_);
       ran = job_->run(in, out, &why);
     }
-    if (!ran) on_cpu(x, why);
+    if (!ran) on_cpu(x, why, gpu_engine_lost(nullptr));  // this call may be what lost it
   }
 
   void print(FILE *out) const override {
@@ -167,10 +181,19 @@ class GpuPlan final : public Plan {
     return twin_.get();
   }
 
-  void on_cpu(const Arrays &x, const std::string &why) {
+  // `lost`: the engine is lost, which gpu_engine_lost has logged.
+  void on_cpu(const Arrays &x, const std::string &why, bool lost) {
     static std::atomic<bool> said{false};
-    if (!said.exchange(true))
+    if (!lost && !said.exchange(true))
       GPUFFTW_LOG(Warn, "GPU execute failed (%s); this and later failed calls run on the real FFTW", why.c_str());
+    if (on_device_) {
+      // The real FFTW would read device memory from the host and crash.
+      static std::atomic<bool> said_device{false};
+      if (!said_device.exchange(true))
+        GPUFFTW_LOG(Warn, "%s: arrays in device memory, which the real FFTW cannot reach: not computed",
+                    problem().describe().c_str());
+      return;
+    }
     if (twin())
       twin_->execute(x);
     else
@@ -181,11 +204,25 @@ class GpuPlan final : public Plan {
   std::mutex run_mutex_;
   mutable std::unique_ptr<Plan> twin_;  // written only inside twin_once_
   mutable std::once_flag twin_once_;
+  const bool on_device_;  // the plan's arrays are device memory
 };
 
 }  // namespace
 
+bool gpu_engine_lost(std::string *why) {
+  std::string what;
+  if (!engine::gpu_lost(&what)) return false;
+  static std::once_flag said;
+  std::call_once(said, [&what] {
+    GPUFFTW_LOG(Warn, "the GPU was lost to a sticky CUDA error (%s): every execute and plan of this process runs on "
+                "the real FFTW from now on", what.c_str());
+  });
+  if (why) *why = "the GPU was lost (" + what + "): the real FFTW runs every plan of this process";
+  return true;
+}
+
 std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
+  if (gpu_engine_lost(why)) return nullptr;
   const auto t0 = std::chrono::steady_clock::now();
   auto job = engine::FftJob::create(geometry(p), why);
   if (!job) return nullptr;

@@ -9,6 +9,10 @@
 
 namespace gpufftw {
 
+// True once a sticky CUDA error lost the GPU engine (engine::gpu_lost):
+// logged once, by the first to ask; `why` then says so for a plan's why.
+bool gpu_engine_lost(std::string *why);
+
 // nullptr, with the reason in `why`, where the GPU cannot take the problem.
 std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, std::string *why);
 

@@ -9,9 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 
+#include "core/env.h"
 #include "core/log.h"
 
 namespace gpufftw {
@@ -74,14 +74,79 @@ bool parse_kernel(const std::string &line, std::string *key, engine::KernelPick 
   return tag == "kernel" && !in.fail() && !(in >> rest);
 }
 
-// mkdir -p; false where a component cannot be made.
+// mkdir -p, each folder it makes private (0700): the store says where
+// plans run, so no one else may write it. False where a component cannot
+// be made.
 bool make_dirs(const std::string &dir) {
   for (size_t i = 1; i <= dir.size(); ++i)
     if (i == dir.size() || dir[i] == '/') {
       const std::string part = dir.substr(0, i);
-      if (mkdir(part.c_str(), 0755) != 0 && errno != EEXIST) return false;
+      if (mkdir(part.c_str(), 0700) != 0 && errno != EEXIST) return false;
     }
   return true;
+}
+
+// Why the store's folder cannot be trusted, or "" where it can: it must be
+// a folder of this user's that no one else may write, since whoever can
+// write it can put a dispatch.txt of their own there (or a link in its
+// place). A link to such a folder is fine (~/.cache often is one).
+std::string distrust_dir(const std::string &dir) {
+  struct stat st;
+  if (stat(dir.c_str(), &st) != 0) return std::string("cannot be read (") + std::strerror(errno) + ")";
+  if (!S_ISDIR(st.st_mode)) return "not a directory";
+  if (st.st_uid != geteuid()) return "owned by another user";
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) return "writable by others than its owner";
+  return "";
+}
+
+enum class FileRead { Missing, Untrusted, Read };
+
+// The store's file, whole, where it is this user's own regular file that
+// no one else may write; never through a symbolic link, never waiting on a
+// FIFO. `why` says what is wrong with it where it is Untrusted.
+FileRead read_trusted(const std::string &path, std::string *text, std::string *why) {
+  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return FileRead::Missing;
+    *why = errno == ELOOP ? "a symbolic link" : std::string("unreadable (") + std::strerror(errno) + ")";
+    return FileRead::Untrusted;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0)
+    *why = std::string("unreadable (fstat: ") + std::strerror(errno) + ")";
+  else if (!S_ISREG(st.st_mode))
+    *why = "not a regular file";
+  else if (st.st_uid != geteuid())
+    *why = "owned by another user";
+  else if (st.st_mode & (S_IWGRP | S_IWOTH))
+    *why = "writable by others than its owner";
+  else
+    why->clear();
+  text->clear();
+  char buf[1 << 16];
+  for (ssize_t got; why->empty() && (got = read(fd, buf, sizeof buf)) != 0;) {
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) *why = std::string("unreadable (read: ") + std::strerror(errno) + ")";
+    else text->append(buf, static_cast<size_t>(got));
+  }
+  close(fd);
+  return why->empty() ? FileRead::Read : FileRead::Untrusted;
+}
+
+// Writes `text` to a new file at `path` (0600); false where it cannot. The
+// name must not exist: O_EXCL never follows a link that someone put there.
+bool write_new(const std::string &path, const std::string &text) {
+  unlink(path.c_str());  // a temporary left by a crashed process of this pid
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0) return false;
+  bool ok = true;
+  for (size_t done = 0; ok && done < text.size();) {
+    const ssize_t put = write(fd, text.data() + done, text.size() - done);
+    if (put < 0 && errno == EINTR) continue;
+    ok = put > 0;
+    if (ok) done += static_cast<size_t>(put);
+  }
+  return close(fd) == 0 && ok;
 }
 
 // An exclusive flock on `path` (made if missing) for as long as it lives:
@@ -91,7 +156,8 @@ bool make_dirs(const std::string &dir) {
 // the same way).
 class FileLock {
  public:
-  explicit FileLock(const std::string &path) : fd_(open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+  explicit FileLock(const std::string &path)
+      : fd_(open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600)) {
     if (fd_ < 0) {
       GPUFFTW_LOG(Info, "cannot open %s (%s): saving unlocked", path.c_str(), std::strerror(errno));
       return;
@@ -123,11 +189,41 @@ bool DispatchStore::read_header(std::istream &in) const {
          machine_line == "machine " + machine_;
 }
 
+void DispatchStore::warn_once(const std::string &what) {
+  if (warned_) return;
+  warned_ = true;
+  GPUFFTW_LOG(Warn, "%s: dispatch choices are measured again and kept in this process", what.c_str());
+}
+
+bool DispatchStore::dir_trusted() {
+  const size_t slash = path_.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path_.substr(0, slash);
+  struct stat st;
+  if (stat(dir.c_str(), &st) != 0 && errno == ENOENT) return false;  // nothing stored yet
+  const std::string why = distrust_dir(dir);
+  if (why.empty()) return true;
+  warn_once("the folder " + dir + " of the dispatch store is " + why + ", so it is neither read nor written");
+  return false;
+}
+
+bool DispatchStore::read_file(std::string *text) {
+  std::string why;
+  switch (read_trusted(path_, text, &why)) {
+    case FileRead::Missing: return false;
+    case FileRead::Untrusted:
+      warn_once(path_ + " is " + why + ", so it is ignored (never followed) and replaced at the next save");
+      return false;
+    case FileRead::Read: return true;
+  }
+  return false;
+}
+
 void DispatchStore::load() {
   if (loaded_) return;
   loaded_ = true;
-  std::ifstream in(path_);
-  if (!in) return;
+  std::string text;
+  if (!dir_trusted() || !read_file(&text)) return;
+  std::istringstream in(text);
   if (!read_header(in)) {
     GPUFFTW_LOG(Info, "%s is for another machine or version: calibrating again", path_.c_str());
     return;
@@ -151,7 +247,7 @@ void DispatchStore::load() {
     else if (parse_kernel(line, &key, &pick))
       kernels[key] = pick;
     else {
-      GPUFFTW_LOG(Info, "%s is corrupt (\"%.60s\"): calibrating again", path_.c_str(), line.c_str());
+      warn_once(path_ + " is corrupt (\"" + line.substr(0, 60) + "\"), so it is ignored and rewritten");
       return;
     }
   }
@@ -167,6 +263,7 @@ void DispatchStore::save() {
     GPUFFTW_LOG(Info, "cannot create the directory of %s: dispatch choices stay in this process", path_.c_str());
     return;
   }
+  if (!dir_trusted()) return;
   // Read, merge and replace under one lock: another process may have added
   // choices, kernel picks or tables since we read the file, and without the
   // lock one that saves between our read and our rename loses them.
@@ -175,8 +272,9 @@ void DispatchStore::save() {
   std::map<std::string, engine::KernelPick> merged_kernels;
   std::optional<GpuRates> their_gpu;
   std::map<std::pair<int, int>, CpuRates> their_cpu;
-  {
-    std::ifstream in(path_);
+  std::string text;
+  if (read_file(&text)) {
+    std::istringstream in(text);
     if (read_header(in))
       for (std::string line; std::getline(in, line);) {
         std::string key;
@@ -203,7 +301,7 @@ void DispatchStore::save() {
   const std::optional<GpuRates> &gpu = gpu_ ? gpu_ : their_gpu;
   const std::string tmp = path_ + ".tmp." + std::to_string(getpid());
   {
-    std::ofstream out(tmp, std::ios::trunc);
+    std::ostringstream out;
     out << kHeader << "\nmachine " << machine_ << '\n';
     if (gpu) out << format(*gpu) << '\n';
     for (const auto &kv : their_cpu) out << format(kv.second) << '\n';
@@ -218,13 +316,15 @@ void DispatchStore::save() {
       std::snprintf(buf, sizeof buf, " %.6g %.6g", kv.second.own_s, kv.second.cufft_s);
       out << "kernel " << kv.first << ' ' << kv.second.variant << buf << '\n';
     }
-    if (!out.flush()) {
-      GPUFFTW_LOG(Info, "cannot write %s: dispatch choices stay in this process", tmp.c_str());
+    if (!write_new(tmp, out.str())) {
+      GPUFFTW_LOG(Info, "cannot write %s (%s): dispatch choices stay in this process", tmp.c_str(),
+                  std::strerror(errno));
       std::remove(tmp.c_str());
       return;
     }
   }
-  // A rename replaces the file whole: a reader never sees half of it.
+  // A rename replaces the file whole: a reader never sees half of it, and
+  // a link in its place is replaced, not followed.
   if (std::rename(tmp.c_str(), path_.c_str()) != 0) std::remove(tmp.c_str());
 }
 
@@ -331,7 +431,11 @@ void DispatchStore::forget(const std::function<bool(const std::string &)> &which
 }
 
 std::string dispatch_store_path() {
-  if (const char *d = std::getenv("GPUFFTW_CACHE_DIR"); d && *d) return std::string(d) + "/dispatch.txt";
+  if (const char *d = env::get("GPUFFTW_CACHE_DIR")) {
+    // Relative, it would name another folder in each working directory.
+    if (d[0] == '/') return std::string(d) + "/dispatch.txt";
+    env::warn_bad("GPUFFTW_CACHE_DIR", d, "an absolute path", "$XDG_CACHE_HOME/gpufftw or ~/.cache/gpufftw");
+  }
   if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/gpufftw/dispatch.txt";
   if (const char *h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/gpufftw/dispatch.txt";
   return "/tmp/gpufftw-" + std::to_string(getuid()) + "/dispatch.txt";

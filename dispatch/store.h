@@ -5,7 +5,11 @@
 // $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. It is trusted only for
 // the machine that wrote it (GPU, driver, CPU, cores, FFTW and gpufftw
 // versions); anything else, a corrupt file included, is recalibrated and
-// rewritten.
+// rewritten. It is read only where it and its folder are the user's own
+// and no one else can write them, never through a symbolic link; folders
+// it makes are private (0700), the file 0600. A folder others can write is
+// neither read nor written (choices then last for the process): whoever
+// can write the folder decides what the file says.
 #pragma once
 
 #include <functional>
@@ -74,6 +78,12 @@ class DispatchStore {
  private:
   // True when the stream starts with this store's header and machine.
   bool read_header(std::istream &in) const;
+  // The folder is this user's and only theirs (else warned about once).
+  bool dir_trusted();
+  // The file, where it is this user's own and only theirs (else warned
+  // about once); false where it is missing or not to be trusted.
+  bool read_file(std::string *text);
+  void warn_once(const std::string &what);  // one warning per store
   void load();  // under mutex_, once
   void save();  // under mutex_; merges choices another process saved meanwhile
 
@@ -81,6 +91,7 @@ class DispatchStore {
   const std::string path_, machine_;
   const Calibrators calibrate_;
   bool loaded_ = false;
+  bool warned_ = false;
   std::function<bool(const std::string &)> forgotten_;  // not merged back from the file
   std::optional<GpuRates> gpu_;
   std::string gpu_why_;

@@ -14,8 +14,16 @@ namespace gpufftw::engine {
 // (device from GPUFFTW_DEVICE, else 0 of those CUDA_VISIBLE_DEVICES shows)
 // and loads cuFFT. `why` says what is missing when it is false.
 bool gpu_available(std::string *why = nullptr);
-// True once this process has a usable CUDA context; never creates one
-// (200-350 ms that a process whose plans all stay on the CPU is spared).
+// True once a sticky CUDA error (a kernel that faulted or trapped, an
+// uncorrectable ECC error, ...: engine/device/sticky.h) left a context of
+// the device set unusable; `why` names the call that saw it. From then on
+// gpu_available() is false, and nothing may call CUDA again but to ask
+// what memory a pointer is: plans and executes go to the real FFTW, and
+// what the engine holds is left to the process's end.
+bool gpu_lost(std::string *why = nullptr);
+// True once this process had a usable CUDA context (a lost one too);
+// never creates one (200-350 ms that a process whose plans all stay on the
+// CPU is spared).
 bool gpu_started();
 std::string device_name();
 
@@ -100,5 +108,10 @@ Memory memory_type(const void *p);
 // which also works after the device went away.
 void *alloc_pinned(size_t bytes);
 bool free_pinned(void *p);  // false: p was not from alloc_pinned
+// Bytes alloc_pinned handed out and not freed, and bytes freed and kept.
+void pinned_bytes(size_t *live, size_t *kept);
+// Device memory in use on the set's first device (cudaMemGetInfo: every
+// process's), or 0 where CUDA has not started or the engine was lost.
+size_t device_memory_used();
 
 }  // namespace gpufftw::engine

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <type_traits>
 #include <map>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/env.h"
 #include "core/log.h"
 #include "dispatch/dispatch.h"
 #include "fallback/cpu_plan.h"
@@ -37,12 +39,12 @@ struct Settings {
 const Settings &settings() {
   static const Settings s = [] {
     Settings t;
-    const char *on = std::getenv("GPUFFTW_COMPARE");
-    t.on = on && std::string(on) == "1";
-    if (const char *e = std::getenv("GPUFFTW_COMPARE_EVERY")) t.every = std::max(1ULL, std::strtoull(e, nullptr, 10));
-    if (const char *f = std::getenv("GPUFFTW_COMPARE_FILE")) t.file = f;
-    const char *p = std::getenv("GPUFFTW_COMPARE_PERTURB");
-    t.perturb = p && std::string(p) == "1";
+    static const char *const names[] = {"0", "1"};
+    static const bool values[] = {false, true};
+    t.on = env::choice("GPUFFTW_COMPARE", names, values, false);
+    t.every = static_cast<uint64_t>(env::integer("GPUFFTW_COMPARE_EVERY", 1, 1, INT64_MAX, "1"));
+    if (const char *f = env::get("GPUFFTW_COMPARE_FILE")) t.file = f;
+    t.perturb = env::choice("GPUFFTW_COMPARE_PERTURB", names, values, false);
     return t;
   }();
   return s;

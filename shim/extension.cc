@@ -36,6 +36,15 @@ int gpufftw_gpu_available(void) {
 #endif
 }
 
+void gpufftw_memory(gpufftw_memory_stats *stats) {
+  if (!stats) return;
+  *stats = gpufftw_memory_stats{0, 0, 0};
+#if GPUFFTW_HAVE_CUDA
+  gpufftw::engine::pinned_bytes(&stats->pinned_live, &stats->pinned_kept);
+  stats->device_used = gpufftw::engine::device_memory_used();
+#endif
+}
+
 int gpufftw_set_devices(const int *devices, int count) {
 #if GPUFFTW_HAVE_CUDA
   if (!devices || count < 1) return 0;

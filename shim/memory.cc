@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "core/env.h"
 #include "shim/foreign.h"
 #include "shim/planner.h"
 #if GPUFFTW_HAVE_CUDA
@@ -20,8 +21,7 @@ constexpr size_t kFftwAlignment = 16;  // what FFTW's alignment_of measures agai
 // (GPUFFTW_PINNED_MIN bytes): the GPU copies it at full PCIe speed.
 size_t pinned_min() {
   static const size_t min = [] {
-    const char *s = std::getenv("GPUFFTW_PINNED_MIN");
-    return s ? static_cast<size_t>(std::strtoull(s, nullptr, 10)) : size_t{1} << 20;
+    return static_cast<size_t>(env::integer("GPUFFTW_PINNED_MIN", 1 << 20, 0, INT64_MAX, "1048576"));
   }();
   return min;
 }

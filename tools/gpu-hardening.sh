@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# gpu-hardening.sh [build] [concurrency] [sanitizer] [fuzz] [large]: issue
-# 27's runs on the GPU machine (no argument: the first four, in that order;
-# large only when named). Builds
+# gpu-hardening.sh [build] [concurrency] [sanitizer] [fuzz] [large] [sticky]
+# [memory] [env] [soak]: issue 27's runs on the GPU machine (no argument:
+# the first four, in that order; the others only when named). Builds
 # build-gpu/ (as tools/gpu-check.sh does; reused where it is there), then:
 #   concurrency  tests/hazards/concurrency_test.cc with every plan the GPU
 #                takes on it (GPUFFTW_MODE=gpu): 16 threads planning and
@@ -19,6 +19,20 @@
 #                (a batch of 2^21+3 transforms of 1024, one 2^16 x 2^15
 #                transform) in GPU mode, every output checked; 32 GiB of
 #                host memory.
+#   sticky       tests/gpu/sticky_gpu_test.cc: GPUFFTW_FAULT=sticky makes an
+#                execute launch a kernel that traps (a real
+#                cudaErrorLaunchFailure); that execute, later executes of
+#                five GPU plans and new plans (on the CPU, why "the GPU was
+#                lost") checked against the real FFTW; one warning, clean
+#                destroy and exit; again with GPUFFTW_SPLIT_TEST=2.
+#   memory       tests/gpu/memory_taken_gpu_test.cc: all but 16 MiB of device
+#                memory taken between plan and execute; right results, GPU
+#                still usable, no device memory kept.
+#   env          tests/hazards/env_test.cc with a GPU: every GPUFFTW_*
+#                variable's bad value (GPUFFTW_CACHE_DIR is read only here).
+#   soak         tools/soak.sh: SOAK_SECONDS (default 420, so that with its
+#                warm-up it fits one call) of mixed plans and executes, host
+#                RSS, pinned and device memory at the start and the end.
 # Each step fits one 10-minute device call; call them apart if needed.
 # Logs and a summary go to $OUT (or /tmp/gpu-hardening).
 set -uo pipefail
@@ -89,6 +103,37 @@ for step in "${steps[@]}"; do
         summary "large (past 2^31 elements): FAILED"; status=1
       fi
       grep -E "^plan:|^execute:|largest error|SKIPPED" "$out/large.log" | tee -a "$out/summary.txt" ;;
+    sticky|memory|env)
+      case $step in
+        sticky) bin=gpufftw_sticky_gpu_test; what="sticky error at execute" ;;
+        memory) bin=gpufftw_memory_taken_gpu_test; what="device memory taken between plan and execute" ;;
+        env) bin=gpufftw_env_test; what="bad GPUFFTW_* values, with a GPU" ;;
+      esac
+      if timeout 280 "$build/tests/$bin" > "$out/$step.log" 2>&1; then
+        summary "$step ($what): PASS ($((SECONDS - t0)) s)"
+      else
+        summary "$step ($what): FAILED ($out/$step.log)"; status=1
+      fi
+      grep -E "SKIPPED|FAIL|free device memory|memory taken|given back|scenario done" "$out/$step.log" |
+        tee -a "$out/summary.txt"
+      # Plans spread over a set too (one GPU standing in for two where
+      # there is one): the trap fires in each share's worker.
+      if [ "$step" = sticky ]; then
+        if GPUFFTW_SPLIT_TEST=2 timeout 280 "$build/tests/$bin" > "$out/sticky-split.log" 2>&1; then
+          summary "sticky, plans split over two (GPUFFTW_SPLIT_TEST=2): PASS"
+        else
+          summary "sticky, plans split over two (GPUFFTW_SPLIT_TEST=2): FAILED ($out/sticky-split.log)"; status=1
+        fi
+        grep -E "SKIPPED|FAIL|scenario done" "$out/sticky-split.log" | tee -a "$out/summary.txt"
+      fi ;;
+    soak)
+      secs=${SOAK_SECONDS:-420}
+      if OUT=$out timeout 590 "$root/tools/soak.sh" "$build" "$secs" > /dev/null 2>&1; then
+        summary "soak ($secs s): PASS"
+      else
+        summary "soak ($secs s): FAILED ($out/soak.log)"; status=1
+      fi
+      grep -E "^(soak|warm-up|start|end|growth|WRONG)" "$out/soak.log" | tee -a "$out/summary.txt" ;;
     *) echo "gpu-hardening: unknown step $step" >&2; exit 2 ;;
   esac
 done

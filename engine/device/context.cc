@@ -10,6 +10,9 @@
 #include <mutex>
 #include <vector>
 
+#include "core/env.h"
+#include "engine/device/sticky.h"
+#include "engine/device/trap.h"
 #include "engine/engine.h"
 #include "engine/multi/partition.h"
 
@@ -24,7 +27,54 @@ struct Opened {
   std::string name;
 };
 
+// GPUFFTW_FAULT, read each time (tests change it): false where unset or
+// bad (warned about).
+bool fault_setting(std::string *step, long long *on) {
+  const char *fault = env::get("GPUFFTW_FAULT");
+  if (!fault) return false;
+  static const char *const steps[] = {"plan", "execute", "alloc", "sticky"};
+  const char *at = std::strchr(fault, '@');
+  step->assign(fault, at ? static_cast<size_t>(at - fault) : std::strlen(fault));
+  *on = -1;
+  if (std::find(std::begin(steps), std::end(steps), *step) == std::end(steps) ||
+      (at && !env::parse_integer(at + 1, 0, INT32_MAX, on))) {
+    env::warn_bad("GPUFFTW_FAULT", fault, "plan, execute, alloc or sticky, each optionally @DEVICE", "no fault");
+    return false;
+  }
+  return true;
+}
+
+// The engine's GPUFFTW_* settings, read when the context is first asked
+// for, before CUDA is: a bad value is warned about (core/env.h) whether or
+// not there is a GPU. Device numbers are checked against the devices once
+// CUDA has counted them.
+struct Settings {
+  size_t memory_cap = 0;     // GPUFFTW_DEVICE_MEMORY; 0: four fifths of the free memory
+  const char *devices = nullptr;  // GPUFFTW_DEVICES, its syntax checked
+  long long device = -1;     // GPUFFTW_DEVICE; -1: unset
+  long long split_test = 0;  // GPUFFTW_SPLIT_TEST; 0: unset
+};
+
+Settings read_settings() {
+  Settings s;
+  s.memory_cap = env::bytes("GPUFFTW_DEVICE_MEMORY", 0, "four fifths of the free device memory");
+  s.devices = env::get("GPUFFTW_DEVICES");
+  std::string why;
+  if (s.devices && std::string(s.devices) != "all" && parse_devices(s.devices, INT32_MAX, &why).empty()) {
+    env::warn_bad("GPUFFTW_DEVICES", s.devices, "all or a comma list of distinct device numbers",
+                  "every GPU of device 0's model");
+    s.devices = nullptr;
+  }
+  s.device = env::integer("GPUFFTW_DEVICE", -1, 0, INT32_MAX, "device 0 and the others of its model");
+  s.split_test = env::integer("GPUFFTW_SPLIT_TEST", 0, 1, 64, "no split test");
+  std::string step;
+  long long on;
+  fault_setting(&step, &on);  // for its warning where no step will ask
+  return s;
+}
+
 struct Context {
+  Settings settings;
   bool ok = false;
   std::string why;
   int count = 0;
@@ -60,7 +110,7 @@ bool load_cufft(Cufft *t, std::string *why) {
 
 // Makes device d's context, keeps the memory its pool frees, and reads its
 // memory cap. The caller holds the context's mutex.
-void open_device(int d, Opened *o) {
+void open_device(int d, size_t cap_setting, Opened *o) {
   std::string *why = &o->why;
   auto run = [&]() -> bool {
     GPUFFTW_CK(cudaSetDevice(d), why);
@@ -74,13 +124,7 @@ void open_device(int d, Opened *o) {
     GPUFFTW_CK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), why);
     size_t free_bytes = 0, total = 0;
     GPUFFTW_CK(cudaMemGetInfo(&free_bytes, &total), why);
-    o->memory_cap = free_bytes / 5 * 4;
-    if (const char *cap = std::getenv("GPUFFTW_DEVICE_MEMORY")) {
-      char *end = nullptr;
-      double v = std::strtod(cap, &end);
-      const double unit = *end == 'G' ? 1073741824.0 : *end == 'M' ? 1048576.0 : *end == 'K' ? 1024.0 : 1.0;
-      if (v > 0) o->memory_cap = static_cast<size_t>(v * unit);
-    }
+    o->memory_cap = cap_setting ? cap_setting : free_bytes / 5 * 4;
     cudaDeviceProp prop{};
     GPUFFTW_CK(cudaGetDeviceProperties(&prop, d), why);
     o->name = prop.name;
@@ -89,39 +133,40 @@ void open_device(int d, Opened *o) {
   o->ok = run();
 }
 
-bool choose_devices(Context *c) {
-  if (const char *list = std::getenv("GPUFFTW_DEVICES")) {
-    c->set = parse_devices(list, c->count, &c->why);
-    return !c->set.empty();
+// A device number past the machine's is warned about as any bad value
+// is, and the default set taken.
+void choose_devices(Context *c) {
+  const Settings &s = c->settings;
+  const std::string fallback = "every GPU of device 0's model";
+  const std::string below = " below " + std::to_string(c->count);
+  if (s.devices) {
+    std::string why;
+    c->set = parse_devices(s.devices, c->count, &why);
+    if (!c->set.empty()) return;
+    env::warn_bad("GPUFFTW_DEVICES", s.devices, "all or a comma list of distinct device numbers" + below, fallback);
+  } else if (s.device >= c->count) {
+    env::warn_bad("GPUFFTW_DEVICE", std::to_string(s.device).c_str(), "a device number" + below, fallback);
+  } else if (s.device >= 0) {
+    c->set = {static_cast<int>(s.device)};
+    return;
   }
-  int first = 0;
-  if (const char *d = std::getenv("GPUFFTW_DEVICE")) {
-    first = std::atoi(d);
-    if (first < 0 || first >= c->count) {
-      c->why = "GPUFFTW_DEVICE=" + std::to_string(first) + " but " + std::to_string(c->count) + " device(s)";
-      return false;
-    }
-    c->set = {first};
-    return true;
-  }
-  c->set = same_model(c->names, first);
-  return true;
+  c->set = same_model(c->names, 0);
 }
 
 // GPUFFTW_DEVICES names the set; else GPUFFTW_DEVICE names one device;
 // else every device of device 0's model. GPUFFTW_SPLIT_TEST=N, a test hook,
 // then makes it the set's first device N times over, so that a machine of
 // one GPU runs the split paths (their threads, shares and exchanges).
-bool choose_set(Context *c) {
-  if (!choose_devices(c)) return false;
-  if (const char *n = std::getenv("GPUFFTW_SPLIT_TEST")) {
+void choose_set(Context *c) {
+  choose_devices(c);
+  if (c->settings.split_test) {
     const int first = c->set[0];
-    c->set.assign(std::max(1, std::atoi(n)), first);
+    c->set.assign(static_cast<size_t>(c->settings.split_test), first);
   }
-  return true;
 }
 
 bool open(Context *c) {
+  c->settings = read_settings();
   GPUFFTW_CK(cudaGetDeviceCount(&c->count), &c->why);
   if (c->count == 0) {
     c->why = "no CUDA device";
@@ -133,11 +178,11 @@ bool open(Context *c) {
     c->names.push_back(prop.name);
   }
   c->opened.resize(c->count);
-  if (!choose_set(c)) return false;
+  choose_set(c);
   // The first device of the set opens now (single-GPU plans run there);
   // the others when a plan first spreads over them.
   Opened &first = c->opened[c->set[0]];
-  open_device(c->set[0], &first);
+  open_device(c->set[0], c->settings.memory_cap, &first);
   if (!first.ok) return c->why = first.why, false;
   return load_cufft(&c->cufft, &c->why);
 }
@@ -161,7 +206,7 @@ const Opened &opened(int d) {
   Context &c = context();
   std::lock_guard<std::mutex> lock(c.mutex);
   Opened &o = c.opened[d];
-  if (!o.ok && o.why.empty()) open_device(d, &o);
+  if (!o.ok && o.why.empty()) open_device(d, c.settings.memory_cap, &o);
   return o;
 }
 
@@ -170,7 +215,7 @@ const Opened &opened(int d) {
 bool gpu_available(std::string *why) {
   Context &c = context();
   if (!c.ok && why) *why = c.why;
-  return c.ok;
+  return c.ok && !gpu_lost(why);
 }
 
 bool gpu_started() { return started; }
@@ -183,7 +228,7 @@ std::vector<int> devices() {
 
 bool set_devices(const std::vector<int> &set, std::string *why) {
   Context &c = context();
-  if (!c.ok) return *why = c.why, false;
+  if (!gpu_available(why)) return false;
   if (set.empty()) return *why = "an empty device set", false;
   for (size_t i = 0; i < set.size(); ++i) {
     if (set[i] < 0 || set[i] >= c.count)
@@ -199,6 +244,13 @@ bool set_devices(const std::vector<int> &set, std::string *why) {
 }
 
 std::string device_name() { return opened(device()).name; }
+size_t device_memory_used() {
+  if (!gpu_started() || gpu_lost()) return 0;
+  DeviceScope on(device());
+  size_t free_bytes = 0, total = 0;
+  if (!on.ok() || !check(cudaMemGetInfo(&free_bytes, &total), "cudaMemGetInfo", nullptr)) return 0;
+  return total - free_bytes;
+}
 size_t device_memory_cap() { return opened(device()).memory_cap; }
 int device() {
   if (scoped_device >= 0) return scoped_device;
@@ -255,7 +307,14 @@ bool enable_peer_access(const std::vector<int> &set) {
 
 bool check(cudaError_t e, const char *call, std::string *why) {
   if (e == cudaSuccess) return true;
-  if (why) *why = std::string(call) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+  const std::string what = std::string(call) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+  if (why) *why = what;
+  if (sticky_error(e)) {
+    // No call clears it; the engine stops calling CUDA instead. (Not
+    // device(): this may run while the context is being opened.)
+    lose_engine(scoped_device >= 0 ? what + " on device " + std::to_string(scoped_device) : what);
+    return false;
+  }
   cudaGetLastError();  // clear a non-sticky error so later calls can go on
   return false;
 }
@@ -281,15 +340,15 @@ bool after_default_streams(Memory in, Memory out, cudaStream_t stream, std::stri
 }
 
 bool fault_injected(const char *step, std::string *why) {
-  const char *fault = std::getenv("GPUFFTW_FAULT");  // read each time: tests change it
-  if (!fault) return false;
-  const size_t len = std::strlen(step);
-  if (std::strncmp(fault, step, len) != 0) return false;
-  if (fault[len] == '@') {
-    if (std::atoi(fault + len + 1) != device()) return false;
-  } else if (fault[len] != '\0') {
-    return false;
-  }
+  std::string named;
+  long long on = -1;
+  if (!fault_setting(&named, &on)) return false;
+  if (on >= 0 && on != device()) return false;
+  // sticky: at execute, a kernel that traps; what it leaves is a real
+  // sticky error, taken through check() as any would be.
+  if (named == "sticky" && std::strcmp(step, "execute") == 0)
+    return !check(launch_trap(), "the trap kernel of GPUFFTW_FAULT=sticky", why);
+  if (named != step) return false;
   if (why) *why = std::string("injected fault at ") + step + " on device " + std::to_string(device()) + " (GPUFFTW_FAULT)";
   return true;
 }

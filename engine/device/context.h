@@ -69,6 +69,8 @@ bool after_default_streams(Memory in, Memory out, cudaStream_t stream, std::stri
 
 // GPUFFTW_FAULT=plan|execute|alloc makes that step fail as a CUDA error
 // would, for tests of the fall-back paths; STEP@N only on device N.
+// GPUFFTW_FAULT=sticky makes the execute step launch a kernel that traps:
+// a real sticky error, after which the engine is lost (gpu_lost()).
 bool fault_injected(const char *step, std::string *why);
 
 // cuFFT's functions, from libcufft.so.12 opened at first use, so that

@@ -25,7 +25,9 @@ bool cuda_driver_loaded() {
 }  // namespace
 
 Memory memory_type(const void *p) {
-  if (!p || !cuda_driver_loaded() || !gpu_available()) return Memory::Pageable;
+  // A lost engine still asks (a query neither hangs nor faults): the
+  // real FFTW must not be handed a device pointer.
+  if (!p || !cuda_driver_loaded() || !(gpu_available() || gpu_lost())) return Memory::Pageable;
   cudaPointerAttributes a{};
   if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
     cudaGetLastError();  // clear it: an unknown pointer is not an error here

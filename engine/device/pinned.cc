@@ -43,6 +43,14 @@ void *alloc_pinned(size_t bytes) {
   return block;
 }
 
+void pinned_bytes(size_t *live, size_t *kept) {
+  Pool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  *live = 0;
+  for (const auto &kv : p.live) *live += kv.second;
+  *kept = p.idle_bytes;
+}
+
 bool free_pinned(void *block) {
   Pool &p = pool();
   std::lock_guard<std::mutex> lock(p.mutex);
@@ -56,7 +64,8 @@ bool free_pinned(void *block) {
     return true;
   }
   // After the device went away this fails and the pages stay mapped; the
-  // program goes on.
+  // program goes on. A lost context is not called at all.
+  if (gpu_lost()) return true;
   if (cudaFreeHost(block) != cudaSuccess) cudaGetLastError();
   return true;
 }

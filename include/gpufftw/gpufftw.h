@@ -62,6 +62,18 @@ int gpufftw_gpu_available(void);
 int gpufftw_set_devices(const int *devices, int count);
 int gpufftw_get_devices(int *devices, int max);
 
+/* Memory gpufftw holds, for leak checks (tools/soak.sh): pinned host
+ * memory that fftw_malloc handed out and is not yet freed, pinned memory
+ * freed and kept for the next fftw_malloc of its size, and the device
+ * memory in use on the first GPU of the set as CUDA counts it (every
+ * process's; gpufftw keeps what its jobs free for the next execute). The
+ * device figure is 0 where CUDA has not started or the GPU was lost: this
+ * never starts CUDA. */
+typedef struct {
+  size_t pinned_live, pinned_kept, device_used;
+} gpufftw_memory_stats;
+void gpufftw_memory(gpufftw_memory_stats *stats);
+
 /* 1 when the real FFTW library of that precision ('f' or 'd') was found. */
 int gpufftw_real_fftw_available(char precision);
 

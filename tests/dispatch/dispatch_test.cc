@@ -2,6 +2,7 @@
 // and the store's file (missing, corrupt, another machine's, the choices'
 // round trip across runs and their forgetting).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -811,6 +812,123 @@ TEST_F(Store, UnwritableDirectoryKeepsChoicesInTheProcess) {
   Choice got;
   EXPECT_TRUE(s.recall("k", &got));
   EXPECT_TRUE(s.gpu_rates());
+}
+
+// The store as untrusted input (issue 27): only this user's own file in a
+// folder no one else can write is read; anything else is measured again.
+size_t count_of(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST_F(Store, FoldersItMakesArePrivateAndTheFileItsOwnersAlone) {
+  make().gpu_rates();
+  struct stat st;
+  ASSERT_EQ(stat((dir_ + "/sub").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  ASSERT_EQ(lstat(path_.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+}
+
+TEST_F(Store, ALinkInThePlaceOfTheFileIsNeitherTrustedNorFollowed) {
+  make().gpu_rates();
+  const std::string target = dir_ + "/elsewhere.txt";
+  ASSERT_EQ(rename(path_.c_str(), target.c_str()), 0);
+  ASSERT_EQ(symlink(target.c_str(), path_.c_str()), 0);
+  const std::string before = file();  // through the link: the good file
+  testing::internal::CaptureStderr();
+  DispatchStore s = make();
+  ASSERT_TRUE(s.gpu_rates());
+  s.remember("k", Choice{true, 1, 2});
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(gpu_calibrations_, 2) << "a linked file was trusted";
+  EXPECT_EQ(count_of(said, "symbolic link"), 1u) << said;
+  struct stat st;
+  ASSERT_EQ(lstat(path_.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode)) << "the save went through the link";
+  std::ifstream in(target);
+  std::stringstream t;
+  t << in.rdbuf();
+  EXPECT_EQ(t.str(), before) << "the link's target was written";
+}
+
+TEST_F(Store, AFileOthersCanWriteIsNotTrusted) {
+  make().gpu_rates();
+  ASSERT_EQ(chmod(path_.c_str(), 0666), 0);
+  testing::internal::CaptureStderr();
+  make().gpu_rates();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(gpu_calibrations_, 2);
+  EXPECT_EQ(count_of(said, "writable by others"), 1u) << said;
+  struct stat st;
+  ASSERT_EQ(stat(path_.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u) << "replaced by a file of the store's own";
+}
+
+TEST_F(Store, AnotherUsersFileIsNotTrusted) {
+  if (geteuid() != 0) GTEST_SKIP() << "giving a file to another user needs root";
+  make().gpu_rates();
+  ASSERT_EQ(chown(path_.c_str(), 65534, 65534), 0);
+  testing::internal::CaptureStderr();
+  make().gpu_rates();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(gpu_calibrations_, 2);
+  EXPECT_EQ(count_of(said, "owned by another user"), 1u) << said;
+}
+
+TEST_F(Store, AFifoInThePlaceOfTheFileIsIgnoredWithoutWaiting) {
+  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
+  ASSERT_EQ(mkfifo(path_.c_str(), 0600), 0);
+  testing::internal::CaptureStderr();
+  ASSERT_TRUE(make().gpu_rates());
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(said, "not a regular file"), 1u) << said;
+}
+
+TEST_F(Store, AFolderOthersCanWriteIsNeitherReadNorWritten) {
+  make().gpu_rates();
+  const std::string before = file();
+  ASSERT_EQ(chmod((dir_ + "/sub").c_str(), 0777), 0);
+  testing::internal::CaptureStderr();
+  DispatchStore s = make();
+  ASSERT_TRUE(s.gpu_rates());
+  s.remember("k", Choice{true, 1, 2});
+  s.remember("k2", Choice{false, 2, 1});
+  Choice got;
+  EXPECT_TRUE(s.recall("k", &got)) << "choices last for the process";
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(gpu_calibrations_, 2);
+  EXPECT_EQ(count_of(said, "writable by others"), 1u) << said;
+  EXPECT_EQ(file(), before) << "written into a folder others can write";
+}
+
+TEST_F(Store, ACorruptFileGetsOneWarning) {
+  make().gpu_rates();
+  {
+    std::ofstream out(path_, std::ios::app);
+    out << "choice broken\n";
+  }
+  testing::internal::CaptureStderr();
+  DispatchStore s = make();
+  s.gpu_rates();
+  s.remember("k", Choice{true, 1, 2});
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(said, "is corrupt"), 1u) << said;
+  EXPECT_EQ(gpu_calibrations_, 2);
+}
+
+TEST(StorePath, ARelativeCacheDirIsWarnedAboutAndTheDefaultUsed) {
+  setenv("GPUFFTW_CACHE_DIR", "relative/dir", 1);
+  setenv("XDG_CACHE_HOME", "/c", 1);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(dispatch_store_path(), "/c/gpufftw/dispatch.txt");
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("GPUFFTW_CACHE_DIR=relative/dir is not an absolute path; using the default"), std::string::npos)
+      << said;
+  unsetenv("GPUFFTW_CACHE_DIR");
+  unsetenv("XDG_CACHE_HOME");
 }
 
 TEST(StorePath, FollowsTheEnvironment) {
