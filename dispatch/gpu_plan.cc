@@ -104,15 +104,20 @@ bool arrays_overlap(const Problem &p) {
   return false;
 }
 
+// FFTW's planner flags beyond the documented ones (FFTW_ESTIMATE_PATIENT
+// to FFTW_ALLOW_PRUNING in fftw3.h) take algorithms away from its planner,
+// which may then find none (FFTW_NO_BUFFERING on a c2r, say).
+constexpr unsigned kRestrictingFlags = ((FFTW_ALLOW_PRUNING << 1) - 1) & ~(FFTW_ESTIMATE_PATIENT - 1);
+
 // Whether the real FFTW plans every problem of this form, so that the twin
 // can wait until it is needed: out of place on arrays apart, or c2c in
-// place over equal strides; never a multi-dimensional c2r asked to
-// preserve its input. Its
+// place over equal strides, with no restricting flag; never a
+// multi-dimensional c2r asked to preserve its input. Its
 // FFTW_ESTIMATE planning costs as much as the real FFTW's own (200 ms for
 // an r2c of 2^24 in double), which a GPU plan need not pay up front.
 bool twin_can_wait(const Problem &p) {
   if (p.kind == Kind::C2R && p.dims.size() > 1 && (p.flags & FFTW_PRESERVE_INPUT)) return false;
-  if (arrays_overlap(p)) return false;
+  if (arrays_overlap(p) || (p.flags & kRestrictingFlags)) return false;
   if (!p.in_place()) return true;
   if (p.kind != Kind::C2C) return false;
   for (const std::vector<Dim> *v : {&p.dims, &p.howmany})

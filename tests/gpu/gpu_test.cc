@@ -118,6 +118,26 @@ TEST_F(Gpu, OverlappingArraysPlanAsTheRealFftwDoes) {
   if (gpu) fftw_destroy_plan(gpu);
 }
 
+// FFTW's restricting planner flags can leave its planner with no
+// algorithm (a c2r preserving its input without buffers): the GPU's plan
+// is NULL where the real FFTW's is.
+TEST_F(Gpu, RestrictingFlagsPlanAsTheRealFftwDoes) {
+  std::vector<fftw_complex> in(12);
+  std::vector<double> out(22);
+  const unsigned flags = FFTW_ESTIMATE | FFTW_PRESERVE_INPUT | FFTW_NO_BUFFERING;
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  fftw_plan real = fftw_plan_dft_c2r_1d(22, in.data(), out.data(), flags);
+  gpufftw_set_mode(GPUFFTW_MODE_GPU);
+  fftw_plan gpu = fftw_plan_dft_c2r_1d(22, in.data(), out.data(), flags);
+  EXPECT_EQ(real, nullptr);
+  EXPECT_EQ(gpu == nullptr, real == nullptr);
+  fftw_plan plain = fftw_plan_dft_c2r_1d(22, in.data(), out.data(), FFTW_ESTIMATE | FFTW_PRESERVE_INPUT);
+  ASSERT_NE(plain, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(plain), "gpu");
+  for (fftw_plan p : {real, gpu, plain})
+    if (p) fftw_destroy_plan(p);
+}
+
 TEST_F(Gpu, DeviceArraysF32) {
   c2c_batch<float>(1024, 33, cudaMemoryTypeDevice, fftwf_plan_many_dft, fftwf_execute, fftwf_destroy_plan);
 }
