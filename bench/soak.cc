@@ -442,7 +442,17 @@ int main(int argc, char **argv) {
   std::vector<Live> live;
   std::uniform_real_distribution<double> u(0, 1);
   const double soak_start = elapsed();
+  // A reading a minute, with the live plans held: growth that levels off
+  // is a cache filling, growth that keeps its pace a leak.
+  double next_sample = soak_start + 60;
   while (elapsed() < soak_start + seconds) {
+    if (elapsed() >= next_sample) {
+      const Memory now = read_memory();
+      std::printf("minute %.0f: %ld plans, host RSS %.1f MiB, device used %.1f MiB\n", (elapsed() - soak_start) / 60,
+                  soak.st.plans, now.rss / 1048576, now.device / 1048576);
+      std::fflush(stdout);
+      next_sample += 60;
+    }
     if (live.size() < kLive || u(rng) < 0.2) {
       if (live.size() >= kLive) {
         const size_t k = rng() % live.size();

@@ -133,7 +133,7 @@ for step in "${steps[@]}"; do
       else
         summary "soak ($secs s): FAILED ($out/soak.log)"; status=1
       fi
-      grep -E "^(soak|warm-up|start|end|growth|WRONG)" "$out/soak.log" | tee -a "$out/summary.txt" ;;
+      grep -E "^(soak|warm-up|start|minute|end|growth|WRONG)" "$out/soak.log" | tee -a "$out/summary.txt" ;;
     *) echo "gpu-hardening: unknown step $step" >&2; exit 2 ;;
   esac
 done
