@@ -1,13 +1,14 @@
-/* mpi_fft_bench: times one distributed c2c FFT through FFTW's MPI
+/* mpi_fft_bench: times one distributed c2c or r2c FFT through FFTW's MPI
  * interface, with whatever FFTW MPI the process is given (the real one, or
  * gpufftw's by gpufftw-run / drop-in), so each side runs the same code.
  *
  *   mpirun -np N mpi_fft_bench [--threads T] [--flags estimate|measure]
  *                              [--seconds S] [--transposed-out] PROBLEM
- *   PROBLEM  c2c-f32-N0xN1xN2 or c2c-f64-..., 2-D or 3-D
+ *   PROBLEM  c2c-f32-N0xN1xN2, c2c-f64-..., r2c-f32-..., r2c-f64-...; 2-D or 3-D
  *
  * Arrays from fftw(f)_alloc_complex (fftw_malloc: gpufftw hands out pinned
- * memory there), out of place, forward; T threads per rank
+ * memory there; an r2c's input is FFTW's padded real array in one), out of
+ * place, forward; T threads per rank
  * (fftw_plan_with_nthreads). Timing: two executes to warm up, then samples
  * until at least 5 were taken and S seconds (default 2) spent, at most 32;
  * a sample is one execute between two barriers, the slowest rank's time.
@@ -29,12 +30,17 @@ static int cmp(const void *a, const void *b) {
 }
 
 #define BENCH(X, R)                                                                                                 \
-  static void *X##bench_plan(int rnk, const ptrdiff_t *n, ptrdiff_t *count, void **in, void **out, unsigned flags) {      \
-    ptrdiff_t ln0, s0, ln1, s1, alloc = X##mpi_local_size_many_transposed(rnk, n, 1, FFTW_MPI_DEFAULT_BLOCK,         \
-                                                                           FFTW_MPI_DEFAULT_BLOCK, MPI_COMM_WORLD,  \
-                                                                           &ln0, &s0, &ln1, &s1);                   \
+  static void *X##bench_plan(int r2c, int rnk, const ptrdiff_t *n, ptrdiff_t *count, void **in, void **out,          \
+                             unsigned flags) {                                                                      \
+    ptrdiff_t cn[3] = {n[0], n[1], n[2]}, ln0, s0, ln1, s1, alloc;                                                  \
+    if (r2c) cn[rnk - 1] = n[rnk - 1] / 2 + 1;                                                                      \
+    alloc = X##mpi_local_size_many_transposed(rnk, cn, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,           \
+                                              MPI_COMM_WORLD, &ln0, &s0, &ln1, &s1);                                \
     X##complex *a = X##alloc_complex((size_t)alloc), *b = X##alloc_complex((size_t)alloc);                         \
     *in = a, *out = b, *count = alloc;                                                                              \
+    if (r2c)                                                                                                        \
+      return X##mpi_plan_many_dft_r2c(rnk, n, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, (R *)a, b,        \
+                                      MPI_COMM_WORLD, flags);                                                       \
     return X##mpi_plan_many_dft(rnk, n, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, a, b, MPI_COMM_WORLD,    \
                                 FFTW_FORWARD, flags);                                                               \
   }                                                                                                                 \
@@ -64,14 +70,15 @@ int main(int argc, char **argv) {
       MPI_Abort(MPI_COMM_WORLD, 2);
     }
   }
-  char prec[8] = "";
+  char kind[4] = "", prec[4] = "";
   ptrdiff_t n[3] = {1, 1, 1};
-  const int got = i < argc ? sscanf(argv[i], "c2c-%3[f0-9]-%tdx%tdx%td", prec, &n[0], &n[1], &n[2]) : 0;
-  if (got < 3) {
-    if (!me) fprintf(stderr, "usage: mpi_fft_bench [options] c2c-f32|f64-N0xN1[xN2]\n");
+  const int got = i < argc ? sscanf(argv[i], "%3[a-z0-9]-%3[f0-9]-%tdx%tdx%td", kind, prec, &n[0], &n[1], &n[2]) : 0;
+  const int r2c = !strcmp(kind, "r2c");
+  if (got < 4 || (!r2c && strcmp(kind, "c2c"))) {
+    if (!me) fprintf(stderr, "usage: mpi_fft_bench [options] c2c|r2c-f32|f64-N0xN1[xN2]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
-  const int rnk = got - 1;
+  const int rnk = got - 2;
   const int f32 = !strcmp(prec, "f32");
   if (threads > 1) {
     if (f32) fftwf_init_threads(), fftwf_plan_with_nthreads(threads);
@@ -83,7 +90,8 @@ int main(int argc, char **argv) {
   void *in, *out, *plan;
   ptrdiff_t count;
   double t0 = MPI_Wtime();
-  plan = f32 ? fftwf_bench_plan(rnk, n, &count, &in, &out, flags) : fftw_bench_plan(rnk, n, &count, &in, &out, flags);
+  plan = f32 ? fftwf_bench_plan(r2c, rnk, n, &count, &in, &out, flags)
+             : fftw_bench_plan(r2c, rnk, n, &count, &in, &out, flags);
   const double plan_ms = (MPI_Wtime() - t0) * 1e3;
   if (!plan) {
     if (!me) printf("RESULT %s NULL-plan\n", argv[i]);

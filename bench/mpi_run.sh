@@ -14,7 +14,8 @@
 #   tests    GPUFFTW_MODE=gpu, GPUFFTW_MPI_PATH=composed: tests/mpi/composed_test.sh
 #            on 1 and 2 ranks (the ranks share the GPU where there is one)
 #            and tests/mpi/plans_main.cc (checked against a serial FFTW).
-#   bench    c2c f32 N^3 (default: 256 512), FFTW_MEASURE ($MPI_BENCH_FLAGS),
+#   bench    c2c f32 N^3 (default: 256 512; $MPI_BENCH_KIND=r2c for the
+#            r2c), FFTW_MEASURE ($MPI_BENCH_FLAGS),
 #            fftw_malloc arrays, median of executes: the real FFTW MPI on 1
 #            rank x all cores' threads and 2 ranks x half; gpufftw's composed
 #            plan on 1 and 2 ranks (GPUFFTW_MODE as set, default auto); the
@@ -117,7 +118,7 @@ do_bench() {
   cores=$(nproc); half=$(( cores / 2 > 0 ? cores / 2 : 1 ))
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/device.txt" 2>&1
   for n in $sizes; do
-    p=c2c-f32-${n}x${n}x${n}
+    p=${MPI_BENCH_KIND:-c2c}-f32-${n}x${n}x${n}
     bench_one real-fftw-mpi 1 "$cores" "$p" "$build/bench/mpi_fft_bench"
     bench_one real-fftw-mpi 2 "$half" "$p" "$build/bench/mpi_fft_bench"
     bench_one gpufftw-composed 1 "$cores" "$p" -x GPUFFTW_MPI_PATH=composed "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"

@@ -19,7 +19,7 @@ const gpufftw_foreign_ops *ops() {
   static const gpufftw_foreign_ops table = {
       "gpufftw's composed distributed DFT",
       [](void *p) { static_cast<P *>(p)->execute(); },
-      [](void *p, void *in, void *out) { static_cast<P *>(p)->execute(static_cast<C *>(in), static_cast<C *>(out)); },
+      [](void *p, void *in, void *out) { static_cast<P *>(p)->execute(in, static_cast<C *>(out)); },
       [](void *p) { delete static_cast<P *>(p); },
       [](void *p, FILE *f) { static_cast<P *>(p)->fprint(f); },
       [](void *p, double *a, double *m, double *f) { static_cast<P *>(p)->flops(a, m, f); },
@@ -31,21 +31,28 @@ const gpufftw_foreign_ops *ops() {
   return &table;
 }
 
+namespace {
+
+using MakeLayout = bool (*)(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, unsigned, int, Layout *,
+                            std::string *);
+
+// The way to a composed plan of either kind; `entry` names the planner in
+// the log.
 template <class R>
-void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-               void *out, MPI_Comm comm, int sign, unsigned flags) {
-  // The arguments are the same on every rank, so whatever is decided from
-  // them alone is too, without a word between the ranks.
-  if (rnk < 2 || (sign != FFTW_FORWARD && sign != FFTW_BACKWARD)) return nullptr;
+void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int rnk, const ptrdiff_t *n,
+              ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
+              unsigned flags) {
   int n_pes = 0, me = 0, rc;
   if ((rc = MPI_Comm_size(comm, &n_pes)) != MPI_SUCCESS || (rc = MPI_Comm_rank(comm, &me)) != MPI_SUCCESS) {
-    GPUFFTW_LOG(Warn, "fftw_mpi_plan_many_dft: %s", mpi_error("MPI_Comm_size/MPI_Comm_rank", rc).c_str());
+    GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Comm_size/MPI_Comm_rank", rc).c_str());
     return nullptr;
   }
+  // The arguments are the same on every rank, so whatever is decided from
+  // them alone is too, without a word between the ranks.
   Layout layout;
   std::string why;
-  if (!make_layout(rnk, n, howmany, iblock, oblock, flags, n_pes, &layout, &why)) {
-    GPUFFTW_LOG(Debug, "fftw_mpi_plan_many_dft: the real FFTW MPI: %s", why.c_str());
+  if (!make(rnk, n, howmany, iblock, oblock, flags, n_pes, &layout, &why)) {
+    GPUFFTW_LOG(Debug, "%s: the real FFTW MPI: %s", entry, why.c_str());
     return nullptr;
   }
   // Vote 1: composed where every rank's setting allows it and either every
@@ -53,47 +60,68 @@ void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock,
   const Path path = path_setting();
   int vote[3] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here()};
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 3, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
-    GPUFFTW_LOG(Warn, "fftw_mpi_plan_many_dft: %s", mpi_error("MPI_Allreduce", rc).c_str());
+    GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return nullptr;
   }
   if (!vote[0] || !(vote[1] || vote[2])) {
-    GPUFFTW_LOG(Debug, "fftw_mpi_plan_many_dft: the real FFTW MPI (%s)",
+    GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry,
                 !vote[0] ? "GPUFFTW_MPI_PATH=real" : "not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed");
     return nullptr;
   }
   // Vote 2: every rank built its part.
   std::unique_ptr<Plan<R>> plan;
   if (pick_gpu(comm, &why))
-    plan = Plan<R>::build(layout, me, n_pes, static_cast<typename Plan<R>::C *>(in),
-                          static_cast<typename Plan<R>::C *>(out), sign, flags, &why);
+    plan = Plan<R>::build(layout, me, n_pes, in, static_cast<typename Plan<R>::C *>(out), sign, flags, &why);
   int built = plan != nullptr;
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, &built, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
-    GPUFFTW_LOG(Warn, "fftw_mpi_plan_many_dft: %s", mpi_error("MPI_Allreduce", rc).c_str());
+    GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return nullptr;
   }
   if (!built) {
-    GPUFFTW_LOG(Info, "fftw_mpi_plan_many_dft: the real FFTW MPI (rank %d: %s)", me,
+    GPUFFTW_LOG(Info, "%s: the real FFTW MPI (rank %d: %s)", entry, me,
                 plan ? "another rank could not build its part" : why.c_str());
     return nullptr;
   }
   MPI_Comm own = MPI_COMM_NULL;
   if ((rc = MPI_Comm_dup(comm, &own)) != MPI_SUCCESS) {
-    GPUFFTW_LOG(Warn, "fftw_mpi_plan_many_dft: %s", mpi_error("MPI_Comm_dup", rc).c_str());
+    GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Comm_dup", rc).c_str());
     return nullptr;
   }
   plan->adopt(own);
-  GPUFFTW_LOG(Info, "fftw_mpi_plan_many_dft, rank %d: %s on %s", me, plan->why(), plan->where());
+  GPUFFTW_LOG(Info, "%s, rank %d: %s on %s", entry, me, plan->why(), plan->where());
   long dims[8];
   const int r = rnk > 8 ? 8 : rnk;
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
-  return gpufftw_foreign_plan(ops<R>(), plan.release(), Serial<R>::precision, GPUFFTW_FOREIGN_C2C, r, dims,
+  return gpufftw_foreign_plan(ops<R>(), plan.release(), Serial<R>::precision, kind, r, dims,
                               static_cast<long>(howmany));
+}
+
+}  // namespace
+
+template <class R>
+void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
+               void *out, MPI_Comm comm, int sign, unsigned flags) {
+  if (rnk < 2 || (sign != FFTW_FORWARD && sign != FFTW_BACKWARD)) return nullptr;
+  return compose<R>("fftw_mpi_plan_many_dft", GPUFFTW_FOREIGN_C2C, make_layout, rnk, n, howmany, iblock, oblock, in,
+                    out, comm, sign, flags);
+}
+
+template <class R>
+void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
+                   void *out, MPI_Comm comm, unsigned flags) {
+  if (rnk < 2) return nullptr;
+  return compose<R>("fftw_mpi_plan_many_dft_r2c", GPUFFTW_FOREIGN_R2C, make_layout_r2c, rnk, n, howmany, iblock,
+                    oblock, in, out, comm, FFTW_FORWARD, flags);
 }
 
 template void *plan_dft<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
                                 int, unsigned);
 template void *plan_dft<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm, int,
                                unsigned);
+template void *plan_dft_r2c<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
+                                    unsigned);
+template void *plan_dft_r2c<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
+                                   unsigned);
 template const gpufftw_foreign_ops *ops<double>();
 template const gpufftw_foreign_ops *ops<float>();
 

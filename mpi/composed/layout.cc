@@ -75,6 +75,17 @@ bool make_layout(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t ibloc
   return true;
 }
 
+bool make_layout_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
+                     unsigned flags, int n_pes, Layout *layout, std::string *why) {
+  if (flags & FFTW_MPI_TRANSPOSED_IN) return *why = "an r2c with FFTW_MPI_TRANSPOSED_IN", false;
+  if (rnk < 2 || n[rnk - 1] < 1) return make_layout(rnk, n, howmany, iblock, oblock, flags, n_pes, layout, why);
+  std::vector<ptrdiff_t> complex_n(n, n + rnk);
+  complex_n.back() = n[rnk - 1] / 2 + 1;
+  if (!make_layout(rnk, complex_n.data(), howmany, iblock, oblock, flags, n_pes, layout, why)) return false;
+  layout->real_last = n[rnk - 1];
+  return true;
+}
+
 }  // namespace composed
 }  // namespace mpi
 }  // namespace gpufftw

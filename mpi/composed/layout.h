@@ -24,7 +24,10 @@ Split default_split(ptrdiff_t n, int n_pes);
 
 struct Layout {
   int rnk = 0;
-  std::vector<ptrdiff_t> n;
+  std::vector<ptrdiff_t> n;  // the complex sizes: an r2c's last one n/2 + 1
+  // An r2c's real last size (0 for a complex DFT): its input is FFTW's
+  // padded real array, 2 (n/2 + 1) reals along the last dimension.
+  ptrdiff_t real_last = 0;
   ptrdiff_t howmany = 1;
   ptrdiff_t rest = 1;  // complex values per (i0, i1): n[2] * ... * n[rnk-1] * howmany
   int in_dim = 0;      // the dimension the input is cut along (1: FFTW_MPI_TRANSPOSED_IN)
@@ -38,6 +41,12 @@ struct Layout {
 // (left to it: it says NULL or plans it).
 bool make_layout(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, unsigned flags,
                  int n_pes, Layout *layout, std::string *why);
+
+// The same for fftw_mpi_plan_many_dft_r2c: FFTW cuts it as the complex DFT
+// of its output's sizes (the last one n/2 + 1). Its input is never
+// transposed (FFTW_MPI_TRANSPOSED_IN: left to the real FFTW MPI).
+bool make_layout_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
+                     unsigned flags, int n_pes, Layout *layout, std::string *why);
 
 }  // namespace composed
 }  // namespace mpi

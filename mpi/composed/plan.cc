@@ -30,6 +30,18 @@ void append_howmany(const Layout &l, Dims *howmany) {
   if (l.howmany > 1) howmany->push_back({l.howmany, 1, 1});
 }
 
+// An r2c's real input: FFTW's padded array holds 2 (n/2 + 1) reals where
+// the output holds n/2 + 1 complex values along the last dimension, so each
+// input stride that steps over that dimension is twice the complex one; the
+// last dimension (dims' last, of n real points) and the howmany transforms
+// (howmany's last where there are several) keep theirs.
+void to_real_input(const Layout &l, Dims *dims, Dims *howmany) {
+  for (size_t i = 0; i + 1 < dims->size(); ++i) (*dims)[i].is *= 2;
+  dims->back().n = l.real_last;
+  const size_t planes = howmany->size() - (l.howmany > 1 ? 1 : 0);
+  for (size_t i = 0; i < planes; ++i) (*howmany)[i].is *= 2;
+}
+
 std::string describe(const char *step, const void *plan) {
   return std::string(step) + " on " + gpufftw_plan_where(plan) + " (" + gpufftw_plan_why(plan) + ")";
 }
@@ -37,8 +49,8 @@ std::string describe(const char *step, const void *plan) {
 }  // namespace
 
 template <class R>
-std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *in, C *out, int sign, unsigned flags,
-                                        std::string *why) {
+std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, C *out, int sign,
+                                        unsigned flags, std::string *why) {
   std::unique_ptr<Plan> p(new Plan);
   p->layout_ = l;
   p->me_ = me;
@@ -50,6 +62,15 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
   const int f = l.in_dim, o = 1 - f;
   const ptrdiff_t nf = l.n[f], no = l.n[o];
   std::string steps;
+  // The plan that reads the input: a complex DFT, or the r2c.
+  auto plan_from_input = [&](Dims dims, Dims howmany, C *to) {
+    if (l.real_last == 0)
+      return S::plan(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()), howmany.data(),
+                     static_cast<C *>(in), to, sign, serial_flags);
+    to_real_input(l, &dims, &howmany);
+    return S::plan_r2c(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()), howmany.data(),
+                       static_cast<R *>(in), to, serial_flags);
+  };
 
   if (n_pes == 1) {
     // One serial plan from the input's order of dims 0 and 1 to the output's.
@@ -61,11 +82,15 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
     }
     append_rest(l, &dims);
     append_howmany(l, &howmany);
-    p->first_ = S::plan(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()), howmany.data(),
-                        in, out, sign, serial_flags);
-    if (!p->first_) return *why = "gpufftw's serial planner gave no plan for the whole transform", nullptr;
-    steps = describe("one serial plan", p->first_);
-  } else {
+    p->first_ = plan_from_input(dims, howmany, out);
+    p->whole_ = p->first_ != nullptr;
+    // The real FFTW plans no r2c in place into a transposed output: such a
+    // one takes the steps below, its exchanges copies within the rank.
+    if (!p->first_ && (l.real_last == 0 || in != out))
+      return *why = "gpufftw's serial planner gave no plan for the whole transform", nullptr;
+    if (p->whole_) steps = describe("one serial plan", p->first_);
+  }
+  if (!p->whole_) {
     // Step 4 is needed where the output is cut along f; the exchange in
     // between then cuts o as FFTW does by default.
     p->second_in_place_ = l.out_dim == o;
@@ -88,8 +113,7 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
       Dims dims{{no, R_, lf * R_}}, howmany{{lf, no * R_, R_}};
       append_rest(l, &dims);
       append_howmany(l, &howmany);
-      p->first_ = S::plan(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()),
-                          howmany.data(), in, p->send_, sign, serial_flags);
+      p->first_ = plan_from_input(dims, howmany, p->send_);
       if (!p->first_) return *why = "gpufftw's serial planner gave no plan for step 1", nullptr;
       steps = describe("step 1", p->first_);
     }
@@ -109,7 +133,7 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, C *i
                    (p->second_ && std::strcmp(gpufftw_plan_where(p->second_), "gpu") == 0);
   p->where_ = gpu ? "gpu" : "cpu";
   p->why_ = "composed over " + std::to_string(n_pes) + " rank" + (n_pes > 1 ? "s" : "") + ": " + steps +
-            "; distributed r2c, c2r and r2r plans stay on the real FFTW MPI";
+            "; distributed c2r and r2r plans stay on the real FFTW MPI";
   return p;
 }
 
@@ -125,9 +149,17 @@ Plan<R>::~Plan() {
 }
 
 template <class R>
-void Plan<R>::execute(C *in, C *out) {
-  if (n_pes_ == 1) {
-    S::execute(first_, in, out);
+void Plan<R>::read_input(void *in, C *to) {
+  if (layout_.real_last == 0)
+    S::execute(first_, static_cast<C *>(in), to);
+  else
+    S::execute_r2c(first_, static_cast<R *>(in), to);
+}
+
+template <class R>
+void Plan<R>::execute(void *in, C *out) {
+  if (whole_) {
+    read_input(in, out);
     return;
   }
   // At debug level each execute says where this rank's time went. A
@@ -158,7 +190,7 @@ void Plan<R>::execute(C *in, C *out) {
     mark(at + 2);
     return true;
   };
-  if (first_) S::execute(first_, in, send_);
+  if (first_) read_input(in, send_);
   mark(0);
   if (!exchange(there_, second_in_place_ ? out : middle_, 1)) return;
   if (second_in_place_) {
@@ -183,7 +215,7 @@ void Plan<R>::execute(C *in, C *out) {
 
 template <class R>
 void Plan<R>::fprint(FILE *f) const {
-  std::fprintf(f, "(gpufftw-mpi-composed-dft %d ranks", n_pes_);
+  std::fprintf(f, "(gpufftw-mpi-composed-%s %d ranks", layout_.real_last ? "r2c" : "dft", n_pes_);
   for (auto step : {first_, second_})
     if (step) {
       std::fprintf(f, "\n  ");

@@ -1,11 +1,13 @@
-// A composed distributed complex DFT: the real FFTW MPI's data layout, the
-// transforms done by gpufftw's serial planner on each rank's own data, the
-// global transposes by MPI between them.
+// A composed distributed complex DFT or r2c: the real FFTW MPI's data
+// layout, the transforms done by gpufftw's serial planner on each rank's
+// own data, the global transposes by MPI between them.
 //
 // With the input cut along dimension f (0, or 1 under FFTW_MPI_TRANSPOSED_IN)
 // and o the other of dims 0 and 1:
 //   1. a serial plan transforms every dimension but f over this rank's
-//      planes, writing them [o][my f][rest], the order the exchange sends;
+//      planes, writing them [o][my f][rest], the order the exchange sends
+//      (an r2c's real input is cut along 0 and this step is its r2c, so
+//      every later step is a complex one);
 //   2. an exchange hands out o and gathers f: [my o][f][rest];
 //   3. a serial plan transforms dimension f; where the output is cut along o
 //      (FFTW_MPI_TRANSPOSED_OUT, or TRANSPOSED_IN alone) this is in place in
@@ -39,7 +41,8 @@ class Plan {
 
   // This rank's part, planned on in/out (FFTW's planner flags, the MPI ones
   // taken off) without communicating; nullptr with why where it cannot be.
-  static std::unique_ptr<Plan> build(const Layout &layout, int me, int n_pes, C *in, C *out, int sign,
+  // `in` is complex, or real for an r2c (layout.real_last > 0; sign unused).
+  static std::unique_ptr<Plan> build(const Layout &layout, int me, int n_pes, void *in, C *out, int sign,
                                      unsigned flags, std::string *why);
   ~Plan();
   Plan(const Plan &) = delete;
@@ -49,7 +52,7 @@ class Plan {
   // with the plan).
   void adopt(MPI_Comm comm) { comm_ = comm; }
 
-  void execute(C *in, C *out);
+  void execute(void *in, C *out);
   void execute() { execute(in_, out_); }
   void fprint(FILE *f) const;
   void flops(double *add, double *mul, double *fma) const;
@@ -60,10 +63,13 @@ class Plan {
 
  private:
   Plan() = default;
+  void read_input(void *in, C *to);  // step 1, or the one rank's whole plan
   Layout layout_;
   int me_ = 0, n_pes_ = 1;
-  C *in_ = nullptr, *out_ = nullptr;
+  void *in_ = nullptr;
+  C *out_ = nullptr;
   typename S::Plan first_ = nullptr, second_ = nullptr;  // nullptr: nothing of it on this rank
+  bool whole_ = false;                                   // one serial plan from input to output
   bool second_in_place_ = false;                         // step 3 ends in the output
   Exchange there_, back_;                                // steps 2 and 4
   C *send_ = nullptr, *middle_ = nullptr;

@@ -25,7 +25,12 @@ struct Serial;
                      C *out, int sign, unsigned flags) {                                                       \
       return X##plan_guru64_dft(rank, dims, howmany_rank, howmany_dims, in, out, sign, flags);                 \
     }                                                                                                          \
+    static Plan plan_r2c(int rank, const X##iodim64 *dims, int howmany_rank, const X##iodim64 *howmany_dims,    \
+                         R_ *in, C *out, unsigned flags) {                                                     \
+      return X##plan_guru64_dft_r2c(rank, dims, howmany_rank, howmany_dims, in, out, flags);                   \
+    }                                                                                                          \
     static void execute(Plan p, C *in, C *out) { X##execute_dft(p, in, out); }                                 \
+    static void execute_r2c(Plan p, R_ *in, C *out) { X##execute_dft_r2c(p, in, out); }                       \
     static void destroy(Plan p) { X##destroy_plan(p); }                                                        \
     static void fprint(Plan p, FILE *f) { X##fprint_plan(p, f); }                                              \
     static void flops(Plan p, double *add, double *mul, double *fma) { X##flops(p, add, mul, fma); }           \

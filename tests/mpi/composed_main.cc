@@ -5,8 +5,9 @@
 // 1e-12 double). 2-D and 3-D sizes with n0 and n1 not divisible by the
 // ranks and smaller than them (ranks without data), howmany 1 and 2, FFTW's
 // default blocks and a block of 2, FFTW_MPI_TRANSPOSED_IN / _OUT / both,
-// in place and out of place, forward and backward, f32 and f64; each again
-// through fftw_mpi_execute_dft on other arrays; a plan the real FFTW MPI
+// in place and out of place, forward and backward, f32 and f64, and the
+// r2c of the same sizes (not transposed in); each again through
+// fftw_mpi_execute_dft(_r2c) on other arrays; a plan the real FFTW MPI
 // refuses is NULL on every rank both ways. On rank 0, every other composed
 // plan is made with GPUFFTW_MODE=cpu (gpufftw_set_mode), so where the others
 // use a GPU, ranks whose local transforms run on the CPU and ranks whose
@@ -85,6 +86,14 @@ struct Api;
         return X##mpi_plan_dft_3d(n[0], n[1], n[2], in, out, MPI_COMM_WORLD, sign, flags);                          \
       return X##mpi_plan_many_dft(rnk, n, h, ib, ob, in, out, MPI_COMM_WORLD, sign, flags);                         \
     }                                                                                                               \
+    static P plan_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, C *in, C *out,         \
+                      unsigned flags) {                                                                             \
+      R_ *real = reinterpret_cast<R_ *>(in);                                                                        \
+      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                 \
+        return X##mpi_plan_dft_r2c_3d(n[0], n[1], n[2], real, out, MPI_COMM_WORLD, flags);                          \
+      return X##mpi_plan_many_dft_r2c(rnk, n, h, ib, ob, real, out, MPI_COMM_WORLD, flags);                         \
+    }                                                                                                               \
+    static void execute_r2c(P p, C *in, C *out) { X##mpi_execute_dft_r2c(p, reinterpret_cast<R_ *>(in), out); }     \
     static void execute(P p) { X##execute(p); }                                                                     \
     static void execute(P p, C *in, C *out) { X##mpi_execute_dft(p, in, out); }                                     \
     static void destroy(P p) { X##destroy_plan(p); }                                                                \
@@ -130,29 +139,40 @@ int on_every_rank(int v) {
   return lo == hi ? lo : -1;
 }
 
+// sign 0: the r2c, whose input is FFTW's padded real array (the last
+// dimension 2 (n/2 + 1) reals, the padding filled too, which neither reads)
+// and whose output is cut as a complex DFT of the sizes cn (the last one
+// n/2 + 1).
 template <class R>
 void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned planner, int serial) {
   using A = Api<R>;
   using C = typename A::C;
+  const bool r2c = sign == 0;
   char label[200];
   std::snprintf(label, sizeof label, "%s %dD n=%tdx%tdx%td howmany %td block %td%s%s %s %s", A::name(), c.rnk,
                 c.n[0], c.n[1], c.rnk > 2 ? c.n[2] : 1, c.howmany, c.block,
                 (tflags & FFTW_MPI_TRANSPOSED_IN) ? " TRANSPOSED_IN" : "",
                 (tflags & FFTW_MPI_TRANSPOSED_OUT) ? " TRANSPOSED_OUT" : "", in_place ? "in-place" : "out-of-place",
-                sign == FFTW_FORWARD ? "forward" : "backward");
+                r2c ? "r2c" : sign == FFTW_FORWARD ? "forward" : "backward");
+  ptrdiff_t cn[3] = {c.n[0], c.n[1], c.n[2]};
+  if (r2c) cn[c.rnk - 1] = c.n[c.rnk - 1] / 2 + 1;
   ptrdiff_t rest = c.howmany;
-  for (int i = 2; i < c.rnk; ++i) rest *= c.n[i];
+  for (int i = 2; i < c.rnk; ++i) rest *= cn[i];
   // The arrays: as big as either order of dims 0 and 1 needs; this rank's
   // input and output counts as the layout the flags name.
   const int in_dim = (tflags & FFTW_MPI_TRANSPOSED_IN) ? 1 : 0, out_dim = (tflags & FFTW_MPI_TRANSPOSED_OUT) ? 1 : 0;
   ptrdiff_t ln[2][2], dummy;
-  ptrdiff_t alloc = A::local(c.rnk, c.n, c.howmany, c.block, c.block, &ln[0][0], &ln[0][1]);
-  alloc = std::max(alloc, A::local(c.rnk, c.n, c.howmany, 0, 0, &ln[1][0], &ln[1][1]));
-  const ptrdiff_t swapped[3] = {c.n[1], c.n[0], c.n[2]};
+  ptrdiff_t alloc = A::local(c.rnk, cn, c.howmany, c.block, c.block, &ln[0][0], &ln[0][1]);
+  alloc = std::max(alloc, A::local(c.rnk, cn, c.howmany, 0, 0, &ln[1][0], &ln[1][1]));
+  const ptrdiff_t swapped[3] = {cn[1], cn[0], cn[2]};
   alloc = std::max(alloc, A::local(c.rnk, swapped, c.howmany, 0, 0, &dummy, &dummy));
   alloc = 2 * std::max(alloc, A::local(c.rnk, swapped, c.howmany, c.block, c.block, &dummy, &dummy)) + 1;
-  const ptrdiff_t in_count = ln[0][in_dim] * c.n[1 - in_dim] * rest;
-  const ptrdiff_t out_count = ln[0][out_dim] * c.n[1 - out_dim] * rest;
+  const ptrdiff_t in_count = ln[0][in_dim] * cn[1 - in_dim] * rest;  // an r2c's: complex values' worth of reals
+  const ptrdiff_t out_count = ln[0][out_dim] * cn[1 - out_dim] * rest;
+  auto plan = [&](C *in, C *out) {
+    return r2c ? A::plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags)
+               : A::plan(c.rnk, c.n, c.howmany, c.block, c.block, in, out, sign, planner | tflags);
+  };
 
   C *a[2], *b[2];  // [0]: the real FFTW MPI's plan, [1]: the composed one
   for (int k = 0; k < 2; ++k) {
@@ -161,11 +181,11 @@ void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned plann
   }
   typename A::P p[2];
   setenv("GPUFFTW_MPI_PATH", "real", 1);
-  p[0] = A::plan(c.rnk, c.n, c.howmany, c.block, c.block, a[0], b[0], sign, planner | tflags);
+  p[0] = plan(a[0], b[0]);
   setenv("GPUFFTW_MPI_PATH", "composed", 1);
   const int mode = get_mode();  // the mode the run was started in, restored after
   if (me == 0 && serial) set_mode(2);
-  p[1] = A::plan(c.rnk, c.n, c.howmany, c.block, c.block, a[1], b[1], sign, planner | tflags);
+  p[1] = plan(a[1], b[1]);
   if (me == 0 && serial) set_mode(mode);
   const int made[2] = {on_every_rank(p[0] != nullptr), on_every_rank(p[1] != nullptr)};
   expect(made[0] >= 0 && made[0] == made[1], std::string(label) + ": NULL on some ranks or on one path only");
@@ -184,7 +204,10 @@ void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned plann
       x[k] = A::alloc(alloc);
       y[k] = in_place ? x[k] : A::alloc(alloc);
       fill<R>(x[k], in_count, 2);
-      A::execute(p[k], x[k], y[k]);
+      if (r2c)
+        A::execute_r2c(p[k], x[k], y[k]);
+      else
+        A::execute(p[k], x[k], y[k]);
     }
     e = distance<R>(y[1], y[0], out_count);
     expect(e <= A::tol, std::string(label) + ": fftw_mpi_execute_dft error " + std::to_string(e));
@@ -218,8 +241,14 @@ void sweep() {
     for (unsigned t : tflags)
       for (int in_place = 0; in_place < 2; ++in_place)
         for (int sign : {FFTW_FORWARD, FFTW_BACKWARD}) run<R>(c, t, in_place, sign, FFTW_ESTIMATE, serial++ % 2);
+  // The r2c (sign 0 here): its input is not transposed (TRANSPOSED_IN is
+  // the real FFTW MPI's).
+  for (const Case &c : cases)
+    for (unsigned t : {0u, unsigned(FFTW_MPI_TRANSPOSED_OUT)})
+      for (int in_place = 0; in_place < 2; ++in_place) run<R>(c, t, in_place, 0, FFTW_ESTIMATE, serial++ % 2);
   // FFTW_MEASURE: the serial planner times on the arrays, as FFTW may.
   run<R>({3, {7, 6, 4}, 1, 0}, 0, false, FFTW_FORWARD, FFTW_MEASURE, 0);
+  run<R>({3, {7, 6, 4}, 1, 0}, 0, false, 0, FFTW_MEASURE, 0);
 }
 
 }  // namespace
