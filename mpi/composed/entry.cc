@@ -15,11 +15,10 @@ namespace composed {
 template <class R>
 const gpufftw_foreign_ops *ops() {
   using P = Plan<R>;
-  using C = typename P::C;
   static const gpufftw_foreign_ops table = {
       "gpufftw's composed distributed DFT",
       [](void *p) { static_cast<P *>(p)->execute(); },
-      [](void *p, void *in, void *out) { static_cast<P *>(p)->execute(in, static_cast<C *>(out)); },
+      [](void *p, void *in, void *out) { static_cast<P *>(p)->execute(in, out); },
       [](void *p) { delete static_cast<P *>(p); },
       [](void *p, FILE *f) { static_cast<P *>(p)->fprint(f); },
       [](void *p, double *a, double *m, double *f) { static_cast<P *>(p)->flops(a, m, f); },
@@ -71,7 +70,7 @@ void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int
   // Vote 2: every rank built its part.
   std::unique_ptr<Plan<R>> plan;
   if (pick_gpu(comm, &why))
-    plan = Plan<R>::build(layout, me, n_pes, in, static_cast<typename Plan<R>::C *>(out), sign, flags, &why);
+    plan = Plan<R>::build(layout, me, n_pes, in, out, sign, flags, &why);
   int built = plan != nullptr;
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, &built, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
@@ -107,6 +106,14 @@ void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock,
 }
 
 template <class R>
+void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
+                   void *out, MPI_Comm comm, unsigned flags) {
+  if (rnk < 2) return nullptr;
+  return compose<R>("fftw_mpi_plan_many_dft_c2r", GPUFFTW_FOREIGN_C2R, make_layout_c2r, rnk, n, howmany, iblock,
+                    oblock, in, out, comm, FFTW_BACKWARD, flags);
+}
+
+template <class R>
 void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
                    void *out, MPI_Comm comm, unsigned flags) {
   if (rnk < 2) return nullptr;
@@ -118,6 +125,10 @@ template void *plan_dft<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, pt
                                 int, unsigned);
 template void *plan_dft<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm, int,
                                unsigned);
+template void *plan_dft_c2r<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
+                                    unsigned);
+template void *plan_dft_c2r<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
+                                   unsigned);
 template void *plan_dft_r2c<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
                                     unsigned);
 template void *plan_dft_r2c<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,

@@ -1,7 +1,7 @@
-// fftw_mpi_plan_many_dft's and fftw_mpi_plan_many_dft_r2c's way to a
-// composed plan (plan.h). Collective on comm: every rank says whether it
-// wants the composed path (GPUFFTW_MPI_PATH, whether it has a GPU) and then
-// whether it could build its part; MPI_Allreduce takes the minimum of each, so all ranks take the
+// fftw_mpi_plan_many_dft's, _dft_r2c's and _dft_c2r's way to a composed
+// plan (plan.h). Collective on comm: every rank says whether it wants the
+// composed path (GPUFFTW_MPI_PATH, whether it has a GPU) and then whether
+// it could build its part; MPI_Allreduce takes the minimum of each, so all ranks take the
 // same side, and a rank that cannot build its part sends every rank to the
 // real FFTW MPI, never some.
 #pragma once
@@ -26,6 +26,10 @@ void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock,
 // The same for fftw_mpi_plan_many_dft_r2c: `in` the padded real array.
 template <class R>
 void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
+                   void *out, MPI_Comm comm, unsigned flags);
+// And fftw_mpi_plan_many_dft_c2r: `out` the padded real array.
+template <class R>
+void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
                    void *out, MPI_Comm comm, unsigned flags);
 
 // The handle's functions; gpufftw_foreign_plan_real(plan, ops<R>()) finds

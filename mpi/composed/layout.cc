@@ -75,15 +75,32 @@ bool make_layout(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t ibloc
   return true;
 }
 
-bool make_layout_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
-                     unsigned flags, int n_pes, Layout *layout, std::string *why) {
-  if (flags & FFTW_MPI_TRANSPOSED_IN) return *why = "an r2c with FFTW_MPI_TRANSPOSED_IN", false;
+namespace {
+
+bool make_real_layout(Kind kind, int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
+                      unsigned flags, int n_pes, Layout *layout, std::string *why) {
   if (rnk < 2 || n[rnk - 1] < 1) return make_layout(rnk, n, howmany, iblock, oblock, flags, n_pes, layout, why);
   std::vector<ptrdiff_t> complex_n(n, n + rnk);
   complex_n.back() = n[rnk - 1] / 2 + 1;
   if (!make_layout(rnk, complex_n.data(), howmany, iblock, oblock, flags, n_pes, layout, why)) return false;
+  layout->kind = kind;
   layout->real_last = n[rnk - 1];
   return true;
+}
+
+}  // namespace
+
+bool make_layout_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
+                     unsigned flags, int n_pes, Layout *layout, std::string *why) {
+  if (flags & FFTW_MPI_TRANSPOSED_IN) return *why = "an r2c with FFTW_MPI_TRANSPOSED_IN", false;
+  return make_real_layout(Kind::R2C, rnk, n, howmany, iblock, oblock, flags, n_pes, layout, why);
+}
+
+bool make_layout_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
+                     unsigned flags, int n_pes, Layout *layout, std::string *why) {
+  if (flags & FFTW_MPI_TRANSPOSED_OUT) return *why = "a c2r with FFTW_MPI_TRANSPOSED_OUT", false;
+  if (flags & FFTW_PRESERVE_INPUT) return *why = "a c2r with FFTW_PRESERVE_INPUT", false;
+  return make_real_layout(Kind::C2R, rnk, n, howmany, iblock, oblock, flags, n_pes, layout, why);
 }
 
 }  // namespace composed

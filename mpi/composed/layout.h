@@ -22,12 +22,15 @@ struct Split {
 // FFTW's default cut of n over n_pes ranks: blocks of ceil(n / n_pes).
 Split default_split(ptrdiff_t n, int n_pes);
 
+// A complex DFT, or an r2c / c2r: the real side is FFTW's padded array,
+// 2 (n/2 + 1) reals along the last dimension.
+enum class Kind { C2C, R2C, C2R };
+
 struct Layout {
+  Kind kind = Kind::C2C;
   int rnk = 0;
-  std::vector<ptrdiff_t> n;  // the complex sizes: an r2c's last one n/2 + 1
-  // An r2c's real last size (0 for a complex DFT): its input is FFTW's
-  // padded real array, 2 (n/2 + 1) reals along the last dimension.
-  ptrdiff_t real_last = 0;
+  std::vector<ptrdiff_t> n;  // the complex sizes: an r2c's or c2r's last one n/2 + 1
+  ptrdiff_t real_last = 0;   // an r2c's or c2r's real last size
   ptrdiff_t howmany = 1;
   ptrdiff_t rest = 1;  // complex values per (i0, i1): n[2] * ... * n[rnk-1] * howmany
   int in_dim = 0;      // the dimension the input is cut along (1: FFTW_MPI_TRANSPOSED_IN)
@@ -42,10 +45,14 @@ struct Layout {
 bool make_layout(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, unsigned flags,
                  int n_pes, Layout *layout, std::string *why);
 
-// The same for fftw_mpi_plan_many_dft_r2c: FFTW cuts it as the complex DFT
-// of its output's sizes (the last one n/2 + 1). Its input is never
-// transposed (FFTW_MPI_TRANSPOSED_IN: left to the real FFTW MPI).
+// The same for fftw_mpi_plan_many_dft_r2c and _c2r: FFTW cuts them as the
+// complex DFT of their complex side's sizes (the last one n/2 + 1). Their
+// real side is never transposed (an r2c's FFTW_MPI_TRANSPOSED_IN, a c2r's
+// FFTW_MPI_TRANSPOSED_OUT, and a c2r asked to preserve its input, are left
+// to the real FFTW MPI).
 bool make_layout_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
+                     unsigned flags, int n_pes, Layout *layout, std::string *why);
+bool make_layout_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
                      unsigned flags, int n_pes, Layout *layout, std::string *why);
 
 }  // namespace composed

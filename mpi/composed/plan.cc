@@ -30,16 +30,18 @@ void append_howmany(const Layout &l, Dims *howmany) {
   if (l.howmany > 1) howmany->push_back({l.howmany, 1, 1});
 }
 
-// An r2c's real input: FFTW's padded array holds 2 (n/2 + 1) reals where
-// the output holds n/2 + 1 complex values along the last dimension, so each
-// input stride that steps over that dimension is twice the complex one; the
-// last dimension (dims' last, of n real points) and the howmany transforms
-// (howmany's last where there are several) keep theirs.
-void to_real_input(const Layout &l, Dims *dims, Dims *howmany) {
-  for (size_t i = 0; i + 1 < dims->size(); ++i) (*dims)[i].is *= 2;
+// The real side of an r2c or c2r: FFTW's padded array holds 2 (n/2 + 1)
+// reals where the complex side holds n/2 + 1 values along the last
+// dimension, so each real stride that steps over that dimension is twice
+// the complex one; the last dimension (dims' last, of n real points) and
+// the howmany transforms (howmany's last where there are several) keep
+// theirs. `input`: the real side is the input (an r2c), else the output.
+void to_real(const Layout &l, bool input, Dims *dims, Dims *howmany) {
+  auto twice = [input](fftw_iodim64 &d) { (input ? d.is : d.os) *= 2; };
+  for (size_t i = 0; i + 1 < dims->size(); ++i) twice((*dims)[i]);
   dims->back().n = l.real_last;
   const size_t planes = howmany->size() - (l.howmany > 1 ? 1 : 0);
-  for (size_t i = 0; i < planes; ++i) (*howmany)[i].is *= 2;
+  for (size_t i = 0; i < planes; ++i) twice((*howmany)[i]);
 }
 
 std::string describe(const char *step, const void *plan) {
@@ -49,7 +51,7 @@ std::string describe(const char *step, const void *plan) {
 }  // namespace
 
 template <class R>
-std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, C *out, int sign,
+std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, void *out, int sign,
                                         unsigned flags, std::string *why) {
   std::unique_ptr<Plan> p(new Plan);
   p->layout_ = l;
@@ -61,15 +63,24 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
   const ptrdiff_t R_ = l.rest;
   const int f = l.in_dim, o = 1 - f;
   const ptrdiff_t nf = l.n[f], no = l.n[o];
+  const bool c2r = l.kind == Kind::C2R;
+  C *const out_c = static_cast<C *>(out);
   std::string steps;
-  // The plan that reads the input: a complex DFT, or the r2c.
-  auto plan_from_input = [&](Dims dims, Dims howmany, C *to) {
-    if (l.real_last == 0)
-      return S::plan(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()), howmany.data(),
-                     static_cast<C *>(in), to, sign, serial_flags);
-    to_real_input(l, &dims, &howmany);
-    return S::plan_r2c(static_cast<int>(dims.size()), dims.data(), static_cast<int>(howmany.size()), howmany.data(),
-                       static_cast<R *>(in), to, serial_flags);
+  auto plan = [&](Dims dims, Dims howmany, void *from, void *to, Kind kind) {
+    const int r = static_cast<int>(dims.size()), hr = static_cast<int>(howmany.size());
+    if (kind != Kind::C2C) to_real(l, kind == Kind::R2C, &dims, &howmany);
+    switch (kind) {
+      case Kind::R2C:
+        return S::plan_r2c(r, dims.data(), hr, howmany.data(), static_cast<R *>(from), static_cast<C *>(to),
+                           serial_flags);
+      case Kind::C2R:
+        return S::plan_c2r(r, dims.data(), hr, howmany.data(), static_cast<C *>(from), static_cast<R *>(to),
+                           serial_flags);
+      case Kind::C2C:
+        break;
+    }
+    return S::plan(r, dims.data(), hr, howmany.data(), static_cast<C *>(from), static_cast<C *>(to), sign,
+                   serial_flags);
   };
 
   if (n_pes == 1) {
@@ -82,11 +93,12 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
     }
     append_rest(l, &dims);
     append_howmany(l, &howmany);
-    p->first_ = plan_from_input(dims, howmany, out);
+    p->first_ = plan(dims, howmany, in, out, l.kind);
     p->whole_ = p->first_ != nullptr;
-    // The real FFTW plans no r2c in place into a transposed output: such a
-    // one takes the steps below, its exchanges copies within the rank.
-    if (!p->first_ && (l.real_last == 0 || in != out))
+    // The real FFTW plans no r2c or c2r in place between a transposed and
+    // a plain order: such a one takes the steps below, its exchanges copies
+    // within the rank.
+    if (!p->first_ && (l.kind == Kind::C2C || in != out))
       return *why = "gpufftw's serial planner gave no plan for the whole transform", nullptr;
     if (p->whole_) steps = describe("one serial plan", p->first_);
   }
@@ -113,27 +125,46 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
       Dims dims{{no, R_, lf * R_}}, howmany{{lf, no * R_, R_}};
       append_rest(l, &dims);
       append_howmany(l, &howmany);
-      p->first_ = plan_from_input(dims, howmany, p->send_);
+      if (c2r) {
+        // Dims 2.. wait for step 5; dimension 1 too where the input is
+        // cut along 0 (this step then only copies).
+        dims.resize(o == 0 ? 1 : 0);
+        if (o == 1) howmany.insert(howmany.begin() + 1, {no, R_, lf * R_});
+        if (l.rnk > 2) howmany.push_back({l.rest / l.howmany, l.howmany, l.howmany});
+      }
+      p->first_ = plan(dims, howmany, in, p->send_, l.kind == Kind::R2C ? Kind::R2C : Kind::C2C);
       if (!p->first_) return *why = "gpufftw's serial planner gave no plan for step 1", nullptr;
       steps = describe("step 1", p->first_);
     }
-    if (lo > 0) {
-      C *from = p->second_in_place_ ? out : p->middle_, *to = p->second_in_place_ ? out : p->send_;
+    // Step 3 transforms f: for a c2r, only where f is 0.
+    if (lo > 0 && !(c2r && f == 1)) {
+      C *from = p->second_in_place_ ? out_c : p->middle_, *to = p->second_in_place_ ? out_c : p->send_;
       const ptrdiff_t os = p->second_in_place_ ? R_ : lo * R_, hos = p->second_in_place_ ? nf * R_ : R_;
       Dims dims{{nf, R_, os}}, howmany{{lo, nf * R_, hos}, {R_, 1, 1}};
-      p->second_ = S::plan(1, dims.data(), 2, howmany.data(), from, to, sign, serial_flags);
+      p->second_ = plan(dims, howmany, from, to, Kind::C2C);
       if (!p->second_) return *why = "gpufftw's serial planner gave no plan for step 3", nullptr;
       steps += std::string(steps.empty() ? "" : "; ") + describe("step 3", p->second_);
+    }
+    const ptrdiff_t planes = l.out.count[me];
+    if (c2r && planes > 0) {
+      // Step 5: the c2r of dims 1.. of this rank's planes, in place.
+      Dims dims{{l.n[1], R_, R_}}, howmany{{planes, l.n[1] * R_, l.n[1] * R_}};
+      append_rest(l, &dims);
+      append_howmany(l, &howmany);
+      p->last_ = plan(dims, howmany, out, out, Kind::C2R);
+      if (!p->last_) return *why = "gpufftw's serial planner gave no plan for step 5", nullptr;
+      steps += std::string(steps.empty() ? "" : "; ") + describe("step 5", p->last_);
     }
     if (steps.empty()) steps = "no data on this rank";
     steps += p->second_in_place_ ? "; one global transpose" : "; two global transposes";
     steps += " (MPI_Alltoallw on host memory)";
   }
-  const bool gpu = (p->first_ && std::strcmp(gpufftw_plan_where(p->first_), "gpu") == 0) ||
-                   (p->second_ && std::strcmp(gpufftw_plan_where(p->second_), "gpu") == 0);
+  bool gpu = false;
+  for (auto step : {p->first_, p->second_, p->last_})
+    gpu = gpu || (step && std::strcmp(gpufftw_plan_where(step), "gpu") == 0);
   p->where_ = gpu ? "gpu" : "cpu";
   p->why_ = "composed over " + std::to_string(n_pes) + " rank" + (n_pes > 1 ? "s" : "") + ": " + steps +
-            "; distributed c2r and r2r plans stay on the real FFTW MPI";
+            "; distributed r2r plans stay on the real FFTW MPI";
   return p;
 }
 
@@ -141,6 +172,7 @@ template <class R>
 Plan<R>::~Plan() {
   if (first_) S::destroy(first_);
   if (second_) S::destroy(second_);
+  if (last_) S::destroy(last_);
   S::free(send_);
   S::free(middle_);
   int finalized = 1;
@@ -149,17 +181,14 @@ Plan<R>::~Plan() {
 }
 
 template <class R>
-void Plan<R>::read_input(void *in, C *to) {
-  if (layout_.real_last == 0)
-    S::execute(first_, static_cast<C *>(in), to);
-  else
-    S::execute_r2c(first_, static_cast<R *>(in), to);
-}
-
-template <class R>
-void Plan<R>::execute(void *in, C *out) {
+void Plan<R>::execute(void *in, void *out) {
+  C *const out_c = static_cast<C *>(out);
   if (whole_) {
-    read_input(in, out);
+    switch (layout_.kind) {
+      case Kind::C2C: S::execute(first_, static_cast<C *>(in), out_c); break;
+      case Kind::R2C: S::execute_r2c(first_, static_cast<R *>(in), out_c); break;
+      case Kind::C2R: S::execute_c2r(first_, static_cast<C *>(in), static_cast<R *>(out)); break;
+    }
     return;
   }
   // At debug level each execute says where this rank's time went. A
@@ -190,17 +219,23 @@ void Plan<R>::execute(void *in, C *out) {
     mark(at + 2);
     return true;
   };
-  if (first_) read_input(in, send_);
+  if (first_) {
+    if (layout_.kind == Kind::R2C)
+      S::execute_r2c(first_, static_cast<R *>(in), send_);
+    else
+      S::execute(first_, static_cast<C *>(in), send_);
+  }
   mark(0);
-  if (!exchange(there_, second_in_place_ ? out : middle_, 1)) return;
+  if (!exchange(there_, second_in_place_ ? out_c : middle_, 1)) return;
   if (second_in_place_) {
-    if (second_) S::execute(second_, out, out);
+    if (second_) S::execute(second_, out_c, out_c);
     mark(4);
   } else {
     if (second_) S::execute(second_, middle_, send_);
     mark(4);
-    if (!exchange(back_, out, 5)) return;
+    if (!exchange(back_, out_c, 5)) return;
   }
+  if (last_) S::execute_c2r(last_, out_c, static_cast<R *>(out));
   if (!timed) return;
   char back[128] = "";
   if (!second_in_place_)
@@ -215,8 +250,9 @@ void Plan<R>::execute(void *in, C *out) {
 
 template <class R>
 void Plan<R>::fprint(FILE *f) const {
-  std::fprintf(f, "(gpufftw-mpi-composed-%s %d ranks", layout_.real_last ? "r2c" : "dft", n_pes_);
-  for (auto step : {first_, second_})
+  const char *kind = layout_.kind == Kind::R2C ? "r2c" : layout_.kind == Kind::C2R ? "c2r" : "dft";
+  std::fprintf(f, "(gpufftw-mpi-composed-%s %d ranks", kind, n_pes_);
+  for (auto step : {first_, second_, last_})
     if (step) {
       std::fprintf(f, "\n  ");
       S::fprint(step, f);
@@ -227,7 +263,7 @@ void Plan<R>::fprint(FILE *f) const {
 template <class R>
 void Plan<R>::flops(double *add, double *mul, double *fma) const {
   *add = *mul = *fma = 0;
-  for (auto step : {first_, second_})
+  for (auto step : {first_, second_, last_})
     if (step) {
       double a = 0, m = 0, x = 0;
       S::flops(step, &a, &m, &x);
@@ -237,12 +273,13 @@ void Plan<R>::flops(double *add, double *mul, double *fma) const {
 
 template <class R>
 double Plan<R>::cost() const {
-  return (first_ ? S::cost(first_) : 0) + (second_ ? S::cost(second_) : 0);
+  return (first_ ? S::cost(first_) : 0) + (second_ ? S::cost(second_) : 0) + (last_ ? S::cost(last_) : 0);
 }
 
 template <class R>
 double Plan<R>::estimate_cost() const {
-  return (first_ ? S::estimate_cost(first_) : 0) + (second_ ? S::estimate_cost(second_) : 0);
+  return (first_ ? S::estimate_cost(first_) : 0) + (second_ ? S::estimate_cost(second_) : 0) +
+         (last_ ? S::estimate_cost(last_) : 0);
 }
 
 template class Plan<double>;

@@ -1,4 +1,4 @@
-// A composed distributed complex DFT or r2c: the real FFTW MPI's data
+// A composed distributed complex DFT, r2c or c2r: the real FFTW MPI's data
 // layout, the transforms done by gpufftw's serial planner on each rank's
 // own data, the global transposes by MPI between them.
 //
@@ -7,13 +7,16 @@
 //   1. a serial plan transforms every dimension but f over this rank's
 //      planes, writing them [o][my f][rest], the order the exchange sends
 //      (an r2c's real input is cut along 0 and this step is its r2c, so
-//      every later step is a complex one);
+//      every later step is a complex one; a c2r's transforms only o, or
+//      just copies where o is 1);
 //   2. an exchange hands out o and gathers f: [my o][f][rest];
 //   3. a serial plan transforms dimension f; where the output is cut along o
 //      (FFTW_MPI_TRANSPOSED_OUT, or TRANSPOSED_IN alone) this is in place in
 //      the output and the plan is done;
 //   4. otherwise it writes [f][my o][rest] and a second exchange hands out f
-//      and gathers o into the output.
+//      and gathers o into the output;
+//   5. a c2r's output, cut along 0, then holds complex planes: the c2r of
+//      dims 1.. turns them into FFTW's padded real ones in place.
 // On one rank the whole transform is one serial plan between the two
 // layouts. The serial plans never communicate, so ranks whose plans landed
 // on the GPU and ranks whose plans landed on the CPU still meet in the
@@ -41,8 +44,9 @@ class Plan {
 
   // This rank's part, planned on in/out (FFTW's planner flags, the MPI ones
   // taken off) without communicating; nullptr with why where it cannot be.
-  // `in` is complex, or real for an r2c (layout.real_last > 0; sign unused).
-  static std::unique_ptr<Plan> build(const Layout &layout, int me, int n_pes, void *in, C *out, int sign,
+  // `in` and `out` are complex, or real on an r2c's or c2r's real side
+  // (whose sign is FFTW_FORWARD or FFTW_BACKWARD as FFTW's).
+  static std::unique_ptr<Plan> build(const Layout &layout, int me, int n_pes, void *in, void *out, int sign,
                                      unsigned flags, std::string *why);
   ~Plan();
   Plan(const Plan &) = delete;
@@ -52,7 +56,7 @@ class Plan {
   // with the plan).
   void adopt(MPI_Comm comm) { comm_ = comm; }
 
-  void execute(void *in, C *out);
+  void execute(void *in, void *out);
   void execute() { execute(in_, out_); }
   void fprint(FILE *f) const;
   void flops(double *add, double *mul, double *fma) const;
@@ -63,12 +67,10 @@ class Plan {
 
  private:
   Plan() = default;
-  void read_input(void *in, C *to);  // step 1, or the one rank's whole plan
   Layout layout_;
   int me_ = 0, n_pes_ = 1;
-  void *in_ = nullptr;
-  C *out_ = nullptr;
-  typename S::Plan first_ = nullptr, second_ = nullptr;  // nullptr: nothing of it on this rank
+  void *in_ = nullptr, *out_ = nullptr;
+  typename S::Plan first_ = nullptr, second_ = nullptr, last_ = nullptr;  // steps 1, 3, 5 (nullptr: none here)
   bool whole_ = false;                                   // one serial plan from input to output
   bool second_in_place_ = false;                         // step 3 ends in the output
   Exchange there_, back_;                                // steps 2 and 4

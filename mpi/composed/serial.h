@@ -30,7 +30,12 @@ struct Serial;
       return X##plan_guru64_dft_r2c(rank, dims, howmany_rank, howmany_dims, in, out, flags);                   \
     }                                                                                                          \
     static void execute(Plan p, C *in, C *out) { X##execute_dft(p, in, out); }                                 \
+    static Plan plan_c2r(int rank, const X##iodim64 *dims, int howmany_rank, const X##iodim64 *howmany_dims,    \
+                         C *in, R_ *out, unsigned flags) {                                                     \
+      return X##plan_guru64_dft_c2r(rank, dims, howmany_rank, howmany_dims, in, out, flags);                   \
+    }                                                                                                          \
     static void execute_r2c(Plan p, R_ *in, C *out) { X##execute_dft_r2c(p, in, out); }                       \
+    static void execute_c2r(Plan p, C *in, R_ *out) { X##execute_dft_c2r(p, in, out); }                       \
     static void destroy(Plan p) { X##destroy_plan(p); }                                                        \
     static void fprint(Plan p, FILE *f) { X##fprint_plan(p, f); }                                              \
     static void flops(Plan p, double *add, double *mul, double *fma) { X##flops(p, add, mul, fma); }           \

@@ -6,8 +6,8 @@
 // ranks and smaller than them (ranks without data), howmany 1 and 2, FFTW's
 // default blocks and a block of 2, FFTW_MPI_TRANSPOSED_IN / _OUT / both,
 // in place and out of place, forward and backward, f32 and f64, and the
-// r2c of the same sizes (not transposed in); each again through
-// fftw_mpi_execute_dft(_r2c) on other arrays; a plan the real FFTW MPI
+// r2c and c2r of the same sizes (their real side not transposed); each again
+// through fftw_mpi_execute_dft(_r2c, _c2r) on other arrays; a plan the real FFTW MPI
 // refuses is NULL on every rank both ways. On rank 0, every other composed
 // plan is made with GPUFFTW_MODE=cpu (gpufftw_set_mode), so where the others
 // use a GPU, ranks whose local transforms run on the CPU and ranks whose
@@ -94,6 +94,14 @@ struct Api;
       return X##mpi_plan_many_dft_r2c(rnk, n, h, ib, ob, real, out, MPI_COMM_WORLD, flags);                         \
     }                                                                                                               \
     static void execute_r2c(P p, C *in, C *out) { X##mpi_execute_dft_r2c(p, reinterpret_cast<R_ *>(in), out); }     \
+    static P plan_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, C *in, C *out,         \
+                      unsigned flags) {                                                                             \
+      R_ *real = reinterpret_cast<R_ *>(out);                                                                       \
+      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                 \
+        return X##mpi_plan_dft_c2r_3d(n[0], n[1], n[2], in, real, MPI_COMM_WORLD, flags);                           \
+      return X##mpi_plan_many_dft_c2r(rnk, n, h, ib, ob, in, real, MPI_COMM_WORLD, flags);                          \
+    }                                                                                                               \
+    static void execute_c2r(P p, C *in, C *out) { X##mpi_execute_dft_c2r(p, in, reinterpret_cast<R_ *>(out)); }     \
     static void execute(P p) { X##execute(p); }                                                                     \
     static void execute(P p, C *in, C *out) { X##mpi_execute_dft(p, in, out); }                                     \
     static void destroy(P p) { X##destroy_plan(p); }                                                                \
@@ -139,23 +147,43 @@ int on_every_rank(int v) {
   return lo == hi ? lo : -1;
 }
 
-// sign 0: the r2c, whose input is FFTW's padded real array (the last
-// dimension 2 (n/2 + 1) reals, the padding filled too, which neither reads)
-// and whose output is cut as a complex DFT of the sizes cn (the last one
-// n/2 + 1).
+// Relative L2 distance over every rank's `rows` rows of a padded real
+// array: each `row` reals, of which the first `used` are the transform's
+// (the padding after them is no output).
 template <class R>
-void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned planner, int serial) {
+double distance_real(const R *got, const R *want, ptrdiff_t rows, ptrdiff_t row, ptrdiff_t used) {
+  double s[2] = {0, 0};
+  for (ptrdiff_t r = 0; r < rows; ++r)
+    for (ptrdiff_t i = r * row; i < r * row + used; ++i) {
+      const double d = static_cast<double>(got[i]) - want[i];
+      s[0] += d * d;
+      s[1] += static_cast<double>(want[i]) * want[i];
+    }
+  MPI_Allreduce(MPI_IN_PLACE, s, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return std::sqrt(s[0] / (s[1] > 0 ? s[1] : 1));
+}
+
+// The r2c's input and the c2r's output are FFTW's padded real arrays (the
+// last dimension 2 (n/2 + 1) reals; an r2c's padding is filled too, which
+// neither reads), their complex sides cut as a complex DFT of the sizes cn
+// (the last one n/2 + 1). A c2r's input is Hermitian: the real FFTW MPI's
+// r2c of a real array, laid out as the c2r takes it.
+enum Op { kForward, kBackward, kR2c, kC2r };
+
+template <class R>
+void run(const Case &c, unsigned tflags, bool in_place, Op op, unsigned planner, int serial) {
   using A = Api<R>;
   using C = typename A::C;
-  const bool r2c = sign == 0;
+  const bool r2c = op == kR2c, c2r = op == kC2r;
+  const int sign = op == kBackward ? FFTW_BACKWARD : FFTW_FORWARD;
   char label[200];
   std::snprintf(label, sizeof label, "%s %dD n=%tdx%tdx%td howmany %td block %td%s%s %s %s", A::name(), c.rnk,
                 c.n[0], c.n[1], c.rnk > 2 ? c.n[2] : 1, c.howmany, c.block,
                 (tflags & FFTW_MPI_TRANSPOSED_IN) ? " TRANSPOSED_IN" : "",
                 (tflags & FFTW_MPI_TRANSPOSED_OUT) ? " TRANSPOSED_OUT" : "", in_place ? "in-place" : "out-of-place",
-                r2c ? "r2c" : sign == FFTW_FORWARD ? "forward" : "backward");
+                r2c ? "r2c" : c2r ? "c2r" : sign == FFTW_FORWARD ? "forward" : "backward");
   ptrdiff_t cn[3] = {c.n[0], c.n[1], c.n[2]};
-  if (r2c) cn[c.rnk - 1] = c.n[c.rnk - 1] / 2 + 1;
+  if (r2c || c2r) cn[c.rnk - 1] = c.n[c.rnk - 1] / 2 + 1;
   ptrdiff_t rest = c.howmany;
   for (int i = 2; i < c.rnk; ++i) rest *= cn[i];
   // The arrays: as big as either order of dims 0 and 1 needs; this rank's
@@ -170,8 +198,27 @@ void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned plann
   const ptrdiff_t in_count = ln[0][in_dim] * cn[1 - in_dim] * rest;  // an r2c's: complex values' worth of reals
   const ptrdiff_t out_count = ln[0][out_dim] * cn[1 - out_dim] * rest;
   auto plan = [&](C *in, C *out) {
-    return r2c ? A::plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags)
-               : A::plan(c.rnk, c.n, c.howmany, c.block, c.block, in, out, sign, planner | tflags);
+    if (r2c) return A::plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags);
+    if (c2r) return A::plan_c2r(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags);
+    return A::plan(c.rnk, c.n, c.howmany, c.block, c.block, in, out, sign, planner | tflags);
+  };
+  auto load = [&](C *in, int seed) {
+    if (!c2r) return fill<R>(in, in_count, seed);
+    C *real = A::alloc(alloc);
+    fill<R>(real, ln[0][0] * cn[1] * rest, seed);
+    setenv("GPUFFTW_MPI_PATH", "real", 1);
+    typename A::P q = A::plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, real, in,
+                                  FFTW_ESTIMATE | (in_dim ? FFTW_MPI_TRANSPOSED_OUT : 0));
+    expect(q != nullptr, std::string(label) + ": no r2c for the Hermitian input");
+    if (q) A::execute(q), A::destroy(q);
+    A::free(real);
+  };
+  ptrdiff_t rows = ln[0][0];  // a c2r's output rows of the last dimension
+  for (int i = 1; i + 1 < c.rnk; ++i) rows *= cn[i];
+  auto compare = [&](C *got, C *want) {
+    if (!c2r) return distance<R>(got, want, out_count);
+    return distance_real<R>(reinterpret_cast<R *>(got), reinterpret_cast<R *>(want), rows,
+                            2 * cn[c.rnk - 1] * c.howmany, c.n[c.rnk - 1] * c.howmany);
   };
 
   C *a[2], *b[2];  // [0]: the real FFTW MPI's plan, [1]: the composed one
@@ -193,9 +240,9 @@ void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned plann
     on_gpu += where_gpu(p[1]);
     expect(why_of(p[1]).rfind("composed over", 0) == 0, std::string(label) + ": not composed: " + why_of(p[1]));
     expect(why_of(p[0]).find("real FFTW MPI") != std::string::npos, std::string(label) + ": " + why_of(p[0]));
-    for (int k = 0; k < 2; ++k) fill<R>(a[k], in_count, 1);
+    for (int k = 0; k < 2; ++k) load(a[k], 1);
     for (int k = 0; k < 2; ++k) A::execute(p[k]);
-    double e = distance<R>(b[1], b[0], out_count);
+    double e = compare(b[1], b[0]);
     expect(e <= A::tol, std::string(label) + ": error " + std::to_string(e));
     worst[A::which] = std::max(worst[A::which], e);
     // Other arrays through fftw_mpi_execute_dft, same in-place-ness.
@@ -203,13 +250,15 @@ void run(const Case &c, unsigned tflags, bool in_place, int sign, unsigned plann
     for (int k = 0; k < 2; ++k) {
       x[k] = A::alloc(alloc);
       y[k] = in_place ? x[k] : A::alloc(alloc);
-      fill<R>(x[k], in_count, 2);
+      load(x[k], 2);
       if (r2c)
         A::execute_r2c(p[k], x[k], y[k]);
+      else if (c2r)
+        A::execute_c2r(p[k], x[k], y[k]);
       else
         A::execute(p[k], x[k], y[k]);
     }
-    e = distance<R>(y[1], y[0], out_count);
+    e = compare(y[1], y[0]);
     expect(e <= A::tol, std::string(label) + ": fftw_mpi_execute_dft error " + std::to_string(e));
     worst[A::which] = std::max(worst[A::which], e);
     for (int k = 0; k < 2; ++k) {
@@ -240,15 +289,16 @@ void sweep() {
   for (const Case &c : cases)
     for (unsigned t : tflags)
       for (int in_place = 0; in_place < 2; ++in_place)
-        for (int sign : {FFTW_FORWARD, FFTW_BACKWARD}) run<R>(c, t, in_place, sign, FFTW_ESTIMATE, serial++ % 2);
-  // The r2c (sign 0 here): its input is not transposed (TRANSPOSED_IN is
-  // the real FFTW MPI's).
+        for (Op op : {kForward, kBackward}) run<R>(c, t, in_place, op, FFTW_ESTIMATE, serial++ % 2);
+  // The r2c and the c2r: their real side is not transposed (the real FFTW
+  // MPI's where it is).
   for (const Case &c : cases)
-    for (unsigned t : {0u, unsigned(FFTW_MPI_TRANSPOSED_OUT)})
-      for (int in_place = 0; in_place < 2; ++in_place) run<R>(c, t, in_place, 0, FFTW_ESTIMATE, serial++ % 2);
+    for (int in_place = 0; in_place < 2; ++in_place) {
+      for (unsigned t : {0u, unsigned(FFTW_MPI_TRANSPOSED_OUT)}) run<R>(c, t, in_place, kR2c, FFTW_ESTIMATE, serial++ % 2);
+      for (unsigned t : {0u, unsigned(FFTW_MPI_TRANSPOSED_IN)}) run<R>(c, t, in_place, kC2r, FFTW_ESTIMATE, serial++ % 2);
+    }
   // FFTW_MEASURE: the serial planner times on the arrays, as FFTW may.
-  run<R>({3, {7, 6, 4}, 1, 0}, 0, false, FFTW_FORWARD, FFTW_MEASURE, 0);
-  run<R>({3, {7, 6, 4}, 1, 0}, 0, false, 0, FFTW_MEASURE, 0);
+  for (Op op : {kForward, kR2c, kC2r}) run<R>({3, {7, 6, 4}, 1, 0}, 0, false, op, FFTW_MEASURE, 0);
 }
 
 }  // namespace
