@@ -86,14 +86,10 @@ bool make_dirs(const std::string &dir) {
   return true;
 }
 
-// Why the store's folder cannot be trusted, or "" where it can: it must be
-// a folder of this user's that no one else may write, since whoever can
-// write it can put a dispatch.txt of their own there (or a link in its
-// place). A link to such a folder is fine (~/.cache often is one).
-std::string distrust_dir(const std::string &dir) {
-  struct stat st;
-  if (stat(dir.c_str(), &st) != 0) return std::string("cannot be read (") + std::strerror(errno) + ")";
-  if (!S_ISDIR(st.st_mode)) return "not a directory";
+// Why a folder or file of the store cannot be trusted, or "" where it can:
+// whoever else owns it or may write it can put choices of their own there
+// (or a link in the file's place).
+const char *not_owned(const struct stat &st) {
   if (st.st_uid != geteuid()) return "owned by another user";
   if (st.st_mode & (S_IWGRP | S_IWOTH)) return "writable by others than its owner";
   return "";
@@ -116,12 +112,8 @@ FileRead read_trusted(const std::string &path, std::string *text, std::string *w
     *why = std::string("unreadable (fstat: ") + std::strerror(errno) + ")";
   else if (!S_ISREG(st.st_mode))
     *why = "not a regular file";
-  else if (st.st_uid != geteuid())
-    *why = "owned by another user";
-  else if (st.st_mode & (S_IWGRP | S_IWOTH))
-    *why = "writable by others than its owner";
   else
-    why->clear();
+    *why = not_owned(st);
   text->clear();
   char buf[1 << 16];
   for (ssize_t got; why->empty() && (got = read(fd, buf, sizeof buf)) != 0;) {
@@ -198,9 +190,15 @@ void DispatchStore::warn_once(const std::string &what) {
 bool DispatchStore::dir_trusted() {
   const size_t slash = path_.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path_.substr(0, slash);
+  // A link to a folder is fine (~/.cache often is one): stat, not lstat.
   struct stat st;
-  if (stat(dir.c_str(), &st) != 0 && errno == ENOENT) return false;  // nothing stored yet
-  const std::string why = distrust_dir(dir);
+  std::string why;
+  if (stat(dir.c_str(), &st) != 0) {
+    if (errno == ENOENT) return false;  // nothing stored yet
+    why = std::string("cannot be read (") + std::strerror(errno) + ")";
+  } else {
+    why = S_ISDIR(st.st_mode) ? not_owned(st) : "not a directory";
+  }
   if (why.empty()) return true;
   warn_once("the folder " + dir + " of the dispatch store is " + why + ", so it is neither read nor written");
   return false;
