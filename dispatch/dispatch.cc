@@ -411,10 +411,8 @@ Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
 #if GPUFFTW_HAVE_CUDA
   std::string lost;
   if (gpu_engine_lost(&lost)) {
-    // Asking what memory the arrays are is the one CUDA call left: the
-    // real FFTW cannot read device memory, so such a problem has no plan.
-    for (const void *a : {p.in[0], p.out[0]})
-      if (engine::memory_type(a) == engine::Memory::Device) return {nullptr, "arrays in device memory, and " + lost};
+    // Asking what memory the arrays are is the one CUDA call left.
+    if (arrays_on_device(p)) return {nullptr, "arrays in device memory, and " + lost};
     return on_cpu(p, lost);
   }
   // r2r runs on the GPU too (engine/r2r/). In auto mode the model prices

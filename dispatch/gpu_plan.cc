@@ -132,8 +132,7 @@ class GpuPlan final : public Plan {
       : Plan(p),
         job_(std::move(job)),
         twin_(std::move(twin)),
-        on_device_(engine::memory_type(p.in[0]) == engine::Memory::Device ||
-                   engine::memory_type(p.out[0]) == engine::Memory::Device) {}
+        on_device_(arrays_on_device(p)) {}
 
   ~GpuPlan() override {
     // Freeing into a lost context may fail, hang or fault; what the job
@@ -213,6 +212,11 @@ class GpuPlan final : public Plan {
 };
 
 }  // namespace
+
+bool arrays_on_device(const Problem &p) {
+  return engine::memory_type(p.in[0]) == engine::Memory::Device ||
+         engine::memory_type(p.out[0]) == engine::Memory::Device;
+}
 
 bool gpu_engine_lost(std::string *why) {
   std::string what;

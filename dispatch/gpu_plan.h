@@ -13,6 +13,10 @@ namespace gpufftw {
 // logged once, by the first to ask; `why` then says so for a plan's why.
 bool gpu_engine_lost(std::string *why);
 
+// Whether the problem's input or output is device memory, which the real
+// FFTW cannot reach (it would read it from the host and crash).
+bool arrays_on_device(const Problem &problem);
+
 // nullptr, with the reason in `why`, where the GPU cannot take the problem.
 std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, std::string *why);
 
