@@ -123,16 +123,16 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
       return *why = "fftw_alloc_complex of the exchange buffers failed", nullptr;
     if (lf > 0) {
       Dims dims{{no, R_, lf * R_}}, howmany{{lf, no * R_, R_}};
-      append_rest(l, &dims);
-      append_howmany(l, &howmany);
       if (c2r) {
-        // Dims 2.. wait for step 5; dimension 1 too where the input is
-        // cut along 0 (this step then only copies).
-        dims.resize(o == 0 ? 1 : 0);
-        if (o == 1) howmany.insert(howmany.begin() + 1, {no, R_, lf * R_});
-        if (l.rnk > 2) howmany.push_back({l.rest / l.howmany, l.howmany, l.howmany});
+        // Dimension 0 only: the rest waits for step 5. Where the input is
+        // cut along 0 this step just copies into the exchange's order.
+        if (o == 1) howmany.push_back(dims[0]), dims.clear();
+        howmany.push_back({R_, 1, 1});  // dims 2.. and the howmany transforms
+      } else {
+        append_rest(l, &dims);
+        append_howmany(l, &howmany);
       }
-      p->first_ = plan(dims, howmany, in, p->send_, l.kind == Kind::R2C ? Kind::R2C : Kind::C2C);
+      p->first_ = plan(dims, howmany, in, p->send_, c2r ? Kind::C2C : l.kind);
       if (!p->first_) return *why = "gpufftw's serial planner gave no plan for step 1", nullptr;
       steps = describe("step 1", p->first_);
     }
@@ -181,14 +181,19 @@ Plan<R>::~Plan() {
 }
 
 template <class R>
+void Plan<R>::run(typename S::Plan step, Kind kind, void *from, void *to) {
+  switch (kind) {
+    case Kind::C2C: S::execute(step, static_cast<C *>(from), static_cast<C *>(to)); break;
+    case Kind::R2C: S::execute_r2c(step, static_cast<R *>(from), static_cast<C *>(to)); break;
+    case Kind::C2R: S::execute_c2r(step, static_cast<C *>(from), static_cast<R *>(to)); break;
+  }
+}
+
+template <class R>
 void Plan<R>::execute(void *in, void *out) {
   C *const out_c = static_cast<C *>(out);
   if (whole_) {
-    switch (layout_.kind) {
-      case Kind::C2C: S::execute(first_, static_cast<C *>(in), out_c); break;
-      case Kind::R2C: S::execute_r2c(first_, static_cast<R *>(in), out_c); break;
-      case Kind::C2R: S::execute_c2r(first_, static_cast<C *>(in), static_cast<R *>(out)); break;
-    }
+    run(first_, layout_.kind, in, out);
     return;
   }
   // At debug level each execute says where this rank's time went. A
@@ -219,12 +224,7 @@ void Plan<R>::execute(void *in, void *out) {
     mark(at + 2);
     return true;
   };
-  if (first_) {
-    if (layout_.kind == Kind::R2C)
-      S::execute_r2c(first_, static_cast<R *>(in), send_);
-    else
-      S::execute(first_, static_cast<C *>(in), send_);
-  }
+  if (first_) run(first_, layout_.kind == Kind::R2C ? Kind::R2C : Kind::C2C, in, send_);
   mark(0);
   if (!exchange(there_, second_in_place_ ? out_c : middle_, 1)) return;
   if (second_in_place_) {
@@ -235,7 +235,7 @@ void Plan<R>::execute(void *in, void *out) {
     mark(4);
     if (!exchange(back_, out_c, 5)) return;
   }
-  if (last_) S::execute_c2r(last_, out_c, static_cast<R *>(out));
+  if (last_) run(last_, Kind::C2R, out, out);
   if (!timed) return;
   char back[128] = "";
   if (!second_in_place_)
@@ -273,13 +273,18 @@ void Plan<R>::flops(double *add, double *mul, double *fma) const {
 
 template <class R>
 double Plan<R>::cost() const {
-  return (first_ ? S::cost(first_) : 0) + (second_ ? S::cost(second_) : 0) + (last_ ? S::cost(last_) : 0);
+  double sum = 0;
+  for (auto step : {first_, second_, last_})
+    if (step) sum += S::cost(step);
+  return sum;
 }
 
 template <class R>
 double Plan<R>::estimate_cost() const {
-  return (first_ ? S::estimate_cost(first_) : 0) + (second_ ? S::estimate_cost(second_) : 0) +
-         (last_ ? S::estimate_cost(last_) : 0);
+  double sum = 0;
+  for (auto step : {first_, second_, last_})
+    if (step) sum += S::estimate_cost(step);
+  return sum;
 }
 
 template class Plan<double>;

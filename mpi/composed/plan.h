@@ -67,6 +67,8 @@ class Plan {
 
  private:
   Plan() = default;
+  // One serial step of the given kind, from `from` to `to`.
+  static void run(typename S::Plan step, Kind kind, void *from, void *to);
   Layout layout_;
   int me_ = 0, n_pes_ = 1;
   void *in_ = nullptr, *out_ = nullptr;
