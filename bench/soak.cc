@@ -75,65 +75,39 @@ struct Shape {
 // The FFTW API of one precision.
 template <class T>
 struct Api;
-template <>
-struct Api<float> {
-  using Plan = fftwf_plan;
-  using C = fftwf_complex;
-  static void *malloc(size_t b) { return fftwf_malloc(b); }
-  static void free(void *p) { fftwf_free(p); }
-  static Plan dft(int r, const int *n, int h, C *i, int id, C *o, int od, unsigned f) {
-    return fftwf_plan_many_dft(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, FFTW_FORWARD, f);
-  }
-  static Plan r2c(int r, const int *n, int h, float *i, int id, C *o, int od, unsigned f) {
-    return fftwf_plan_many_dft_r2c(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);
-  }
-  static Plan c2r(int r, const int *n, int h, C *i, int id, float *o, int od, unsigned f) {
-    return fftwf_plan_many_dft_c2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);
-  }
-  static Plan r2r(int r, const int *n, int h, float *i, int id, float *o, int od, const fftw_r2r_kind *k, unsigned f) {
-    return fftwf_plan_many_r2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, k, f);
-  }
-  static void execute(Plan p) { fftwf_execute(p); }
-  static void destroy(Plan p) { fftwf_destroy_plan(p); }
-  static void new_array(Plan p, Kind k, void *i, void *o) {
-    switch (k) {
-      case Kind::C2C: fftwf_execute_dft(p, static_cast<C *>(i), static_cast<C *>(o)); break;
-      case Kind::R2C: fftwf_execute_dft_r2c(p, static_cast<float *>(i), static_cast<C *>(o)); break;
-      case Kind::C2R: fftwf_execute_dft_c2r(p, static_cast<C *>(i), static_cast<float *>(o)); break;
-      case Kind::R2R: fftwf_execute_r2r(p, static_cast<float *>(i), static_cast<float *>(o)); break;
-    }
-  }
-};
-template <>
-struct Api<double> {
-  using Plan = fftw_plan;
-  using C = fftw_complex;
-  static void *malloc(size_t b) { return fftw_malloc(b); }
-  static void free(void *p) { fftw_free(p); }
-  static Plan dft(int r, const int *n, int h, C *i, int id, C *o, int od, unsigned f) {
-    return fftw_plan_many_dft(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, FFTW_FORWARD, f);
-  }
-  static Plan r2c(int r, const int *n, int h, double *i, int id, C *o, int od, unsigned f) {
-    return fftw_plan_many_dft_r2c(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);
-  }
-  static Plan c2r(int r, const int *n, int h, C *i, int id, double *o, int od, unsigned f) {
-    return fftw_plan_many_dft_c2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);
-  }
-  static Plan r2r(int r, const int *n, int h, double *i, int id, double *o, int od, const fftw_r2r_kind *k,
-                  unsigned f) {
-    return fftw_plan_many_r2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, k, f);
-  }
-  static void execute(Plan p) { fftw_execute(p); }
-  static void destroy(Plan p) { fftw_destroy_plan(p); }
-  static void new_array(Plan p, Kind k, void *i, void *o) {
-    switch (k) {
-      case Kind::C2C: fftw_execute_dft(p, static_cast<C *>(i), static_cast<C *>(o)); break;
-      case Kind::R2C: fftw_execute_dft_r2c(p, static_cast<double *>(i), static_cast<C *>(o)); break;
-      case Kind::C2R: fftw_execute_dft_c2r(p, static_cast<C *>(i), static_cast<double *>(o)); break;
-      case Kind::R2R: fftw_execute_r2r(p, static_cast<double *>(i), static_cast<double *>(o)); break;
-    }
-  }
-};
+#define SOAK_API(R_, X)                                                                                            \
+  template <>                                                                                                      \
+  struct Api<R_> {                                                                                                 \
+    using Plan = X##plan;                                                                                          \
+    using C = X##complex;                                                                                          \
+    static void *malloc(size_t b) { return X##malloc(b); }                                                         \
+    static void free(void *p) { X##free(p); }                                                                      \
+    static Plan dft(int r, const int *n, int h, C *i, int id, C *o, int od, unsigned f) {                          \
+      return X##plan_many_dft(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, FFTW_FORWARD, f);                     \
+    }                                                                                                              \
+    static Plan r2c(int r, const int *n, int h, R_ *i, int id, C *o, int od, unsigned f) {                         \
+      return X##plan_many_dft_r2c(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);                               \
+    }                                                                                                              \
+    static Plan c2r(int r, const int *n, int h, C *i, int id, R_ *o, int od, unsigned f) {                         \
+      return X##plan_many_dft_c2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);                               \
+    }                                                                                                              \
+    static Plan r2r(int r, const int *n, int h, R_ *i, int id, R_ *o, int od, const fftw_r2r_kind *k, unsigned f) { \
+      return X##plan_many_r2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, k, f);                                \
+    }                                                                                                              \
+    static void execute(Plan p) { X##execute(p); }                                                                 \
+    static void destroy(Plan p) { X##destroy_plan(p); }                                                            \
+    static void new_array(Plan p, Kind k, void *i, void *o) {                                                      \
+      switch (k) {                                                                                                 \
+        case Kind::C2C: X##execute_dft(p, static_cast<C *>(i), static_cast<C *>(o)); break;                        \
+        case Kind::R2C: X##execute_dft_r2c(p, static_cast<R_ *>(i), static_cast<C *>(o)); break;                   \
+        case Kind::C2R: X##execute_dft_c2r(p, static_cast<C *>(i), static_cast<R_ *>(o)); break;                   \
+        case Kind::R2R: X##execute_r2r(p, static_cast<R_ *>(i), static_cast<R_ *>(o)); break;                      \
+      }                                                                                                            \
+    }                                                                                                              \
+  };
+SOAK_API(float, fftwf_)
+SOAK_API(double, fftw_)
+#undef SOAK_API
 
 template <class T>
 void *make_plan(const Shape &s, void *in, void *out, unsigned flags) {
