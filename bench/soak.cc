@@ -202,14 +202,15 @@ struct Soak {
   int check_every = 10;
 
   // The real FFTW's answer for shape i (CPU mode, FFTW_ESTIMATE).
-  std::vector<double> reference(size_t i) {
-    const Shape &s = shapes[i];
+  // The real FFTW's output of shape s for `input` (an FFTW_ESTIMATE plan
+  // made, run and destroyed in GPUFFTW_MODE_CPU).
+  std::vector<double> on_cpu(const Shape &s, const std::vector<double> &input) {
     const gpufftw_mode saved = gpufftw_get_mode();
     gpufftw_set_mode(GPUFFTW_MODE_CPU);
     Arrays a;
     a.make(s, false);
     void *p = plan(s, a.in, a.out, FFTW_ESTIMATE);
-    store(s, a.in, inputs[i]);
+    store(s, a.in, input);
     execute(s, p);
     std::vector<double> r = fetch(s, a.out, s.out_reals());
     destroy(s, p);
@@ -217,6 +218,8 @@ struct Soak {
     gpufftw_set_mode(saved);
     return r;
   }
+
+  std::vector<double> reference(size_t i) { return on_cpu(shapes[i], inputs[i]); }
 
   void compare(size_t i, const void *out, const char *how) {
     const Shape &s = shapes[i];
@@ -243,20 +246,9 @@ struct Soak {
     }
     Shape r2c = s;
     r2c.kind = Kind::R2C;
-    const gpufftw_mode saved = gpufftw_get_mode();
-    gpufftw_set_mode(GPUFFTW_MODE_CPU);
-    Arrays a;
-    a.make(r2c, false);
-    void *p = plan(r2c, a.in, a.out, FFTW_ESTIMATE);
     std::vector<double> real(r2c.in_reals());
     for (double &x : real) x = u(rng);
-    store(r2c, a.in, real);
-    execute(r2c, p);
-    std::vector<double> v = fetch(r2c, a.out, r2c.out_reals());
-    destroy(r2c, p);
-    a.release();
-    gpufftw_set_mode(saved);
-    return v;
+    return on_cpu(r2c, real);
   }
 };
 
