@@ -275,7 +275,23 @@ std::vector<Shape> make_shapes(size_t max_points) {
 
 struct Memory {
   double rss = 0, pinned_live = 0, pinned_kept = 0, device = 0;  // bytes; rss less pinned_kept
+  // Where RSS lies, to tell a leak from pages of the libraries read in
+  // (file-backed: CUDA loading a kernel image from libcufft the first time
+  // it is needed): anonymous and file-backed resident memory, and what
+  // this namespace's malloc has handed out.
+  double anon = 0, file = 0, heap = 0;
 };
+double status_kib(const char *key) {  // a "Key: N kB" line of /proc/self/status
+  double v = 0;
+  if (FILE *f = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    const size_t n = std::strlen(key);
+    while (std::fgets(line, sizeof line, f))
+      if (!std::strncmp(line, key, n) && line[n] == ':') v = std::atof(line + n + 1);
+    std::fclose(f);
+  }
+  return v * 1024;
+}
 Memory read_memory() {
   malloc_trim(0);  // freed heap the allocator keeps is no leak
   Memory m;
@@ -290,12 +306,16 @@ Memory read_memory() {
   m.pinned_kept = static_cast<double>(g.pinned_kept);
   m.rss = static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) - m.pinned_kept;
   m.device = static_cast<double>(g.device_used);
+  m.anon = status_kib("RssAnon");
+  m.file = status_kib("RssFile");
+  m.heap = static_cast<double>(mallinfo2().uordblks);
   return m;
 }
 void print_memory(const char *when, const Memory &m) {
-  std::printf("%s: host RSS %.1f MiB (less pinned kept), pinned live %.1f MiB, pinned kept %.1f MiB, "
-              "device used %.1f MiB\n",
-              when, m.rss / 1048576, m.pinned_live / 1048576, m.pinned_kept / 1048576, m.device / 1048576);
+  std::printf("%s: host RSS %.1f MiB (less pinned kept; anonymous %.1f, file-backed %.1f, malloc in use %.1f), "
+              "pinned live %.1f MiB, pinned kept %.1f MiB, device used %.1f MiB\n",
+              when, m.rss / 1048576, m.anon / 1048576, m.file / 1048576, m.heap / 1048576, m.pinned_live / 1048576,
+              m.pinned_kept / 1048576, m.device / 1048576);
 }
 
 struct Live {
@@ -414,8 +434,10 @@ int main(int argc, char **argv) {
   while (elapsed() < soak_start + seconds) {
     if (elapsed() >= next_sample) {
       const Memory now = read_memory();
-      std::printf("minute %.0f: %ld plans, host RSS %.1f MiB, device used %.1f MiB\n", (elapsed() - soak_start) / 60,
-                  soak.st.plans, now.rss / 1048576, now.device / 1048576);
+      std::printf("minute %.0f: %ld plans, host RSS %.1f MiB (anonymous %.1f, file-backed %.1f, malloc in use %.1f), "
+                  "device used %.1f MiB\n",
+                  (elapsed() - soak_start) / 60, soak.st.plans, now.rss / 1048576, now.anon / 1048576,
+                  now.file / 1048576, now.heap / 1048576, now.device / 1048576);
       std::fflush(stdout);
       next_sample += 60;
     }

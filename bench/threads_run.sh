@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # bench/threads_run.sh [BUILD_DIR]: gpufftw's choice of the real FFTW's
-# thread count, on the GPU machine, in one run, twice over: under each of
-# FFTW_MEASURE and FFTW_ESTIMATE, the real FFTW alone at one thread and at
-# all cores, the GPU alone (GPUFFTW_MODE=gpu), and gpufftw's own choice
-# with all cores asked for (fftw_plan_with_nthreads), each flag with a
-# dispatch store of its own (so that FFTW_ESTIMATE recalls no measured
-# choice); prints the table (bench/threads_table.py) last: gpufftw's median
-# over the best of the three peers of the same flag, per pass and for the
-# lesser of the two passes' medians (a slow spell of the host falls on one
-# pass, not both).
+# thread count, on the GPU machine, in one run of ROUNDS rounds
+# (GPUFFTW_THREADS_ROUNDS, default 5): in each, under each of FFTW_MEASURE
+# and FFTW_ESTIMATE, a process each for the real FFTW alone at one thread
+# and at all cores, the GPU alone (GPUFFTW_MODE=gpu), and gpufftw's own
+# choice with all cores asked for (fftw_plan_with_nthreads), each flag with
+# a dispatch store of its own (so that FFTW_ESTIMATE recalls no measured
+# choice; the store lives across the rounds, as a user's does). Prints the
+# table (bench/threads_table.py) last: per side, the median over the rounds
+# of each process's median execute, and gpufftw's over the best of the
+# three peers of the same flag. A side is a process's draw: the real FFTW's
+# FFTW_MEASURE picks its algorithm anew in each process, and the rounds
+# interleave the sides so that a slow spell of the host falls on all.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
@@ -23,14 +26,14 @@ run() {  # run NAME ENV... -- ARGS...
   local env=()
   while [ "$1" != -- ]; do env+=("$1"); shift; done
   shift
-  env "${env[@]}" "$bench" --alloc fftw "$@" $problems 2> "$out/$name.err" | sed "s/^RESULT/RESULT $name/" |
-    tee -a "$out/threads_results.txt"
+  env "${env[@]}" "$bench" --alloc fftw --seconds "${GPUFFTW_THREADS_SECONDS:-0.25}" "$@" $problems \
+    2>> "$out/$name.err" | sed "s/^RESULT/RESULT $name/" | tee -a "$out/threads_results.txt"
 }
 
 : > "$out/threads_results.txt"
 rm -rf "$out/cache-measure" "$out/cache-estimate"
-for pass in 1 2; do
-  echo "PASS $pass" >> "$out/threads_results.txt"
+for round in $(seq "${GPUFFTW_THREADS_ROUNDS:-5}"); do
+  echo "ROUND $round" >> "$out/threads_results.txt"
   for flags in measure estimate; do
     export GPUFFTW_CACHE_DIR=$out/cache-$flags
     run fftw1_$flags -- --threads 1 --flags $flags

@@ -1,49 +1,58 @@
 #!/usr/bin/env python3
 """threads_table.py RESULTS: bench/threads_run.sh's table.
 
-Per flag (measure, estimate), per pass and for the lesser of the passes'
-medians: median ms of the real FFTW at one thread and at all cores, the GPU
-alone and gpufftw's own choice, and gpufftw's over the best of the three.
+Per flag (measure, estimate): per side (the real FFTW at one thread and at
+all cores, the GPU alone, gpufftw's own choice), the median over the rounds
+of each process's median execute in ms; gpufftw's over the best of the
+three peers; and the range of that ratio over the rounds, each round's
+sides read in that round, which shows how far one round's reading can
+stray.
 """
+import statistics
 import sys
 
 
-def table(title, res, flag):
-    names = sorted({n for t in res.values() for n in t if n.endswith('_' + flag)})
+def table(rounds, flag):
+    problems = list(dict.fromkeys(p for r in rounds for p in r))
+    names = sorted({n for r in rounds for t in r.values() for n in t if n.endswith('_' + flag)})
     fftw_all = [n for n in names if n.startswith('fftw') and not n.startswith('fftw1_')]
     peers = ['fftw1_' + flag] + fftw_all + ['gpu_' + flag]
-    print(f'\n{title}, FFTW_{flag.upper()}\n')
-    print('| problem | ' + ' | '.join(n.rsplit('_', 1)[0] for n in peers) + ' | gpufftw | gpufftw / best |')
-    print('| --- ' * (len(peers) + 3) + '|')
-    for p, t in res.items():
-        got = [t[n] for n in peers if n in t]
-        best = min(got) if got else None
-        auto = t.get('auto_' + flag)
-        cells = [f'{t[n]:.4f}' if n in t else '-' for n in peers]
-        ratio = f'{auto / best:.2f}x' if auto and best else '-'
-        print(f'| {p} | ' + ' | '.join(cells) + f' | {auto:.4f} | {ratio} |' if auto else f'| {p} | - |')
+    auto = 'auto_' + flag
+    print(f'\nFFTW_{flag.upper()}, median of {len(rounds)} rounds\n')
+    print('| problem | ' + ' | '.join(n.rsplit('_', 1)[0] for n in peers) +
+          ' | gpufftw | gpufftw / best | range over rounds |')
+    print('| --- ' * (len(peers) + 4) + '|')
+    for p in problems:
+        med = {}
+        for n in peers + [auto]:
+            got = [r[p][n] for r in rounds if n in r.get(p, {})]
+            if got:
+                med[n] = statistics.median(got)
+        per_round = []
+        for r in rounds:
+            t = r.get(p, {})
+            best = [t[n] for n in peers if n in t]
+            if auto in t and best:
+                per_round.append(t[auto] / min(best))
+        cells = [f'{med[n]:.4g}' if n in med else '-' for n in peers + [auto]]
+        best = min((med[n] for n in peers if n in med), default=None)
+        ratio = f'{med[auto] / best:.2f}x' if auto in med and best else '-'
+        spread = f'{min(per_round):.2f}-{max(per_round):.2f}x' if per_round else '-'
+        print(f'| {p} | ' + ' | '.join(cells) + f' | {ratio} | {spread} |')
 
 
 def main(path):
-    passes, cur = [], None
+    rounds = []
     for line in open(path):
         f = line.split()
         if not f:
             continue
-        if f[0] == 'PASS':
-            cur = {}
-            passes.append(cur)
-        elif f[0] == 'RESULT' and cur is not None and len(f) > 4 and f[3] != 'NULL-plan':
-            cur.setdefault(f[2], {})[f[1]] = float(f[4])
-    least = {}
-    for res in passes:
-        for p, t in res.items():
-            for n, v in t.items():
-                least.setdefault(p, {})[n] = min(v, least.get(p, {}).get(n, v))
+        if f[0] == 'ROUND':
+            rounds.append({})
+        elif f[0] == 'RESULT' and rounds and len(f) > 4 and f[3] != 'NULL-plan':
+            rounds[-1].setdefault(f[2], {})[f[1]] = float(f[4])
     for flag in ('measure', 'estimate'):
-        for i, res in enumerate(passes, 1):
-            table(f'pass {i}', res, flag)
-        table('lesser of the passes', least, flag)
+        table(rounds, flag)
 
 
 if __name__ == '__main__':

@@ -8,9 +8,10 @@
 #                executing distinct plans, 16 executing one GPU plan on
 #                their own arrays; 100,000 executes each, results checked,
 #                throughput printed.
-#   sanitizer    compute-sanitizer memcheck, racecheck and synccheck over
-#                the GPU tests of gpufftw_gpu_test and the concurrency test
-#                (GPU mode, fewer executes); any error fails.
+#   sanitizer    compute-sanitizer over every GPU test (ctest label gpu),
+#                once per tool of SANITIZER_TOOLS (default memcheck,
+#                racecheck,synccheck), as tools/gpu-sanitize.py says; any
+#                error or timeout fails.
 #   fuzz         the planner fuzzer without libFuzzer (gpufftw_fuzz_replay)
 #                in GPUFFTW_MODE=gpu: the committed corpus, then
 #                FUZZ_SECONDS (default 420) of mutations, each input's plan
@@ -68,25 +69,15 @@ for step in "${steps[@]}"; do
       fi
       grep -E "executes on|one plan:|SKIPPED" "$out/concurrency.log" | tee -a "$out/summary.txt" ;;
     sanitizer)
-      cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-      for tool in memcheck racecheck synccheck; do
-        for t in gpu_test concurrency; do
-          case $t in
-            gpu_test) cmd=("$build/tests/gpufftw_gpu_test" "--gtest_filter=${GPU_TEST_FILTER:-*}") ;;
-            concurrency) cmd=(env GPUFFTW_MODE=gpu GPUFFTW_TEST_GPU=1 GPUFFTW_TEST_EXECUTES=3200
-                              "$build/tests/gpufftw_concurrency_test") ;;
-          esac
-          log=$out/sanitizer-$tool-$t.log
-          timeout 280 "$cs" --tool "$tool" --error-exitcode 99 "${cmd[@]}" > "$log" 2>&1
-          rc=$?
-          errors=$(grep -Eo "ERROR SUMMARY: [0-9]+ error" "$log" | tail -1)
-          if [ $rc = 0 ]; then
-            summary "compute-sanitizer $tool $t: PASS (${errors:-no summary})"
-          else
-            summary "compute-sanitizer $tool $t: FAILED rc=$rc (${errors:-no summary}; $log)"; status=1
-          fi
-        done
-      done ;;
+      # Every GPU test ctest knows, under each tool (tools/gpu-sanitize.py).
+      if COMPUTE_SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer) \
+          python3 "$root/tools/gpu-sanitize.py" "$build" "$out/sanitizer" \
+          --tools "${SANITIZER_TOOLS:-memcheck,racecheck,synccheck}" > "$out/sanitizer.log" 2>&1; then
+        summary "compute-sanitizer: PASS ($((SECONDS - t0)) s)"
+      else
+        summary "compute-sanitizer: FAILED ($out/sanitizer.log)"; status=1
+      fi
+      tee -a "$out/summary.txt" < "$out/sanitizer.log" ;;
     fuzz)
       secs=${FUZZ_SECONDS:-420}
       if GPUFFTW_MODE=gpu "$build/tests/gpufftw_fuzz_replay" -seconds="$secs" -out="$out/fuzz-crash-input" \

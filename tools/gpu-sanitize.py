@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""gpu-sanitize.py BUILD OUT [--tools memcheck,racecheck,synccheck]
+[--jobs N] [--timeout S]: every GPU test of BUILD (ctest label "gpu", each
+with the command and environment ctest gives it) under compute-sanitizer,
+once per tool, N at a time.
+
+Left out, said in the summary: the sticky-error tests (they make a kernel
+trap on purpose, which the sanitizer rightly reports) and the tests past
+2^31 elements (they skip unless GPUFFTW_TEST_LARGE is set, which they
+would still do here). Tests that take the device's memory run one at a
+time after the rest: alongside them the others would find no memory. The
+concurrency test runs 3,200 executes instead of 100,000: instrumented
+kernels run many times slower, and the threads' interleavings are what it
+holds to.
+
+Each run ends as one of: PASS; SANITIZER (the tool reported errors: exit
+99 or a nonzero error summary); TEST FAILED (the test failed without a
+sanitizer report, e.g. a timing-based choice under instrumentation);
+TIMEOUT. Exits 1 on any SANITIZER or TIMEOUT, 0 otherwise; TEST FAILED is
+listed for a look but does not fail the step.
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+LEFT_OUT = {
+    'gpu_sticky_error': 'traps on purpose',
+    'gpu_sticky_error_split': 'traps on purpose',
+}
+LEFT_OUT_PREFIX = ('Large.',)
+ALONE = re.compile(r'MemoryTaken')
+EXTRA_ENV = {'concurrency_gpu': {'GPUFFTW_TEST_EXECUTES': '3200'}}
+
+
+def gpu_tests(build):
+    out = subprocess.run(['ctest', '-L', 'gpu', '--show-only=json-v1'], cwd=build, check=True,
+                         capture_output=True, text=True).stdout
+    for t in json.loads(out)['tests']:
+        props = {p['name']: p['value'] for p in t.get('properties', [])}
+        env = dict(os.environ)
+        for kv in props.get('ENVIRONMENT', []):
+            k, v = kv.split('=', 1)
+            env[k] = v
+        for mod in props.get('ENVIRONMENT_MODIFICATION', []):
+            k, op = mod.split('=', 1)
+            how, _, v = op.partition(':')
+            if how == 'set':
+                env[k] = v
+            elif how == 'unset':
+                env.pop(k, None)
+            else:
+                sys.exit(f'gpu-sanitize: ENVIRONMENT_MODIFICATION {mod}: only set and unset are read')
+        env.update(EXTRA_ENV.get(t['name'], {}))
+        yield t['name'], t['command'], env, props.get('WORKING_DIRECTORY', build)
+
+
+def run_one(cs, tool, name, cmd, env, cwd, out, timeout):
+    log = os.path.join(out, f'sanitizer-{tool}-{re.sub(r"[^A-Za-z0-9_.-]", "_", name)}.log')
+    t0 = time.time()
+    with open(log, 'w') as f:
+        try:
+            rc = subprocess.run([cs, '--tool', tool, '--error-exitcode', '99'] + cmd, env=env, cwd=cwd,
+                                stdout=f, stderr=subprocess.STDOUT, timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            rc = None
+    text = open(log, errors='replace').read()
+    found = re.findall(r'ERROR SUMMARY: (\d+) error', text)
+    errors = int(found[-1]) if found else None
+    if rc is None:
+        verdict = 'TIMEOUT'
+    elif rc == 99 or (errors or 0) > 0:
+        verdict = 'SANITIZER'
+    elif rc != 0:
+        verdict = 'TEST FAILED'
+    else:
+        verdict = 'PASS'
+    return tool, name, verdict, errors, time.time() - t0, log
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('build')
+    ap.add_argument('out')
+    ap.add_argument('--tools', default='memcheck,racecheck,synccheck')
+    ap.add_argument('--jobs', type=int, default=os.cpu_count())
+    ap.add_argument('--timeout', type=float, default=300)
+    a = ap.parse_args()
+    cs = os.environ.get('COMPUTE_SANITIZER', 'compute-sanitizer')
+    os.makedirs(a.out, exist_ok=True)
+    tests, skipped = [], []
+    for name, cmd, env, cwd in gpu_tests(a.build):
+        why = LEFT_OUT.get(name) or ('past 2^31 elements: skips here' if name.startswith(LEFT_OUT_PREFIX) else None)
+        (skipped.append((name, why)) if why else tests.append((name, cmd, env, cwd)))
+    results = []
+    for tool in a.tools.split(','):
+        together = [t for t in tests if not ALONE.search(t[0])]
+        alone = [t for t in tests if ALONE.search(t[0])]
+        with cf.ThreadPoolExecutor(a.jobs) as pool:
+            results += pool.map(lambda t: run_one(cs, tool, *t, a.out, a.timeout), together)
+        results += [run_one(cs, tool, *t, a.out, a.timeout) for t in alone]
+    with open(os.path.join(a.out, 'sanitizer-summary.txt'), 'w') as s:
+        def say(line):
+            print(line)
+            s.write(line + '\n')
+        for tool, name, verdict, errors, secs, log in results:
+            if verdict != 'PASS':
+                say(f'{tool} {name}: {verdict} (errors {errors}, {secs:.0f} s, {log})')
+        for tool in a.tools.split(','):
+            mine = [r for r in results if r[0] == tool]
+            counts = {v: sum(1 for r in mine if r[2] == v) for v in ('PASS', 'SANITIZER', 'TEST FAILED', 'TIMEOUT')}
+            errs = sum(r[3] or 0 for r in mine)
+            say(f'compute-sanitizer {tool}: {len(mine)} GPU tests, {errs} errors; ' +
+                ', '.join(f'{k} {v}' for k, v in counts.items()))
+        for name, why in skipped:
+            say(f'left out: {name} ({why})')
+    bad = [r for r in results if r[2] in ('SANITIZER', 'TIMEOUT')]
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
