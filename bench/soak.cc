@@ -10,28 +10,34 @@
 // of them alive at once on the GPU (the warm-up), so that what gpufftw
 // keeps for reuse (cuFFT plans by geometry, the stream-ordered pool, the
 // real FFTW's wisdom, the report's entries) is in place; the soak keeps at
-// most one plan of a shape alive, so it cannot need more of those. Then,
-// with no plan alive, at the start and at the end: host RSS (after
+// most one plan of a shape alive, so it cannot need more of those. Then
+// --settle seconds (120) of the soak's own mix, unjudged: what the mix
+// fills once that the warm-up does not (up to kLive plans of all modes
+// alive together) is in place too. Then, with no plan alive, at the start
+// and at the end of --seconds of the mix: host RSS (after
 // malloc_trim) less the pinned blocks gpufftw keeps for reuse (a cache of
 // at most 2 GiB, engine/device/pinned.cc, shown apart), the pinned memory
 // handed out and not freed (none: every array is freed), and the device's
 // used memory. Growth of any past --max-growth (1%) and --slack-mib (2:
-// page-sized noise) fails, as does any wrong result.
+// page-sized noise) fails, as does any wrong result. Every minute, and at
+// the end by mapping, the readings show where resident memory lies.
 //
-//   soak [--seconds S] [--check-every K] [--seed N] [--max-growth F]
-//        [--slack-mib M] [--max-points P]
+//   soak [--seconds S] [--settle S] [--check-every K] [--seed N]
+//        [--max-growth F] [--slack-mib M] [--max-points P]
 // --max-points leaves out the shapes of more points (batch included): the
 // short run of the CPU-only test keeps to small ones.
 #include <fftw3.h>
 #include <malloc.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -280,6 +286,7 @@ struct Memory {
   // it is needed): anonymous and file-backed resident memory, and what
   // this namespace's malloc has handed out.
   double anon = 0, file = 0, heap = 0;
+  int threads = 0;
 };
 double status_kib(const char *key) {  // a "Key: N kB" line of /proc/self/status
   double v = 0;
@@ -309,13 +316,59 @@ Memory read_memory() {
   m.anon = status_kib("RssAnon");
   m.file = status_kib("RssFile");
   m.heap = static_cast<double>(mallinfo2().uordblks);
+  m.threads = static_cast<int>(status_kib("Threads") / 1024);
   return m;
 }
+// Each mapping of the process (/proc/self/smaps), by its start address and
+// what backs it (a mapping such as the heap grows at its end): its size and
+// resident KiB. Where growth lies when it is not in malloc: a library's own
+// mmap, a thread's stack, the driver's memory.
+struct Mapping {
+  long size_kib = 0, rss_kib = 0;
+};
+std::map<std::string, Mapping> mappings() {
+  std::map<std::string, Mapping> m;
+  if (FILE *f = std::fopen("/proc/self/smaps", "r")) {
+    char line[512];
+    std::string key;
+    while (std::fgets(line, sizeof line, f)) {
+      unsigned long lo = 0, hi = 0;
+      long kib = 0;
+      char perms[8] = "", name[256] = "";
+      if (std::sscanf(line, "Rss: %ld kB", &kib) == 1) {
+        m[key].rss_kib += kib;
+      } else if (std::sscanf(line, "%lx-%lx %7s %*s %*s %*s %255[^\n]", &lo, &hi, perms, name) >= 3) {
+        char at[24];
+        std::snprintf(at, sizeof at, "%lx", lo);
+        key = std::string(at) + " " + perms + " " + (name[0] ? name : "[anonymous]");
+        m[key].size_kib = static_cast<long>((hi - lo) / 1024);
+      }
+    }
+    std::fclose(f);
+  }
+  return m;
+}
+// The mappings whose resident memory grew the most from `before` to now.
+void print_growth_by_mapping(const std::map<std::string, Mapping> &before) {
+  std::vector<std::pair<long, std::string>> grew;
+  for (const auto &[key, now] : mappings()) {
+    const auto b = before.find(key);
+    const long d = now.rss_kib - (b == before.end() ? 0 : b->second.rss_kib);
+    if (d > 0)
+      grew.emplace_back(d, key + ", " + std::to_string(now.size_kib) + " KiB mapped" +
+                               (b == before.end() ? " (new)" : ""));
+  }
+  std::sort(grew.rbegin(), grew.rend());
+  for (size_t i = 0; i < grew.size() && i < 6; ++i)
+    std::printf("grew by mapping: %+.2f MiB at %s\n", static_cast<double>(grew[i].first) / 1024,
+                grew[i].second.c_str());
+}
+
 void print_memory(const char *when, const Memory &m) {
   std::printf("%s: host RSS %.1f MiB (less pinned kept; anonymous %.1f, file-backed %.1f, malloc in use %.1f), "
-              "pinned live %.1f MiB, pinned kept %.1f MiB, device used %.1f MiB\n",
-              when, m.rss / 1048576, m.anon / 1048576, m.file / 1048576, m.heap / 1048576, m.pinned_live / 1048576,
-              m.pinned_kept / 1048576, m.device / 1048576);
+              "%d threads, pinned live %.1f MiB, pinned kept %.1f MiB, device used %.1f MiB\n",
+              when, m.rss / 1048576, m.anon / 1048576, m.file / 1048576, m.heap / 1048576, m.threads,
+              m.pinned_live / 1048576, m.pinned_kept / 1048576, m.device / 1048576);
 }
 
 struct Live {
@@ -327,7 +380,7 @@ struct Live {
 }  // namespace
 
 int main(int argc, char **argv) {
-  double seconds = 600, max_growth = 0.01, slack_mib = 2;
+  double seconds = 600, settle = 120, max_growth = 0.01, slack_mib = 2;
   size_t max_points = SIZE_MAX;
   unsigned seed = 27;
   Soak soak;
@@ -335,14 +388,15 @@ int main(int argc, char **argv) {
     const std::string a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : nullptr;
     if (a == "--seconds" && v) seconds = std::atof(argv[++i]);
+    else if (a == "--settle" && v) settle = std::atof(argv[++i]);
     else if (a == "--check-every" && v) soak.check_every = std::max(1, std::atoi(argv[++i]));
     else if (a == "--seed" && v) seed = static_cast<unsigned>(std::atoi(argv[++i]));
     else if (a == "--max-growth" && v) max_growth = std::atof(argv[++i]);
     else if (a == "--max-points" && v) max_points = std::strtoull(argv[++i], nullptr, 10);
     else if (a == "--slack-mib" && v) slack_mib = std::atof(argv[++i]);
     else
-      return std::fprintf(stderr, "usage: soak [--seconds S] [--check-every K] [--seed N] [--max-growth F] "
-                                  "[--slack-mib M] [--max-points P]\n"),
+      return std::fprintf(stderr, "usage: soak [--seconds S] [--settle S] [--check-every K] [--seed N] "
+                                  "[--max-growth F] [--slack-mib M] [--max-points P]\n"),
              2;
   }
   std::mt19937_64 rng(seed);
@@ -419,61 +473,73 @@ int main(int argc, char **argv) {
   }
   for (Live &l : all) drop(l);
   all.clear();
-  const Memory start = read_memory();
   std::printf("warm-up: %.1f s, %ld plans (%ld on the GPU), %ld executes, %ld wrong\n", elapsed(), soak.st.plans,
               soak.st.where_gpu, soak.st.executes, soak.st.wrong);
-  print_memory("start", start);
+  print_memory("after the warm-up", read_memory());
 
   constexpr size_t kLive = 8;
   std::vector<Live> live;
   std::uniform_real_distribution<double> u(0, 1);
+  // The soak's mix for `span` seconds, then every plan dropped. A reading a
+  // minute, with the live plans held: growth that levels off is a cache
+  // filling, growth that keeps its pace a leak.
+  auto mix = [&](const char *phase, double span) {
+    const double from = elapsed();
+    double next_sample = from + 60;
+    while (elapsed() < from + span) {
+      if (elapsed() >= next_sample) {
+        const Memory now = read_memory();
+        std::printf("%s minute %.0f: %ld plans, host RSS %.1f MiB (anonymous %.1f, file-backed %.1f, malloc in use "
+                    "%.1f), %d threads, device used %.1f MiB\n",
+                    phase, (elapsed() - from) / 60, soak.st.plans, now.rss / 1048576, now.anon / 1048576,
+                    now.file / 1048576, now.heap / 1048576, now.threads, now.device / 1048576);
+        std::fflush(stdout);
+        next_sample += 60;
+      }
+      if (live.size() < kLive || u(rng) < 0.2) {
+        if (live.size() >= kLive) {
+          const size_t k = rng() % live.size();
+          drop(live[k]);
+          live.erase(live.begin() + static_cast<long>(k));
+        }
+        size_t shape = rng() % soak.shapes.size();
+        auto is_live = [&](size_t s) {
+          for (const Live &l : live)
+            if (l.shape == s) return true;
+          return false;
+        };
+        while (is_live(shape)) shape = (shape + 1) % soak.shapes.size();
+        const double m = u(rng);
+        const gpufftw_mode mode = m < 0.6 ? GPUFFTW_MODE_AUTO : m < 0.8 ? GPUFFTW_MODE_GPU : GPUFFTW_MODE_CPU;
+        const unsigned flags = measurable(shape) && u(rng) < 0.3 ? FFTW_MEASURE : FFTW_ESTIMATE;
+        live.push_back(make_live(shape, mode, flags, u(rng) < 0.7));
+        if (!live.back().plan) {
+          drop(live.back());
+          live.pop_back();
+        }
+        continue;
+      }
+      Live &l = live[rng() % live.size()];
+      run(l, u(rng) < 0.3, soak.st.executes % soak.check_every == 0);
+    }
+    for (Live &l : live) drop(l);
+    live.clear();
+  };
+  // The mix itself first, unjudged: what it fills once (memory the
+  // warm-up's one plan at a time does not reach) is no leak.
+  mix("settle", settle);
+  const Memory start = read_memory();
+  const std::map<std::string, Mapping> start_mappings = mappings();
+  print_memory("start", start);
+  std::fflush(stdout);
   const double soak_start = elapsed();
-  // A reading a minute, with the live plans held: growth that levels off
-  // is a cache filling, growth that keeps its pace a leak.
-  double next_sample = soak_start + 60;
-  while (elapsed() < soak_start + seconds) {
-    if (elapsed() >= next_sample) {
-      const Memory now = read_memory();
-      std::printf("minute %.0f: %ld plans, host RSS %.1f MiB (anonymous %.1f, file-backed %.1f, malloc in use %.1f), "
-                  "device used %.1f MiB\n",
-                  (elapsed() - soak_start) / 60, soak.st.plans, now.rss / 1048576, now.anon / 1048576,
-                  now.file / 1048576, now.heap / 1048576, now.device / 1048576);
-      std::fflush(stdout);
-      next_sample += 60;
-    }
-    if (live.size() < kLive || u(rng) < 0.2) {
-      if (live.size() >= kLive) {
-        const size_t k = rng() % live.size();
-        drop(live[k]);
-        live.erase(live.begin() + static_cast<long>(k));
-      }
-      size_t shape = rng() % soak.shapes.size();
-      auto is_live = [&](size_t s) {
-        for (const Live &l : live)
-          if (l.shape == s) return true;
-        return false;
-      };
-      while (is_live(shape)) shape = (shape + 1) % soak.shapes.size();
-      const double m = u(rng);
-      const gpufftw_mode mode = m < 0.6 ? GPUFFTW_MODE_AUTO : m < 0.8 ? GPUFFTW_MODE_GPU : GPUFFTW_MODE_CPU;
-      const unsigned flags = measurable(shape) && u(rng) < 0.3 ? FFTW_MEASURE : FFTW_ESTIMATE;
-      live.push_back(make_live(shape, mode, flags, u(rng) < 0.7));
-      if (!live.back().plan) {
-        drop(live.back());
-        live.pop_back();
-      }
-      continue;
-    }
-    Live &l = live[rng() % live.size()];
-    run(l, u(rng) < 0.3, soak.st.executes % soak.check_every == 0);
-  }
-  for (Live &l : live) drop(l);
-  live.clear();
+  mix("soak", seconds);
   gpufftw_set_mode(GPUFFTW_MODE_AUTO);
   const Memory end = read_memory();
   print_memory("end", end);
+  print_growth_by_mapping(start_mappings);
   std::printf("soak: %.1f s, %ld plans made (%ld on the GPU, %ld on the CPU), %ld executes (%ld new-array), "
-              "%ld checked, %ld wrong\n",
+              "%ld checked, %ld wrong (the warm-up and the settling included)\n",
               elapsed() - soak_start, soak.st.plans, soak.st.where_gpu, soak.st.where_cpu, soak.st.executes,
               soak.st.new_array, soak.st.checked, soak.st.wrong);
   bool grew = false;

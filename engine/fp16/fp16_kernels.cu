@@ -146,6 +146,10 @@ __device__ __forceinline__ void radix16(unsigned *s, const unsigned (&a)[kFragme
     unsigned x[4];
 #pragma unroll
     for (int j = 0; j < 4; ++j) x[j] = s[in ^ in_off[j]];
+    // The tile is written back over values other lanes of the warp read:
+    // mma.sync gathers their registers but orders no shared memory, so
+    // the warp's reads are ordered before its writes here.
+    __syncwarp();
     float d[2][4] = {};
     mma(d[0], a + 0, x[0], x[1]);
     mma(d[0], a + 4, x[2], x[3]);
