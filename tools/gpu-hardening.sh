@@ -32,7 +32,7 @@
 #   env          tests/hazards/env_test.cc with a GPU: every GPUFFTW_*
 #                variable's bad value (GPUFFTW_CACHE_DIR is read only here).
 #   soak         tools/soak.sh: SOAK_SECONDS (default 420, so that with its
-#                warm-up it fits one call) of mixed plans and executes, host
+#                warm-up and settling it fits one call) of mixed plans and executes, host
 #                RSS, pinned and device memory at the start and the end.
 # Each step fits one 10-minute device call; call them apart if needed.
 # Logs and a summary go to $OUT (or /tmp/gpu-hardening).

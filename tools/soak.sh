@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # soak.sh [BUILD_DIR] [SECONDS]: issue 27's soak, bench/soak.cc, for SECONDS
-# (default 600) after its warm-up: mixed plans and executes through gpufftw
-# (c2c, r2c, c2r, r2r; f32 and f64; auto, GPU and CPU mode; FFTW_ESTIMATE
-# and FFTW_MEASURE; fftw_malloc and malloc arrays; new-array executes; plan
-# and destroy churn), results checked against the real FFTW, host RSS,
-# gpufftw's pinned memory and the device's used memory read at the start
-# and the end; fails on a wrong result or growth past 1%. Extra arguments
-# for the program go in SOAK_ARGS. The log goes to $OUT/soak.log (or
-# /tmp/soak.log) as well as the terminal.
+# (default 600) after its warm-up and settling: mixed plans and executes
+# through gpufftw (c2c, r2c, c2r, r2r; f32 and f64; auto, GPU and CPU
+# mode; FFTW_ESTIMATE and FFTW_MEASURE; fftw_malloc and malloc arrays;
+# new-array executes; plan and destroy churn), results checked against
+# the real FFTW, host RSS, gpufftw's pinned memory and the device's used
+# memory read at the start and the end; fails on a wrong result or growth
+# past 1%. Extra arguments for the program go in SOAK_ARGS. The log goes
+# to $OUT/soak.log (or /tmp/soak.log) as well as the terminal.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
