@@ -281,14 +281,13 @@ std::vector<Shape> make_shapes(size_t max_points) {
 
 struct Memory {
   double rss = 0, pinned_live = 0, pinned_kept = 0, device = 0;  // bytes; rss less pinned_kept
-  // Where RSS lies, to tell a leak from pages of the libraries read in
-  // (file-backed: CUDA loading a kernel image from libcufft the first time
-  // it is needed): anonymous and file-backed resident memory, and what
-  // this namespace's malloc has handed out.
+  // Where RSS lies, to tell a leak from memory a library fills once:
+  // anonymous and file-backed resident memory (a library's pages read in),
+  // what this namespace's malloc has handed out, and the thread count.
   double anon = 0, file = 0, heap = 0;
   int threads = 0;
 };
-double status_kib(const char *key) {  // a "Key: N kB" line of /proc/self/status
+double status_value(const char *key) {  // the N of a "Key: N [kB]" line of /proc/self/status
   double v = 0;
   if (FILE *f = std::fopen("/proc/self/status", "r")) {
     char line[256];
@@ -297,7 +296,7 @@ double status_kib(const char *key) {  // a "Key: N kB" line of /proc/self/status
       if (!std::strncmp(line, key, n) && line[n] == ':') v = std::atof(line + n + 1);
     std::fclose(f);
   }
-  return v * 1024;
+  return v;
 }
 Memory read_memory() {
   malloc_trim(0);  // freed heap the allocator keeps is no leak
@@ -313,10 +312,10 @@ Memory read_memory() {
   m.pinned_kept = static_cast<double>(g.pinned_kept);
   m.rss = static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) - m.pinned_kept;
   m.device = static_cast<double>(g.device_used);
-  m.anon = status_kib("RssAnon");
-  m.file = status_kib("RssFile");
+  m.anon = status_value("RssAnon") * 1024;
+  m.file = status_value("RssFile") * 1024;
   m.heap = static_cast<double>(mallinfo2().uordblks);
-  m.threads = static_cast<int>(status_kib("Threads") / 1024);
+  m.threads = static_cast<int>(status_value("Threads"));
   return m;
 }
 // Each mapping of the process (/proc/self/smaps), by its start address and

@@ -21,7 +21,8 @@ there was nothing to check); SANITIZER (the tool reported errors or
 racecheck hazards: exit 99 or a nonzero summary); TEST FAILED (the test
 failed without a sanitizer report, e.g. a timing-based choice under
 instrumentation); TIMEOUT. Exits 1 on any SANITIZER or TIMEOUT, 0
-otherwise; TEST FAILED is listed for a look but does not fail the step.
+otherwise; TEST FAILED is listed for a look but does not fail the step. Each test's
+verdict is printed as it ends, the summary last.
 """
 import argparse
 import concurrent.futures as cf
@@ -88,7 +89,10 @@ def run_one(cs, tool, name, cmd, env, cwd, out, timeout):
         verdict = 'TEST FAILED'
     else:
         verdict = 'PASS'
-    return tool, name, verdict, errors, time.time() - t0, log
+    secs = time.time() - t0
+    # Said as each test ends, so that a run cut short still tells what ended.
+    print(f'{tool} {name}: {verdict} ({secs:.0f} s)', flush=True)
+    return tool, name, verdict, errors, secs, log
 
 
 def main():
@@ -107,7 +111,10 @@ def main():
         if not re.search(a.only, name):
             continue
         why = LEFT_OUT.get(name) or ('past 2^31 elements: skips here' if name.startswith(LEFT_OUT_PREFIX) else None)
-        (skipped.append((name, why)) if why else tests.append((name, cmd, env, cwd)))
+        if why:
+            skipped.append((name, why))
+        else:
+            tests.append((name, cmd, env, cwd))
     results = []
     for tool in a.tools.split(','):
         together = [t for t in tests if not ALONE.search(t[0])]
@@ -124,7 +131,8 @@ def main():
                 say(f'{tool} {name}: {verdict} (errors {errors}, {secs:.0f} s, {log})')
         for tool in a.tools.split(','):
             mine = [r for r in results if r[0] == tool]
-            counts = {v: sum(1 for r in mine if r[2] == v) for v in ('PASS', 'NO CUDA', 'SANITIZER', 'TEST FAILED', 'TIMEOUT')}
+            counts = {v: sum(1 for r in mine if r[2] == v)
+                      for v in ('PASS', 'NO CUDA', 'SANITIZER', 'TEST FAILED', 'TIMEOUT')}
             errs = sum(r[3] or 0 for r in mine)
             say(f'compute-sanitizer {tool}: {len(mine)} GPU tests, {errs} errors or hazards; ' +
                 ', '.join(f'{k} {v}' for k, v in counts.items()))
