@@ -487,11 +487,9 @@ int main(int argc, char **argv) {
     double next_sample = from + 60;
     while (elapsed() < from + span) {
       if (elapsed() >= next_sample) {
-        const Memory now = read_memory();
-        std::printf("%s minute %.0f: %ld plans, host RSS %.1f MiB (anonymous %.1f, file-backed %.1f, malloc in use "
-                    "%.1f), %d threads, device used %.1f MiB\n",
-                    phase, (elapsed() - from) / 60, soak.st.plans, now.rss / 1048576, now.anon / 1048576,
-                    now.file / 1048576, now.heap / 1048576, now.threads, now.device / 1048576);
+        char when[96];
+        std::snprintf(when, sizeof when, "%s minute %.0f (%ld plans)", phase, (elapsed() - from) / 60, soak.st.plans);
+        print_memory(when, read_memory());
         std::fflush(stdout);
         next_sample += 60;
       }

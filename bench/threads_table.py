@@ -18,6 +18,11 @@ def table(rounds, flag):
     fftw_all = [n for n in names if n.startswith('fftw') and not n.startswith('fftw1_')]
     peers = ['fftw1_' + flag] + fftw_all + ['gpu_' + flag]
     auto = 'auto_' + flag
+
+    def ratio_of(t):  # gpufftw over the best peer of one set of readings
+        best = [t[n] for n in peers if n in t]
+        return t[auto] / min(best) if auto in t and best else None
+
     print(f'\nFFTW_{flag.upper()}, median of {len(rounds)} rounds\n')
     print('| problem | ' + ' | '.join(n.rsplit('_', 1)[0] for n in peers) +
           ' | gpufftw | gpufftw / best | range over rounds |')
@@ -28,15 +33,10 @@ def table(rounds, flag):
             got = [r[p][n] for r in rounds if n in r.get(p, {})]
             if got:
                 med[n] = statistics.median(got)
-        per_round = []
-        for r in rounds:
-            t = r.get(p, {})
-            best = [t[n] for n in peers if n in t]
-            if auto in t and best:
-                per_round.append(t[auto] / min(best))
+        per_round = [ratio_of(r.get(p, {})) for r in rounds]
+        per_round = [x for x in per_round if x is not None]
         cells = [f'{med[n]:.4g}' if n in med else '-' for n in peers + [auto]]
-        best = min((med[n] for n in peers if n in med), default=None)
-        ratio = f'{med[auto] / best:.2f}x' if auto in med and best else '-'
+        ratio = f'{ratio_of(med):.2f}x' if ratio_of(med) is not None else '-'
         spread = f'{min(per_round):.2f}-{max(per_round):.2f}x' if per_round else '-'
         print(f'| {p} | ' + ' | '.join(cells) + f' | {ratio} | {spread} |')
 

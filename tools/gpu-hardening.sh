@@ -32,8 +32,9 @@
 #   env          tests/hazards/env_test.cc with a GPU: every GPUFFTW_*
 #                variable's bad value (GPUFFTW_CACHE_DIR is read only here).
 #   soak         tools/soak.sh: SOAK_SECONDS (default 420, so that with its
-#                warm-up and settling it fits one call) of mixed plans and executes, host
-#                RSS, pinned and device memory at the start and the end.
+#                warm-up and settling it fits one call) of mixed plans and
+#                executes, host RSS, pinned and device memory at the start
+#                and the end.
 # Each step fits one 10-minute device call; call them apart if needed.
 # Logs and a summary go to $OUT (or /tmp/gpu-hardening).
 set -uo pipefail
@@ -77,7 +78,7 @@ for step in "${steps[@]}"; do
       else
         summary "compute-sanitizer: FAILED ($out/sanitizer.log)"; status=1
       fi
-      tee -a "$out/summary.txt" < "$out/sanitizer.log" ;;
+      tee -a "$out/summary.txt" < "$out/sanitizer/sanitizer-summary.txt" ;;
     fuzz)
       secs=${FUZZ_SECONDS:-420}
       if GPUFFTW_MODE=gpu "$build/tests/gpufftw_fuzz_replay" -seconds="$secs" -out="$out/fuzz-crash-input" \

@@ -115,10 +115,10 @@ def main():
             skipped.append((name, why))
         else:
             tests.append((name, cmd, env, cwd))
+    together = [t for t in tests if not ALONE.search(t[0])]
+    alone = [t for t in tests if ALONE.search(t[0])]
     results = []
     for tool in a.tools.split(','):
-        together = [t for t in tests if not ALONE.search(t[0])]
-        alone = [t for t in tests if ALONE.search(t[0])]
         with cf.ThreadPoolExecutor(a.jobs) as pool:
             results += pool.map(lambda t: run_one(cs, tool, *t, a.out, a.timeout), together)
         results += [run_one(cs, tool, *t, a.out, a.timeout) for t in alone]
