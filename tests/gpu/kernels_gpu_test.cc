@@ -159,8 +159,34 @@ void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_vari
               worst_n);
 }
 
-TEST_F(Kernels, EverySizeF32) { check_sizes<float>(2, 4096, 3, 0); }
-TEST_F(Kernels, EverySizeF64) { check_sizes<double>(2, 4096, 3, 0); }
+// Every size 2..4096 in ranges of about equal kernel work (n log n in
+// every variant up to 300, mostly in one above), so that they run side by
+// side: under compute-sanitizer one process for all would take hours.
+struct SizeRange {
+  int lo, hi;
+};
+constexpr SizeRange kEverySize[] = {{2, 150},     {151, 300},   {301, 1300},  {1301, 1830},
+                                    {1831, 2240}, {2241, 2590}, {2591, 2900}, {2901, 3170},
+                                    {3171, 3430}, {3431, 3660}, {3661, 3890}, {3891, 4096}};
+
+// The ranges are what the comment above says: 2..4096, each n once.
+TEST(KernelsEverySizeRanges, TileTwoTo4096) {
+  int next = 2;
+  for (const SizeRange &r : kEverySize) {
+    EXPECT_EQ(r.lo, next);
+    EXPECT_LE(r.lo, r.hi);
+    next = r.hi + 1;
+  }
+  EXPECT_EQ(next, 4097);
+}
+
+class EverySize : public Kernels, public testing::WithParamInterface<SizeRange> {};
+TEST_P(EverySize, F32) { check_sizes<float>(GetParam().lo, GetParam().hi, 3, 0); }
+TEST_P(EverySize, F64) { check_sizes<double>(GetParam().lo, GetParam().hi, 3, 0); }
+INSTANTIATE_TEST_SUITE_P(Kernels, EverySize, testing::ValuesIn(kEverySize),
+                         [](const testing::TestParamInfo<SizeRange> &i) {
+                           return "n" + std::to_string(i.param.lo) + "to" + std::to_string(i.param.hi);
+                         });
 
 // Arrays one complex value past an aligned start (f32: the 16-byte loads'
 // head and tail; f64: the 8-byte path), and batches of many blocks with a
