@@ -14,9 +14,11 @@ rest: alongside them the others would find no memory; their out-of-memory
 API errors are provoked on purpose, so the tool reports no API errors there
 (memory accesses are still checked). A test past its timeout is killed
 with everything it started.
-The concurrency test runs 3,200 executes instead of 100,000: instrumented
-kernels run many times slower, and the threads' interleavings are what it
-holds to. --only REGEX keeps the tests whose names match. --deadline S
+Instrumented kernels run many times slower, so two tests run less than
+their whole: the concurrency test 3,200 executes instead of 100,000 (the
+threads' interleavings are what it holds to), and under racecheck the own
+kernels' every-size sweep every 17th length past the register kernels'
+(tests/gpu/kernels_gpu_test.cc says why that still visits every shape). --only REGEX keeps the tests whose names match. --deadline S
 ends the whole run S seconds after its start (a device call's limit): a
 test then running is killed (TIMEOUT), one not yet started is NOT RUN.
 
@@ -45,7 +47,12 @@ LEFT_OUT = {
 }
 LEFT_OUT_PREFIX = ('Large.',)
 TOOL_ARGS = {'MemoryTaken': ['--report-api-errors', 'no']}
-EXTRA_ENV = {'concurrency_gpu': {'GPUFFTW_TEST_EXECUTES': '3200'}}
+# (tools, test name pattern, environment): under those tools, set for those
+# tests.
+EXTRA_ENV = [
+    (('memcheck', 'racecheck', 'synccheck'), r'^concurrency_gpu$', {'GPUFFTW_TEST_EXECUTES': '3200'}),
+    (('racecheck',), r'^Kernels/EverySize\.', {'GPUFFTW_TEST_SIZE_STRIDE': '17'}),
+]
 
 
 def gpu_tests(build):
@@ -66,7 +73,6 @@ def gpu_tests(build):
                 env.pop(k, None)
             else:
                 sys.exit(f'gpu-sanitize: ENVIRONMENT_MODIFICATION {mod}: only set and unset are read')
-        env.update(EXTRA_ENV.get(t['name'], {}))
         yield t['name'], t['command'], env, props.get('WORKING_DIRECTORY', build), bool(props.get('RUN_SERIAL'))
 
 
@@ -77,6 +83,10 @@ def run_one(cs, tool, name, cmd, env, cwd, out, timeout, end):
         print(f'{tool} {name}: NOT RUN (deadline)', flush=True)
         return tool, name, 'NOT RUN', None, 0, log
     extra = next((v for k, v in TOOL_ARGS.items() if re.search(k, name)), [])
+    env = dict(env)
+    for tools, pattern, more in EXTRA_ENV:
+        if tool in tools and re.search(pattern, name):
+            env.update(more)
     with open(log, 'w') as f:
         # A session of its own, so that a timeout kills the test under the
         # sanitizer too, not the sanitizer alone.

@@ -13,8 +13,10 @@
 #include <cmath>
 #include <complex>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -117,9 +119,37 @@ bool every_variant_at(int n) {
   return n <= 300 || n % 13 == 0;
 }
 
-// n from lo to hi at `batch`, each variant where every_variant_at(n) (or
-// the default alone; or those of `only` where given), each direction out
-// of place and in place.
+// The variants the sweep runs at n: every one where every_variant_at(n),
+// else the default.
+std::vector<Variant> swept_variants(int n, Real real) {
+  std::vector<Variant> v = StockhamPlan::variants(n, real);
+  if (!every_variant_at(n) && !v.empty()) v.resize(1);
+  return v;
+}
+
+// GPUFFTW_TEST_SIZE_STRIDE=k: the sweeps visit every k-th length past
+// those of the register kernels (each length code of its own) and of the
+// direct DFT (which takes only the lengths Bluestein would). For racecheck
+// (tools/gpu-sanitize.py), under which the whole sweep runs past a device
+// call: a hazard is a barrier missing in a variant's code, which its every
+// length runs, and every 17th length still runs every variant the tuner
+// has (KernelsEverySizeRanges.EverySeventeenthLengthRunsEveryVariant).
+int size_stride() {
+  const char *e = std::getenv("GPUFFTW_TEST_SIZE_STRIDE");
+  const int k = e ? std::atoi(e) : 0;
+  return k > 1 ? k : 1;
+}
+
+// The lengths lo..hi a sweep visits at `stride`.
+std::vector<int> lengths(int lo, int hi, int stride) {
+  std::vector<int> out;
+  for (int n = lo; n <= hi; n += n < gpufftw::engine::kernels::kMaxDirectN ? 1 : stride) out.push_back(n);
+  return out;
+}
+
+// n of lengths(lo, hi, size_stride()) at `batch`,
+// each variant where every_variant_at(n) (or the default alone; or those
+// of `only` where given), each direction out of place and in place.
 template <class T>
 void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_variant = true,
                  const std::vector<Variant> &only = {}) {
@@ -127,10 +157,12 @@ void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_vari
   const Real real = sizeof(T) == 4 ? Real::F32 : Real::F64;
   double worst = 0;
   int worst_n = 0, failures = 0, runs = 0;
-  for (int n = lo; n <= hi; ++n) {
-    std::vector<Variant> variants = only.empty() ? StockhamPlan::variants(n, real) : only;
+  for (int n : lengths(lo, hi, size_stride())) {
+    std::vector<Variant> variants = !only.empty()   ? only
+                                    : every_variant ? swept_variants(n, real)
+                                                    : StockhamPlan::variants(n, real);
     ASSERT_FALSE(variants.empty()) << "n=" << n;
-    if (only.empty() && (!every_variant || !every_variant_at(n))) variants.resize(1);
+    if (only.empty() && !every_variant) variants.resize(1);
     std::vector<std::unique_ptr<StockhamPlan>> plans;
     for (const Variant &v : variants) {
       std::string why;
@@ -178,6 +210,19 @@ TEST(KernelsEverySizeRanges, TileTwoTo4096) {
     next = r.hi + 1;
   }
   EXPECT_EQ(next, 4097);
+}
+
+// What racecheck's stride leaves out of the sweep: lengths, not variants.
+TEST(KernelsEverySizeRanges, EverySeventeenthLengthRunsEveryVariant) {
+  for (Real real : {Real::F32, Real::F64}) {
+    std::set<std::string> all, visited;
+    for (int n = 2; n <= 4096; ++n)
+      for (const Variant &v : swept_variants(n, real)) all.insert(v.name());
+    for (const SizeRange &r : kEverySize)
+      for (int n : lengths(r.lo, r.hi, 17))
+        for (const Variant &v : swept_variants(n, real)) visited.insert(v.name());
+    EXPECT_EQ(visited, all) << (real == Real::F32 ? "f32" : "f64");
+  }
 }
 
 class EverySize : public Kernels, public testing::WithParamInterface<SizeRange> {};
