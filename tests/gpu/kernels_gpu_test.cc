@@ -147,9 +147,9 @@ std::vector<int> lengths(int lo, int hi, int stride) {
   return out;
 }
 
-// n of lengths(lo, hi, size_stride()) at `batch`,
-// each variant where every_variant_at(n) (or the default alone; or those
-// of `only` where given), each direction out of place and in place.
+// Each n of lengths(lo, hi, size_stride()) at `batch`, in each variant
+// where every_variant_at(n) (or the default alone; or those of `only`
+// where given), each direction out of place and in place.
 template <class T>
 void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_variant = true,
                  const std::vector<Variant> &only = {}) {
@@ -191,9 +191,10 @@ void check_sizes(int lo, int hi, long long batch, size_t offset, bool every_vari
               worst_n);
 }
 
-// Every size 2..4096 in ranges of about equal kernel work (n log n in
-// every variant up to 300, mostly in one above), so that they run side by
-// side: under compute-sanitizer one process for all would take hours.
+// Every size 2..4096 in ranges, each a test of its own, so that they run
+// side by side: under compute-sanitizer one process for all would take
+// hours. Up to 300 every length runs every variant, so those ranges are
+// shorter.
 struct SizeRange {
   int lo, hi;
 };
