@@ -11,12 +11,12 @@
 # FFTW against gpufftw on 2-D DCT/DST (docs/r2r.md), GPUFFTW_PRECISION=fp16
 # against fp32 on host arrays (bench/fp16_run.sh, docs/fp16.md) and our
 # kernels against cuFFT (bench/kernel_bench, bench/multi_pass_bench,
-# docs/kernels.md). Prints a
-# short table last. On the H100 machine the tests took 9.5 minutes
-# (check.pl's 18 runs about half of it, ctest 137 s) and the
-# benchmarks about 8, so on the device tool (10 minutes a command) run them
-# as two calls, and the tests may need ctest and check.pl in calls apart. Logs go to $OUT (or /tmp/gpu-check). FFTW's source must be
-# carried in compat/work/ (fetch-fftw-source.sh here).
+# docs/kernels.md). Prints a short table last. The tests and the
+# benchmarks each take most of a 10-minute device call (docs/gpu-results.md
+# has the times): run them as two calls, and the tests' ctest and check.pl
+# in calls apart where one is not enough. Logs go to $OUT (or
+# /tmp/gpu-check). FFTW's source must be carried in compat/work/
+# (fetch-fftw-source.sh here).
 set -uo pipefail
 tests=1 bench=0 multi=0
 case ${1:-} in
