@@ -14,13 +14,17 @@ rest: alongside them the others would find no memory; their out-of-memory
 API errors are provoked on purpose, so the tool reports no API errors there
 (memory accesses are still checked). A test past its timeout is killed
 with everything it started.
+
 Instrumented kernels run many times slower, so two tests run less than
 their whole: the concurrency test 3,200 executes instead of 100,000 (the
 threads' interleavings are what it holds to), and under racecheck the own
-kernels' every-size sweep every 17th length past the register kernels'
-(tests/gpu/kernels_gpu_test.cc says why that still visits every shape). --only REGEX keeps the tests whose names match. --deadline S
-ends the whole run S seconds after its start (a device call's limit): a
-test then running is killed (TIMEOUT), one not yet started is NOT RUN.
+kernels' every-size sweep every 17th length past the direct DFT's
+(tests/gpu/kernels_gpu_test.cc says why, and tests that every variant
+still runs).
+
+--only REGEX keeps the tests whose names match. --deadline S ends the
+whole run S seconds after its start (a device call's limit): a test then
+running is killed (TIMEOUT), one not yet started is NOT RUN.
 
 Each run ends as one of: PASS; NO CUDA (the test made no CUDA call, so
 there was nothing to check); SANITIZER (the tool reported errors or
