@@ -11,10 +11,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-# The stand-in: drops the tool's options (up to the test's absolute path).
+# The stand-in: prints the tool's options (up to the test's absolute path)
+# into the test's log, then runs the test.
 cat > "$tmp/sanitizer" <<'EOF'
 #!/bin/sh
-while [ "${1#/}" = "$1" ]; do shift; done
+options=
+while [ "${1#/}" = "$1" ]; do options="$options $1"; shift; done
+echo "options:$options"
 exec "$@"
 EOF
 chmod +x "$tmp/sanitizer"
@@ -54,6 +57,12 @@ said "left out: Large.Skips (past 2^31 elements: skips here)"
 grep -q "NotGpu" "$tmp/said" && fail "a test without the gpu label ran"
 grep -qx "stride=17" "$tmp/out/sanitizer-racecheck-Kernels_EverySize.F32_n2to9.log" || fail "racecheck's sweep ran without the stride"
 grep -qx "stride=" "$tmp/out/sanitizer-memcheck-Kernels_EverySize.F32_n2to9.log" || fail "memcheck's sweep ran with a stride"
+# The RUN_SERIAL test takes the device's memory: its out-of-memory API
+# errors are not reported; the others' are.
+grep -q "^options: --tool racecheck --error-exitcode 99 --report-api-errors no$" "$tmp/out/sanitizer-racecheck-Serial.log" ||
+  fail "the RUN_SERIAL test ran with: $(head -1 "$tmp/out/sanitizer-racecheck-Serial.log")"
+grep -q "^options: --tool racecheck --error-exitcode 99$" "$tmp/out/sanitizer-racecheck-Clean.log" ||
+  fail "a test run with the rest ran with: $(head -1 "$tmp/out/sanitizer-racecheck-Clean.log")"
 # The last tool's runs: the RUN_SERIAL test started after the rest ended.
 python3 -c "import sys; sys.exit(float(open('$tmp/serial.t').read()) > float(open('$tmp/sweep.t').read()))" &&
   fail "the RUN_SERIAL test ran before the others"

@@ -50,7 +50,6 @@ LEFT_OUT = {
     'DispatchColdStart.PlansKeptOnTheCpuStartNoCuda': 'asks that no CUDA library is loaded; the sanitizer loads one',
 }
 LEFT_OUT_PREFIX = ('Large.',)
-TOOL_ARGS = {'MemoryTaken': ['--report-api-errors', 'no']}
 # (tools, test name pattern, environment): under those tools, set for those
 # tests.
 EXTRA_ENV = [
@@ -80,13 +79,14 @@ def gpu_tests(build):
         yield t['name'], t['command'], env, props.get('WORKING_DIRECTORY', build), bool(props.get('RUN_SERIAL'))
 
 
-def run_one(cs, tool, name, cmd, env, cwd, out, timeout, end):
+def run_one(cs, tool, name, cmd, env, cwd, serial, out, timeout, end):
     log = os.path.join(out, f'sanitizer-{tool}-{re.sub(r"[^A-Za-z0-9_.-]", "_", name)}.log')
     t0 = time.time()
     if t0 >= end:
         print(f'{tool} {name}: NOT RUN (deadline)', flush=True)
         return tool, name, 'NOT RUN', None, 0, log
-    extra = next((v for k, v in TOOL_ARGS.items() if re.search(k, name)), [])
+    # The tests run alone provoke out-of-memory API errors on purpose.
+    extra = ['--report-api-errors', 'no'] if serial else []
     env = dict(env)
     for tools, pattern, more in EXTRA_ENV:
         if tool in tools and re.search(pattern, name):
@@ -134,8 +134,7 @@ def main():
     end = time.time() + a.deadline
     cs = os.environ.get('COMPUTE_SANITIZER', 'compute-sanitizer')
     os.makedirs(a.out, exist_ok=True)
-    skipped = []
-    tests, alone = [], []
+    tests, alone, skipped = [], [], []
     for name, cmd, env, cwd, serial in gpu_tests(a.build):
         if not re.search(a.only, name):
             continue
@@ -143,7 +142,7 @@ def main():
         if why:
             skipped.append((name, why))
         else:
-            (alone if serial else tests).append((name, cmd, env, cwd))
+            (alone if serial else tests).append((name, cmd, env, cwd, serial))
     results = []
     for tool in a.tools.split(','):
         with cf.ThreadPoolExecutor(a.jobs) as pool:
