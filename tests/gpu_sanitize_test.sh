@@ -29,11 +29,12 @@ add_test(Errors "/bin/sh" "-c" "echo '========= ERROR SUMMARY: 2 errors'; exit 9
 add_test(NoCuda "/bin/sh" "-c" "echo '========= Target application terminated before first instrumented API call'")
 add_test(Fails "/bin/sh" "-c" "exit 1")
 add_test(Kernels/EverySize.F32/n2to9 "/bin/sh" "-c" "echo stride=\$GPUFFTW_TEST_SIZE_STRIDE; date +%s.%N > $tmp/sweep.t")
+add_test(Kernels.OffsetArraysAndManyBlocks "/bin/sh" "-c" "echo points=\$GPUFFTW_TEST_MANY_POINTS")
 add_test(Serial "/bin/sh" "-c" "date +%s.%N > $tmp/serial.t")
 add_test(Hangs "/bin/sh" "-c" "sleep 300 & echo \$! > $tmp/child.pid; wait")
 add_test(Large.Skips "/bin/true")
 add_test(NotGpu "/bin/true")
-set_tests_properties(Clean Errors NoCuda Fails Kernels/EverySize.F32/n2to9 Serial Hangs Large.Skips PROPERTIES LABELS gpu)
+set_tests_properties(Clean Errors NoCuda Fails Kernels/EverySize.F32/n2to9 Kernels.OffsetArraysAndManyBlocks Serial Hangs Large.Skips PROPERTIES LABELS gpu)
 set_tests_properties(Serial PROPERTIES RUN_SERIAL TRUE)
 EOF
 
@@ -51,12 +52,16 @@ for tool in memcheck racecheck; do
   said "$tool NoCuda: NO CUDA"
   said "$tool Fails: TEST FAILED"
   said "$tool Hangs: TIMEOUT"
-  said "compute-sanitizer $tool: 7 GPU tests, 2 errors or hazards; PASS 3, NO CUDA 1, SANITIZER 1, TEST FAILED 1, TIMEOUT 1, NOT RUN 0"
+  said "compute-sanitizer $tool: 8 GPU tests, 2 errors or hazards; PASS 4, NO CUDA 1, SANITIZER 1, TEST FAILED 1, TIMEOUT 1, NOT RUN 0"
 done
 said "left out: Large.Skips (past 2^31 elements: skips here)"
 grep -q "NotGpu" "$tmp/said" && fail "a test without the gpu label ran"
 grep -qx "stride=17" "$tmp/out/sanitizer-racecheck-Kernels_EverySize.F32_n2to9.log" || fail "racecheck's sweep ran without the stride"
 grep -qx "stride=" "$tmp/out/sanitizer-memcheck-Kernels_EverySize.F32_n2to9.log" || fail "memcheck's sweep ran with a stride"
+grep -qx "points=40009" "$tmp/out/sanitizer-racecheck-Kernels.OffsetArraysAndManyBlocks.log" ||
+  fail "racecheck's many-block batches ran at their whole size"
+grep -qx "points=" "$tmp/out/sanitizer-memcheck-Kernels.OffsetArraysAndManyBlocks.log" ||
+  fail "memcheck's many-block batches ran shrunk"
 # The RUN_SERIAL test takes the device's memory: its out-of-memory API
 # errors are not reported; the others' are.
 grep -q "^options: --tool racecheck --error-exitcode 99 --report-api-errors no$" "$tmp/out/sanitizer-racecheck-Serial.log" ||

@@ -15,12 +15,13 @@ API errors are provoked on purpose, so the tool reports no API errors there
 (memory accesses are still checked). A test past its timeout is killed
 with everything it started.
 
-Instrumented kernels run many times slower, so two tests run less than
+Instrumented kernels run many times slower, so three tests run less than
 their whole: the concurrency test 3,200 executes instead of 100,000 (the
 threads' interleavings are what it holds to), and under racecheck the own
-kernels' every-size sweep every 17th length past the direct DFT's
+kernels' every-size sweep every 17th length past the direct DFT's, and
+one test's batches at 40009 points instead of 10^6
 (tests/gpu/kernels_gpu_test.cc says why, and tests that every variant
-still runs).
+still runs, over several blocks with a partial last one).
 
 --only REGEX keeps the tests whose names match. --deadline S ends the
 whole run S seconds after its start (a device call's limit): a test then
@@ -55,6 +56,7 @@ LEFT_OUT_PREFIX = ('Large.',)
 EXTRA_ENV = [
     (('memcheck', 'racecheck', 'synccheck'), r'^concurrency_gpu$', {'GPUFFTW_TEST_EXECUTES': '3200'}),
     (('racecheck',), r'^Kernels/EverySize\.', {'GPUFFTW_TEST_SIZE_STRIDE': '17'}),
+    (('racecheck',), r'^Kernels\.OffsetArraysAndManyBlocks$', {'GPUFFTW_TEST_MANY_POINTS': '40009'}),
 ]
 
 

@@ -282,6 +282,11 @@ std::vector<Variant> StockhamPlan::variants(int n, Real real) {
   return out;
 }
 
+int StockhamPlan::transforms_per_block(int n, Real real, const Variant &v) {
+  Layout l;
+  return supports(n) && layout(n, real, v, 0, &l, nullptr) ? l.per_block : 0;
+}
+
 bool StockhamPlan::upload(const void *host, size_t bytes, void **dev, const char *what, std::string *why) {
   cudaError_t e = cudaMalloc(dev, bytes);
   if (e == cudaSuccess) e = cudaMemcpy(*dev, host, bytes, cudaMemcpyHostToDevice);

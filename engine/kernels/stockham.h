@@ -57,6 +57,9 @@ class StockhamPlan {
   // The variants worth timing for n, distinct in what they launch; the
   // first is the one to use untimed.
   static std::vector<Variant> variants(int n, Real real);
+  // Transforms a block of `v` holds at n on dense arrays; 0 where v cannot
+  // run n.
+  static int transforms_per_block(int n, Real real, const Variant &v);
   // Plans n x batch as `v` and uploads its tables to the current device;
   // nullptr (with `why` naming the CUDA call or the limit) when it cannot.
   // With `strides`, a strided pass (Stages* variants without -c or -l2

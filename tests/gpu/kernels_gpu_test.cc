@@ -234,16 +234,64 @@ INSTANTIATE_TEST_SUITE_P(Kernels, EverySize, testing::ValuesIn(kEverySize),
                            return "n" + std::to_string(i.param.lo) + "to" + std::to_string(i.param.hi);
                          });
 
+// The lengths of OffsetArraysAndManyBlocks, and the points of its batches
+// of many blocks: about 10^6, or GPUFFTW_TEST_MANY_POINTS, its aligned
+// batches shrinking alike. For racecheck (tools/gpu-sanitize.py sets
+// 40009), under which 10^6 points in every variant run past a device
+// call: a hazard is a barrier missing inside a block, which every block
+// runs alike, and 40009 points still give every variant blocks enough,
+// with a partial last one (KernelsManyBlocks.RacecheckPointsStillFillBlocks).
+constexpr int kManyBlockLengths[] = {2, 3, 5, 16, 17, 63, 64, 127, 1000, 1009, 4093, 4096};
+constexpr long long kManyPoints = 1000003;
+
+long long many_points() {
+  const char *e = std::getenv("GPUFFTW_TEST_MANY_POINTS");
+  const long long p = e ? std::atoll(e) : 0;
+  return p > 0 ? p : kManyPoints;
+}
+
+// The first prime past points / n: whatever a block holds (more than one
+// transform, fewer than the batch), the last block is partial.
+long long many_blocks_batch(int n, long long points) {
+  auto prime = [](long long b) {
+    for (long long d = 2; d * d <= b; ++d)
+      if (b % d == 0) return false;
+    return true;
+  };
+  long long b = points / n + 1;
+  while (!prime(b)) ++b;
+  return b;
+}
+
 // Arrays one complex value past an aligned start (f32: the 16-byte loads'
 // head and tail; f64: the 8-byte path), and batches of many blocks with a
-// partial last one.
+// partial last one; then aligned arrays, 777 transforms at 10^6 points.
 TEST_F(Kernels, OffsetArraysAndManyBlocks) {
-  for (int n : {2, 3, 5, 16, 17, 63, 64, 127, 1000, 1009, 4093, 4096}) {
+  const long long points = many_points();
+  for (int n : kManyBlockLengths) {
     SCOPED_TRACE(n);
-    check_sizes<float>(n, n, 1000003 / n + 1, 1);
-    check_sizes<double>(n, n, 1000003 / n + 1, 1);
-    check_sizes<float>(n, n, 777, 0);
+    check_sizes<float>(n, n, many_blocks_batch(n, points), 1);
+    check_sizes<double>(n, n, many_blocks_batch(n, points), 1);
+    check_sizes<float>(n, n, std::max(3LL, 777 * points / kManyPoints), 0);
   }
+}
+
+// What racecheck's points leave of the many blocks: in every variant of
+// every length, at least three blocks, and a partial last one wherever a
+// block holds several transforms.
+TEST(KernelsManyBlocks, RacecheckPointsStillFillBlocks) {
+  for (long long points : {kManyPoints, 40009LL})
+    for (Real real : {Real::F32, Real::F64})
+      for (int n : kManyBlockLengths)
+        for (const Variant &v : StockhamPlan::variants(n, real)) {
+          const int per = StockhamPlan::transforms_per_block(n, real, v);
+          const long long batch = many_blocks_batch(n, points);
+          ASSERT_GT(per, 0) << n << " " << v.name();
+          EXPECT_GE(batch, 2LL * per + 1) << points << " points, n=" << n << " " << v.name() << ": " << per;
+          if (per > 1) {
+            EXPECT_NE(batch % per, 0) << points << " points, n=" << n << " " << v.name() << ": " << per;
+          }
+        }
 }
 
 // Lengths up to 64 with a prime factor above 13 (which Bluestein would
