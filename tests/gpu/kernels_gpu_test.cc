@@ -127,6 +127,14 @@ std::vector<Variant> swept_variants(int n, Real real) {
   return v;
 }
 
+// The positive number the environment variable `name` holds, else
+// `fallback`.
+long long env_count(const char *name, long long fallback) {
+  const char *e = std::getenv(name);
+  const long long k = e ? std::atoll(e) : 0;
+  return k > 0 ? k : fallback;
+}
+
 // GPUFFTW_TEST_SIZE_STRIDE=k: the sweeps visit every k-th length past
 // those of the register kernels (each length code of its own) and of the
 // direct DFT (which takes only the lengths Bluestein would). For racecheck
@@ -134,11 +142,7 @@ std::vector<Variant> swept_variants(int n, Real real) {
 // call: a hazard is a barrier missing in a variant's code, which its every
 // length runs, and every 17th length still runs every variant the tuner
 // has (KernelsEverySizeRanges.EverySeventeenthLengthRunsEveryVariant).
-int size_stride() {
-  const char *e = std::getenv("GPUFFTW_TEST_SIZE_STRIDE");
-  const int k = e ? std::atoi(e) : 0;
-  return k > 1 ? k : 1;
-}
+int size_stride() { return static_cast<int>(env_count("GPUFFTW_TEST_SIZE_STRIDE", 1)); }
 
 // The lengths lo..hi a sweep visits at `stride`.
 std::vector<int> lengths(int lo, int hi, int stride) {
@@ -244,11 +248,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, EverySize, testing::ValuesIn(kEverySize),
 constexpr int kManyBlockLengths[] = {2, 3, 5, 16, 17, 63, 64, 127, 1000, 1009, 4093, 4096};
 constexpr long long kManyPoints = 1000003;
 
-long long many_points() {
-  const char *e = std::getenv("GPUFFTW_TEST_MANY_POINTS");
-  const long long p = e ? std::atoll(e) : 0;
-  return p > 0 ? p : kManyPoints;
-}
+long long many_points() { return env_count("GPUFFTW_TEST_MANY_POINTS", kManyPoints); }
 
 // The first prime past points / n: whatever a block holds (more than one
 // transform, fewer than the batch), the last block is partial.
@@ -270,8 +270,9 @@ TEST_F(Kernels, OffsetArraysAndManyBlocks) {
   const long long points = many_points();
   for (int n : kManyBlockLengths) {
     SCOPED_TRACE(n);
-    check_sizes<float>(n, n, many_blocks_batch(n, points), 1);
-    check_sizes<double>(n, n, many_blocks_batch(n, points), 1);
+    const long long batch = many_blocks_batch(n, points);
+    check_sizes<float>(n, n, batch, 1);
+    check_sizes<double>(n, n, batch, 1);
     check_sizes<float>(n, n, std::max(3LL, 777 * points / kManyPoints), 0);
   }
 }
@@ -282,16 +283,17 @@ TEST_F(Kernels, OffsetArraysAndManyBlocks) {
 TEST(KernelsManyBlocks, RacecheckPointsStillFillBlocks) {
   for (long long points : {kManyPoints, 40009LL})
     for (Real real : {Real::F32, Real::F64})
-      for (int n : kManyBlockLengths)
+      for (int n : kManyBlockLengths) {
+        const long long batch = many_blocks_batch(n, points);
         for (const Variant &v : StockhamPlan::variants(n, real)) {
           const int per = StockhamPlan::transforms_per_block(n, real, v);
-          const long long batch = many_blocks_batch(n, points);
           ASSERT_GT(per, 0) << n << " " << v.name();
           EXPECT_GE(batch, 2LL * per + 1) << points << " points, n=" << n << " " << v.name() << ": " << per;
           if (per > 1) {
             EXPECT_NE(batch % per, 0) << points << " points, n=" << n << " " << v.name() << ": " << per;
           }
         }
+      }
 }
 
 // Lengths up to 64 with a prime factor above 13 (which Bluestein would
