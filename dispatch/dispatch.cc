@@ -311,6 +311,23 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
   return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
 }
 
+// A problem of at most kTinyPoints, under every flag: on the CPU at one
+// thread, with no plan at the program's count. Where FFTW_MEASURE timed
+// both counts, the program's never beat one thread by more than the
+// readings' noise (304 such plans of the dispatch sweep, 16 threads asked
+// for), and its plan alone costs what the real FFTW's own FFTW_MEASURE
+// does, so that planning one thread beside it ran past that.
+// FFTW_WISDOM_ONLY takes the one-thread wisdom this rule leaves, else the
+// program's count's (wisdom the real FFTW made at it: imported, or
+// planned in GPUFFTW_MODE=cpu).
+Dispatched tiny(const Problem &p, int threads) {
+  if (threads <= 1) return on_cpu(p, "too small for the GPU to pay");
+  const std::string why = "too small for the GPU or for threads to pay";
+  std::unique_ptr<Plan> one = cpu_plan_with_threads(p, 1);
+  if (one || !(p.flags & FFTW_WISDOM_ONLY)) return {std::move(one), why + ": 1 thread"};
+  return on_cpu(p, why + "; FFTW_WISDOM_ONLY: the wisdom at " + threads_text(threads), threads);
+}
+
 Dispatched automatic(const Problem &p) {
   const engine::Memory in = engine::memory_type(p.in[0]), out = engine::memory_type(p.out[0]);
   if (in == engine::Memory::Device || out == engine::Memory::Device) {
@@ -323,6 +340,7 @@ Dispatched automatic(const Problem &p) {
   }
   if (in == engine::Memory::Managed || out == engine::Memory::Managed) return on_gpu(p, "arrays in managed memory");
   const int threads = planner_threads(p.precision);
+  if (p.transform_size() * p.batch() <= kTinyPoints) return tiny(p, threads);
   // Fewer threads than the program asked for where they lose:
   // FFTW_ESTIMATE by the model, FFTW_MEASURE and up by timing the real
   // FFTW's plans at both counts (faster_of_threads), so that the program's
@@ -330,12 +348,6 @@ Dispatched automatic(const Problem &p) {
   const bool estimate = p.flags & FFTW_ESTIMATE;
   // Measuring needs the arrays; FFTW_WISDOM_ONLY measures nothing.
   const bool measuring = !estimate && !(p.flags & FFTW_WISDOM_ONLY) && p.in[0] && p.out[0];
-  if (p.transform_size() * p.batch() <= kTinyPoints) {
-    if (threads > 1 && estimate) return on_cpu(p, "too small for the GPU or for threads to pay: 1 thread", 1);
-    int chosen = threads;
-    if (threads > 1 && measuring) return faster_of_threads(p, threads, "too small for the GPU to pay", &chosen);
-    return on_cpu(p, "too small for the GPU to pay");
-  }
   std::string why_not;
   // Where the driver names the machine, CUDA starts only when a plan goes to
   // the GPU (or the GPU is calibrated); where the GPU then cannot be used,

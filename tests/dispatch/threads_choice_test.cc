@@ -1,7 +1,8 @@
-// FFTW_MEASURE picks the real FFTW's thread count too: a transform too
-// small for the GPU, planned after fftw_plan_with_nthreads(4), is measured
-// at one thread and at four, runs with the faster, and says so; under
-// FFTW_ESTIMATE it runs at one thread without measuring. No GPU needed.
+// The real FFTW's thread count for a transform too small for the GPU or
+// for threads (at most 4096 points), planned after
+// fftw_plan_with_nthreads(4): one thread under every flag, with no plan at
+// four; FFTW_WISDOM_ONLY finds the wisdom that leaves, or else the real
+// FFTW's at four. No GPU needed.
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
@@ -14,81 +15,95 @@
 
 namespace {
 
+constexpr int kN = 256;
+
 class ThreadsChoice : public testing::Test {
  protected:
   void SetUp() override {
     ASSERT_TRUE(fftwf_init_threads());
     fftwf_plan_with_nthreads(4);
+    fftwf_forget_wisdom();
+    fftwf_plan probe = plan(FFTW_ESTIMATE);
+    ASSERT_NE(probe, nullptr);
+    // The library built without the GPU engine has no dispatch: every
+    // plan is the real FFTW's as the program asked for it.
+    const bool dispatched = std::string(gpufftw_plan_why(probe)) != "built without CUDA";
+    fftwf_destroy_plan(probe);
+    if (!dispatched) GTEST_SKIP() << "built without the GPU engine: no dispatch";
   }
-  // The library built without the GPU engine has no dispatch: every plan
-  // is the real FFTW's as the program asked for it.
-  static bool dispatches(fftwf_plan p) { return std::string(gpufftw_plan_why(p)) != "built without CUDA"; }
-  void TearDown() override { fftwf_plan_with_nthreads(1); }
+  void TearDown() override {
+    fftwf_free(in_);
+    fftwf_free(out_);
+    fftwf_plan_with_nthreads(1);
+  }
+
+  fftwf_plan plan(unsigned flags) { return fftwf_plan_dft_1d(kN, in_, out_, FFTW_FORWARD, flags); }
+
+  // A plan under `flags` is made, says `why_has`, and transforms right.
+  void expect_planned(unsigned flags, const std::string &why_has, const std::string &why_lacks = "") {
+    fftwf_plan p = plan(flags);
+    ASSERT_NE(p, nullptr) << "flags " << flags << ": NULL plan";
+    const std::string why = gpufftw_plan_why(p);
+    EXPECT_STREQ(gpufftw_plan_where(p), "cpu");
+    EXPECT_NE(why.find(why_has), std::string::npos) << "flags " << flags << ": " << why;
+    if (!why_lacks.empty()) {
+      EXPECT_EQ(why.find(why_lacks), std::string::npos) << "flags " << flags << ": " << why;
+    }
+    EXPECT_LT(error_against_estimate(p), 1e-5) << "flags " << flags;
+    fftwf_destroy_plan(p);
+  }
+
+  // The plan's output on random input against a one-thread FFTW_ESTIMATE plan's.
+  double error_against_estimate(fftwf_plan p) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-0.5f, 0.5f);
+    std::vector<fftwf_complex> x(kN), want(kN);
+    for (auto &v : x) v[0] = u(rng), v[1] = u(rng);
+    fftwf_plan_with_nthreads(1);
+    fftwf_plan ref = fftwf_plan_dft_1d(kN, x.data(), want.data(), FFTW_FORWARD, FFTW_ESTIMATE);
+    fftwf_plan_with_nthreads(4);
+    fftwf_execute(ref);
+    fftwf_destroy_plan(ref);
+    for (int i = 0; i < kN; ++i) in_[i][0] = x[i][0], in_[i][1] = x[i][1];
+    fftwf_execute(p);
+    double err = 0, norm = 0;
+    for (int i = 0; i < kN; ++i)
+      for (int c = 0; c < 2; ++c) {
+        err += (out_[i][c] - want[i][c]) * (out_[i][c] - want[i][c]);
+        norm += want[i][c] * want[i][c];
+      }
+    return std::sqrt(err / norm);
+  }
+
+  fftwf_complex *in_ = fftwf_alloc_complex(kN), *out_ = fftwf_alloc_complex(kN);
 };
 
-// The plan's output on random input against a one-thread FFTW_ESTIMATE plan's.
-double error_against_estimate(fftwf_plan p, fftwf_complex *in, fftwf_complex *out, int n) {
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<float> u(-0.5f, 0.5f);
-  std::vector<fftwf_complex> x(n), want(n);
-  for (auto &v : x) v[0] = u(rng), v[1] = u(rng);
-  fftwf_plan_with_nthreads(1);
-  fftwf_plan ref = fftwf_plan_dft_1d(n, x.data(), want.data(), FFTW_FORWARD, FFTW_ESTIMATE);
-  fftwf_plan_with_nthreads(4);
-  fftwf_execute(ref);
-  fftwf_destroy_plan(ref);
-  for (int i = 0; i < n; ++i) in[i][0] = x[i][0], in[i][1] = x[i][1];
-  fftwf_execute(p);
-  double err = 0, norm = 0;
-  for (int i = 0; i < n; ++i)
-    for (int c = 0; c < 2; ++c) {
-      err += (out[i][c] - want[i][c]) * (out[i][c] - want[i][c]);
-      norm += want[i][c] * want[i][c];
-    }
-  return std::sqrt(err / norm);
+TEST_F(ThreadsChoice, EveryFlagTakesOneThreadWithoutMeasuring) {
+  for (unsigned flags : {FFTW_ESTIMATE, FFTW_MEASURE, FFTW_PATIENT}) {
+    fftwf_forget_wisdom();
+    expect_planned(flags, "for threads to pay: 1 thread", "measured");
+  }
 }
 
-TEST_F(ThreadsChoice, MeasureTimesOneThreadAndTheProgramsCount) {
-  const int n = 256;
-  fftwf_complex *in = fftwf_alloc_complex(n), *out = fftwf_alloc_complex(n);
-  fftwf_plan p = fftwf_plan_dft_1d(n, in, out, FFTW_FORWARD, FFTW_MEASURE);
-  ASSERT_NE(p, nullptr);
-  if (!dispatches(p)) {
-    fftwf_destroy_plan(p);
-    fftwf_free(in);
-    fftwf_free(out);
-    GTEST_SKIP() << "built without the GPU engine: no dispatch";
-  }
-  const std::string why = gpufftw_plan_why(p);
-  EXPECT_STREQ(gpufftw_plan_where(p), "cpu");
-  EXPECT_NE(why.find("measured: 1 thread "), std::string::npos) << why;
-  EXPECT_NE(why.find(", 4 threads "), std::string::npos) << why;
-  const std::string chosen = why.substr(why.rfind(": ") + 2);  // the count chosen, named last
-  EXPECT_TRUE(chosen == "1 thread" || chosen == "4 threads") << why;
-  EXPECT_LT(error_against_estimate(p, in, out, n), 1e-5);
-  fftwf_destroy_plan(p);
-  fftwf_free(in);
-  fftwf_free(out);
-}
+// The one-thread plan is the wisdom a later FFTW_WISDOM_ONLY plan finds;
+// wisdom made at the program's count alone (the GPU off) is found too; no
+// wisdom at all gives NULL, as the real FFTW does.
+TEST_F(ThreadsChoice, WisdomOnlyFindsEitherCountsWisdom) {
+  fftwf_destroy_plan(plan(FFTW_MEASURE));
+  expect_planned(FFTW_MEASURE | FFTW_WISDOM_ONLY, ": 1 thread");
 
-TEST_F(ThreadsChoice, EstimateTakesOneThreadWithoutMeasuring) {
-  const int n = 256;
-  fftwf_complex *in = fftwf_alloc_complex(n), *out = fftwf_alloc_complex(n);
-  fftwf_plan p = fftwf_plan_dft_1d(n, in, out, FFTW_FORWARD, FFTW_ESTIMATE);
-  ASSERT_NE(p, nullptr);
-  if (!dispatches(p)) {
-    fftwf_destroy_plan(p);
-    fftwf_free(in);
-    fftwf_free(out);
-    GTEST_SKIP() << "built without the GPU engine: no dispatch";
-  }
-  const std::string why = gpufftw_plan_why(p);
-  EXPECT_NE(why.find("1 thread"), std::string::npos) << why;
-  EXPECT_EQ(why.find("measured"), std::string::npos) << why;
-  EXPECT_LT(error_against_estimate(p, in, out, n), 1e-5);
-  fftwf_destroy_plan(p);
-  fftwf_free(in);
-  fftwf_free(out);
+  fftwf_forget_wisdom();
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  fftwf_plan at_four = plan(FFTW_MEASURE);
+  gpufftw_set_mode(GPUFFTW_MODE_AUTO);
+  ASSERT_NE(at_four, nullptr);
+  fftwf_destroy_plan(at_four);
+  expect_planned(FFTW_MEASURE | FFTW_WISDOM_ONLY, "the wisdom at 4 threads");
+
+  fftwf_forget_wisdom();
+  fftwf_plan none = plan(FFTW_MEASURE | FFTW_WISDOM_ONLY);
+  EXPECT_EQ(none, nullptr) << gpufftw_plan_why(none);
+  if (none) fftwf_destroy_plan(none);
 }
 
 }  // namespace
