@@ -316,7 +316,7 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
 // both counts, the program's never beat one thread by more than the
 // readings' noise (304 such plans of the dispatch sweep, 16 threads asked
 // for), and its plan alone costs what the real FFTW's own FFTW_MEASURE
-// does, so that planning one thread beside it ran past that.
+// does, so that a one-thread plan beside it runs past that.
 // FFTW_WISDOM_ONLY takes the one-thread wisdom this rule leaves, else the
 // program's count's (wisdom the real FFTW made at it: imported, or
 // planned in GPUFFTW_MODE=cpu).
