@@ -1,0 +1,46 @@
+#!/bin/sh
+# tool_errors_test.sh BUILD_DIR: each mistake on gpufftw-run's and
+# gpufftw-compare's command lines gets one line on stderr that names it
+# (and, for a misuse, points at --help) and the exit status a user can act
+# on: 2 for a misuse, 127 for a program that is not there, 126 for one that
+# cannot be run. A bad --mode never reaches the program.
+set -u
+build=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+printf 'not a program\n' > "$tmp/data"
+# expect STATUS WORDS TOOL ARGS...: the tool exits STATUS, prints nothing on
+# stdout and one line on stderr that holds WORDS.
+expect() {
+  status=$1 words=$2 tool=$3
+  shift 3
+  "$build/$tool" "$@" > "$tmp/out" 2> "$tmp/err"
+  got=$?
+  [ "$got" = "$status" ] || fail "$tool $*: exit $got, not $status: $(cat "$tmp/err")"
+  [ ! -s "$tmp/out" ] || fail "$tool $*: wrote to stdout: $(cat "$tmp/out")"
+  [ "$(wc -l < "$tmp/err")" = 1 ] || fail "$tool $*: not one line on stderr: $(cat "$tmp/err")"
+  grep -qF -- "$words" "$tmp/err" || fail "$tool $*: no '$words' in: $(cat "$tmp/err")"
+  echo "$tool $*: $status, $(cat "$tmp/err")"
+}
+for t in gpufftw-run gpufftw-compare; do
+  expect 2 "$t: true is not an option: put -- before the command" $t true
+  expect 2 "$t: unknown option --bogus; see $t --help" $t --bogus -- true
+  expect 2 "$t: no command after --; see $t --help" $t --
+  expect 127 "$t: /nonexistent/app: no such file" $t -- /nonexistent/app
+  expect 127 "$t: no-such-command-gpufftw: command not found" $t -- no-such-command-gpufftw
+  expect 126 "$t: $tmp/data: not an executable file" $t -- "$tmp/data"
+done
+expect 2 "gpufftw-run: --mode needs a value: auto, gpu or cpu; see gpufftw-run --help" gpufftw-run --mode
+expect 2 "gpufftw-run: --mode fast is not auto, gpu or cpu; see gpufftw-run --help" gpufftw-run --mode fast -- true
+expect 2 "gpufftw-run: --log needs a value: off, warn, info or debug" gpufftw-run --log
+expect 2 "gpufftw-run: --log loud is not off, warn, info or debug" gpufftw-run --log loud -- true
+expect 2 "gpufftw-compare: --every needs a value: a count from 1" gpufftw-compare --every
+expect 2 "gpufftw-compare: --every 0 is not a count from 1" gpufftw-compare --every 0 -- true
+expect 2 "gpufftw-compare: --file needs a file name" gpufftw-compare --file
+# Good command lines still run the program, with what they set.
+got=$("$build/gpufftw-run" --mode cpu --log info -- sh -c 'echo "$GPUFFTW_MODE $GPUFFTW_LOG"') ||
+  fail "gpufftw-run --mode cpu --log info exited $?"
+[ "$got" = "cpu info" ] || fail "gpufftw-run --mode cpu --log info: the program saw '$got'"
+(cd "$build" && ./gpufftw-run -- true) || fail "gpufftw-run -- true exited $?"
+echo PASS
