@@ -2,6 +2,7 @@
 
 #include <gpufftw/gpufftw.h>
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -21,6 +22,12 @@ Path path_setting() {
   static std::once_flag once;
   std::call_once(once, [s] { GPUFFTW_LOG(Warn, "GPUFFTW_MPI_PATH=%s is not auto, composed or real: auto", s); });
   return Path::Auto;
+}
+
+bool real_fftw_mpi_fails(const Layout &layout) {
+  for (ptrdiff_t size : layout.n)
+    if (size == 1) return true;
+  return false;
 }
 
 int gpu_here() { return gpufftw_get_mode() != GPUFFTW_MODE_CPU && gpufftw_gpu_available() ? 1 : 0; }

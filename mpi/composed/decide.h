@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "mpi/composed/layout.h"
+
 namespace gpufftw {
 namespace mpi {
 namespace composed {
@@ -16,6 +18,13 @@ enum class Path { Auto, Composed, Real };
 // may change it between plans, alike on every rank): auto (default),
 // composed, real. An unknown value is said once and read as auto.
 Path path_setting();
+
+// True where the real FFTW MPI is known to fail the layout: it computes
+// distributed DFTs with a dimension of size 1 wrongly, refuses them (a NULL
+// plan) or crashes while planning them, with and without the transposed
+// flags, on one rank and on several. Such a layout takes the composed path
+// on every path and every machine, GPU or not.
+bool real_fftw_mpi_fails(const Layout &layout);
 
 // 1 where gpufftw's GPU engine has a GPU and GPUFFTW_MODE is not cpu.
 int gpu_here();

@@ -1,6 +1,7 @@
 #include "mpi/composed/entry.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "core/log.h"
@@ -40,7 +41,8 @@ using MakeLayout = bool (*)(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdif
 template <class R>
 void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int rnk, const ptrdiff_t *n,
               ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
-              unsigned flags) {
+              unsigned flags, bool *refused) {
+  *refused = false;
   int n_pes = 0, me = 0, rc;
   if ((rc = MPI_Comm_size(comm, &n_pes)) != MPI_SUCCESS || (rc = MPI_Comm_rank(comm, &me)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Comm_size/MPI_Comm_rank", rc).c_str());
@@ -55,8 +57,18 @@ void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int
     return nullptr;
   }
   // Vote 1: composed where every rank's setting allows it and either every
-  // rank forces it or every rank has a GPU.
-  const Path path = path_setting();
+  // rank forces it or every rank has a GPU; always where the real FFTW MPI
+  // would fail the layout (the same on every rank: it follows from the
+  // arguments).
+  const bool required = real_fftw_mpi_fails(layout);
+  if (required) {
+    static std::once_flag said;
+    std::call_once(said, [entry] {
+      GPUFFTW_LOG(Info, "%s: a dimension of size 1, which the real FFTW MPI computes wrongly, refuses or crashes "
+                  "on: such plans are composed on every path", entry);
+    });
+  }
+  const Path path = required ? Path::Composed : path_setting();
   int vote[3] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here()};
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 3, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
@@ -77,8 +89,13 @@ void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int
     return nullptr;
   }
   if (!built) {
-    GPUFFTW_LOG(Info, "%s: the real FFTW MPI (rank %d: %s)", entry, me,
-                plan ? "another rank could not build its part" : why.c_str());
+    // Where the real FFTW MPI would be wrong, no plan is FFTW's own answer.
+    const char *whose = plan ? "another rank could not build its part" : why.c_str();
+    if (required)
+      GPUFFTW_LOG(Warn, "%s: no plan: the real FFTW MPI fails a dimension of size 1 (rank %d: %s)", entry, me, whose);
+    else
+      GPUFFTW_LOG(Info, "%s: the real FFTW MPI (rank %d: %s)", entry, me, whose);
+    *refused = required;
     return nullptr;
   }
   MPI_Comm own = MPI_COMM_NULL;
@@ -99,40 +116,43 @@ void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int
 
 template <class R>
 void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-               void *out, MPI_Comm comm, int sign, unsigned flags) {
+               void *out, MPI_Comm comm, int sign, unsigned flags, bool *refused) {
+  *refused = false;
   if (rnk < 2 || (sign != FFTW_FORWARD && sign != FFTW_BACKWARD)) return nullptr;
   return compose<R>("fftw_mpi_plan_many_dft", GPUFFTW_FOREIGN_C2C, make_layout, rnk, n, howmany, iblock, oblock, in,
-                    out, comm, sign, flags);
+                    out, comm, sign, flags, refused);
 }
 
 template <class R>
 void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags) {
+                   void *out, MPI_Comm comm, unsigned flags, bool *refused) {
+  *refused = false;
   if (rnk < 2) return nullptr;
   return compose<R>("fftw_mpi_plan_many_dft_c2r", GPUFFTW_FOREIGN_C2R, make_layout_c2r, rnk, n, howmany, iblock,
-                    oblock, in, out, comm, FFTW_BACKWARD, flags);
+                    oblock, in, out, comm, FFTW_BACKWARD, flags, refused);
 }
 
 template <class R>
 void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags) {
+                   void *out, MPI_Comm comm, unsigned flags, bool *refused) {
+  *refused = false;
   if (rnk < 2) return nullptr;
   return compose<R>("fftw_mpi_plan_many_dft_r2c", GPUFFTW_FOREIGN_R2C, make_layout_r2c, rnk, n, howmany, iblock,
-                    oblock, in, out, comm, FFTW_FORWARD, flags);
+                    oblock, in, out, comm, FFTW_FORWARD, flags, refused);
 }
 
 template void *plan_dft<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                int, unsigned);
+                                int, unsigned, bool *);
 template void *plan_dft<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm, int,
-                               unsigned);
+                               unsigned, bool *);
 template void *plan_dft_c2r<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                    unsigned);
+                                    unsigned, bool *);
 template void *plan_dft_c2r<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                   unsigned);
+                                   unsigned, bool *);
 template void *plan_dft_r2c<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                    unsigned);
+                                    unsigned, bool *);
 template void *plan_dft_r2c<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                   unsigned);
+                                   unsigned, bool *);
 template const gpufftw_foreign_ops *ops<double>();
 template const gpufftw_foreign_ops *ops<float>();
 

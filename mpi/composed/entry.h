@@ -17,20 +17,22 @@ namespace mpi {
 namespace composed {
 
 // gpufftw's plan handle of a composed plan, or NULL: the real FFTW MPI
-// plans the problem (on every rank alike; NULL where it refuses too).
+// plans the problem (on every rank alike; NULL where it refuses too),
+// unless *refused says NULL is the answer (a layout the real FFTW MPI
+// fails that the composed path could not build either).
 // `in`/`out` are fftw_complex / fftwf_complex arrays by R.
 template <class R>
 void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-               void *out, MPI_Comm comm, int sign, unsigned flags);
+               void *out, MPI_Comm comm, int sign, unsigned flags, bool *refused);
 
 // The same for fftw_mpi_plan_many_dft_r2c: `in` the padded real array.
 template <class R>
 void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags);
+                   void *out, MPI_Comm comm, unsigned flags, bool *refused);
 // And fftw_mpi_plan_many_dft_c2r: `out` the padded real array.
 template <class R>
 void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags);
+                   void *out, MPI_Comm comm, unsigned flags, bool *refused);
 
 // The handle's functions; gpufftw_foreign_plan_real(plan, ops<R>()) finds
 // a composed plan in a handle.
