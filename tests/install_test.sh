@@ -82,10 +82,10 @@ if command -v pkg-config > /dev/null; then
   # shellcheck disable=SC2086
   ${CC:-cc} "$src/tests/install/consumer.c" $flags -lm -o "$tmp/consumer_pc" > "$tmp/log" 2>&1 ||
     fail "cc consumer.c $flags: $(cat "$tmp/log")"
-  LD_PRELOAD="$san" LD_LIBRARY_PATH="$p/lib" "$tmp/consumer_pc" > "$tmp/out" 2>&1 ||
-    fail "pkg-config consumer: $(cat "$tmp/out")"
-  LD_LIBRARY_PATH="$p/lib" ldd "$tmp/consumer_pc" | grep -q "libgpufftw.so.1 => $p/lib/libgpufftw.so.1" ||
-    fail "pkg-config consumer does not load the installed library"
+  # It starts as built: the rpath in gpufftw.pc's Libs finds the prefix.
+  LD_PRELOAD="$san" "$tmp/consumer_pc" > "$tmp/out" 2>&1 || fail "pkg-config consumer: $(cat "$tmp/out")"
+  ldd "$tmp/consumer_pc" | grep -q "libgpufftw.so.1 => $p/lib/.*libgpufftw.so.1" ||
+    fail "pkg-config consumer does not load the installed library: $(ldd "$tmp/consumer_pc")"
   echo "pkg-config ($flags): $(cat "$tmp/out")"
 else
   fail "pkg-config not found"
