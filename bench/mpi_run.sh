@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# mpi_run.sh [prepare | build | tests | bench [N...] | all [N...]]: the GPU
-# machine's run of the distributed (MPI) path, docs/mpi.md.
+# mpi_run.sh [prepare | build | tests | bench [PROBLEM...] | all [PROBLEM...]]:
+# the GPU machine's run of the distributed (MPI) path, docs/mpi.md.
 #
 #   prepare  HERE, on a machine with Debian's libfftw3-mpi3 and
 #            libfftw3-mpi-dev: copies the real FFTW MPI (libfftw3(f)_mpi.so.3),
@@ -11,23 +11,26 @@
 #            $GPUFFTW_MPI_BUILD); the real FFTW MPI: the system's, else
 #            compat/work/fftw-runtime's (GPUFFTW_FFTW_MPI_DIR points gpufftw
 #            at it).
-#   tests    GPUFFTW_MODE=gpu, GPUFFTW_MPI_PATH=composed: tests/mpi/composed_test.sh
-#            on 1 and 2 ranks (the ranks share the GPU where there is one)
-#            and tests/mpi/plans_main.cc (checked against a serial FFTW).
-#   bench    c2c f32 N^3 (default: 256 512; $MPI_BENCH_KIND=r2c for the
-#            r2c), FFTW_MEASURE ($MPI_BENCH_FLAGS),
-#            fftw_malloc arrays, median of executes: the real FFTW MPI on 1
-#            rank x all cores' threads and 2 ranks x half; gpufftw's composed
-#            plan on 1 and 2 ranks (GPUFFTW_MODE as set, default auto); the
-#            same problem through gpufftw serially in one process
-#            (bench/fft_bench); a short composed 2-rank run at
-#            GPUFFTW_LOG=debug for the per-rank breakdown of an execute.
-#            Then the table (bench/mpi_table.py).
+#   tests    GPUFFTW_MODE=gpu: tests/mpi/composed_test.sh on 1 to 4 ranks
+#            (GPUFFTW_MPI_PATH=composed; past the GPU count ranks share GPUs),
+#            again on 2 with GPUFFTW_MPI_EXCHANGE=host, tests/mpi/size_one_test.sh
+#            on 1 to 4, and tests/mpi/plans_main.cc.
+#   bench    each PROBLEM (mpi_fft_bench's names; default c2c-f32-512x512x512),
+#            FFTW_MEASURE ($MPI_BENCH_FLAGS), fftw_malloc arrays, median of
+#            executes, every column from this one run: the links' rates
+#            (bench/link_rates: the floor), gpufftw's composed plan on 1 rank
+#            and on one rank per GPU (also with FFTW_MPI_TRANSPOSED_OUT), the
+#            same problem through gpufftw in one process on every GPU
+#            (bench/fft_bench), and a short run at GPUFFTW_LOG=debug for the
+#            per-rank breakdown of an execute. The real FFTW MPI on one rank
+#            per GPU x its share of the cores for the problems named in
+#            $MPI_BENCH_REAL, the host route (GPUFFTW_MPI_EXCHANGE=host) for
+#            those in $MPI_BENCH_HOST. Then the table (bench/mpi_table.py).
 #   all      build, tests, bench (the default).
-# Build and tests take a few minutes; the 512^3 benchmark with FFTW_MEASURE
-# may take several (the real FFTW MPI measures long): on the device tool (10
-# minutes a command) run `build`, `tests`, `bench 256` and `bench 512` as
-# separate calls. Logs and RESULT lines in $OUT (or /tmp/mpi-run).
+# NCCL_NVLS_ENABLE=0 throughout (NVLink multicast stays off). On the device
+# tool (10 minutes a command) run build and tests in one call, bench in
+# others; the real FFTW MPI measures long at 512^3 and up. Logs and RESULT
+# lines in $OUT (or /tmp/mpi-run).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -41,7 +44,7 @@ export NCCL_NVLS_ENABLE=0
 mkdir -p "$out"
 step=${1:-all}
 [ $# -gt 0 ] && shift
-sizes=${*:-256 512}
+problems=${*:-c2c-f32-512x512x512}
 
 prepare() {
   local lib=/usr/lib/x86_64-linux-gnu
@@ -62,7 +65,8 @@ fftw_mpi_dir() {
 }
 
 do_build() {
-  local targets="gpufftw gpufftw_mpi dropin dropin_mpi mpi_composed mpi_composed_relink mpi_plans_relink mpi_fft_bench fft_bench"
+  local targets="gpufftw gpufftw_mpi dropin dropin_mpi mpi_composed mpi_composed_relink mpi_plans_relink mpi_size_one
+    mpi_size_one_relink mpi_fft_bench fft_bench link_rates"
   if ! { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
            ${GPUFFTW_CUDA_ARCH:+-DCMAKE_CUDA_ARCHITECTURES=$GPUFFTW_CUDA_ARCH} &&
          cmake --build "$build" -j "$(nproc)" --target $targets; } > "$out/build.log" 2>&1; then
@@ -74,13 +78,26 @@ do_build() {
 }
 
 do_tests() {
-  local np status=0
+  local np status=0 gpus
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
   export GPUFFTW_MODE=gpu GPUFFTW_MPI_PATH=composed
-  if COMPOSED_NP="1 2" "$root/tests/mpi/composed_test.sh" "$build" > "$out/composed_test.log" 2>&1; then
-    sed 's/^/tests: /' "$out/composed_test.log"
-  else
-    tail -40 "$out/composed_test.log"; echo "tests: composed_test FAIL"; status=1
-  fi
+  # name LOG COMMAND...: a test script's lines, or its tail and FAIL.
+  check() {
+    local name=$1 log=$2; shift 2
+    if "$@" > "$log" 2>&1; then sed "s/^/tests: $name: /" "$log"
+    else tail -40 "$log"; echo "tests: $name FAIL"; status=1; fi
+  }
+  check composed "$out/composed_test.log" env COMPOSED_NP="1 2 3 4" "$root/tests/mpi/composed_test.sh" "$build"
+  # One rank per GPU: every composed plan of a rank with its GPU exchanges through NCCL.
+  grep -q "^np $gpus: .*[1-9][0-9]* exchanging through NCCL" "$out/composed_test.log" ||
+    { echo "tests: composed np $gpus: no plan exchanged through NCCL"; status=1; }
+  check composed-host "$out/composed_host.log" env COMPOSED_NP=2 GPUFFTW_MPI_EXCHANGE=host \
+    "$root/tests/mpi/composed_test.sh" "$build"
+  grep -q " 0 exchanging through NCCL" "$out/composed_host.log" ||
+    { echo "tests: GPUFFTW_MPI_EXCHANGE=host still exchanged through NCCL"; status=1; }
+  unset GPUFFTW_MPI_PATH
+  check size-one "$out/size_one.log" "$root/tests/mpi/size_one_test.sh" "$build"
+  export GPUFFTW_MPI_PATH=composed
   for np in 1 2; do
     "$mpirun_sh" "$np" "$build/tests/mpi/mpi_plans_relink" > "$out/plans_np$np.log" 2>&1
     if grep -q "^np $np: PASS" "$out/plans_np$np.log"; then echo "tests: plans_main np $np: PASS"
@@ -101,29 +118,42 @@ bench_one() {
   echo "ROW $label np=$np threads=$threads $line" | tee -a "$out/bench.txt"
 }
 
-# The composed plan on 2 ranks once more, briefly, at GPUFFTW_LOG=debug:
-# each rank logs where each execute's time went (step 1, the wait for the
-# other rank, MPI_Alltoallw, the copy of its own part, step 3, the way back). A
-# run of its own, since the debug timing adds a barrier before each
-# exchange; the last execute's lines are printed, the whole log is in $out.
-composed_breakdown() {  # THREADS PROBLEM
-  local log="$out/bench-gpufftw-composed-debug-$2.log"
-  "$mpirun_sh" 2 --bind-to none -x GPUFFTW_MPI_PATH=composed -x GPUFFTW_LOG=debug "$build/gpufftw-run" -- \
-    "$build/bench/mpi_fft_bench" --threads "$1" --flags "${MPI_BENCH_FLAGS:-measure}" --seconds 1 "$2" > "$log" 2>&1
-  grep 'composed execute' "$log" | tail -n2 | sed "s/^/breakdown $2: /"
+# The composed plan once more, briefly, at GPUFFTW_LOG=debug: each rank
+# logs where each execute's time went (device-resident route: in and step
+# 1, the exchange, step 3 with the way back and out; host route: each step,
+# the wait for the other ranks, MPI_Alltoallw, the copy of its own part). A
+# run of its own, since the host route's debug timing adds a barrier before
+# each exchange; the last execute's lines are printed, the whole log is in $out.
+composed_breakdown() {  # NP THREADS PROBLEM
+  local log="$out/bench-gpufftw-composed-debug-$3.log"
+  "$mpirun_sh" "$1" --bind-to none -x GPUFFTW_LOG=debug "$build/gpufftw-run" -- \
+    "$build/bench/mpi_fft_bench" --threads "$2" --flags "${MPI_BENCH_FLAGS:-measure}" --seconds 1 "$3" > "$log" 2>&1
+  grep 'composed execute' "$log" | tail -n "$1" | sed "s/^/breakdown $3: /"
 }
 
+# Whether problem $1 is one of the words of $2.
+listed() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
+
 do_bench() {
-  local cores half n p line
-  cores=$(nproc); half=$(( cores / 2 > 0 ? cores / 2 : 1 ))
+  local cores gpus share p line
+  cores=$(nproc)
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU'); [ "$gpus" -gt 0 ] || gpus=1
+  share=$(( cores / gpus > 0 ? cores / gpus : 1 ))
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/device.txt" 2>&1
-  for n in $sizes; do
-    p=${MPI_BENCH_KIND:-c2c}-f32-${n}x${n}x${n}
-    bench_one real-fftw-mpi 1 "$cores" "$p" "$build/bench/mpi_fft_bench"
-    bench_one real-fftw-mpi 2 "$half" "$p" "$build/bench/mpi_fft_bench"
-    bench_one gpufftw-composed 1 "$cores" "$p" -x GPUFFTW_MPI_PATH=composed "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
-    bench_one gpufftw-composed 2 "$half" "$p" -x GPUFFTW_MPI_PATH=composed "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
-    composed_breakdown "$half" "$p"
+  "$build/bench/link_rates" | tee -a "$out/bench.txt"
+  for p in $problems; do
+    bench_one gpufftw-composed 1 "$cores" "$p" "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
+    bench_one gpufftw-composed "$gpus" "$share" "$p" "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
+    bench_one gpufftw-composed-transposed-out "$gpus" "$share" "$p" "$build/gpufftw-run" -- \
+      "$build/bench/mpi_fft_bench" --transposed-out
+    if listed "$p" "${MPI_BENCH_HOST:-}"; then
+      bench_one gpufftw-composed-host "$gpus" "$share" "$p" -x GPUFFTW_MPI_EXCHANGE=host "$build/gpufftw-run" -- \
+        "$build/bench/mpi_fft_bench"
+    fi
+    if listed "$p" "${MPI_BENCH_REAL:-}"; then
+      bench_one real-fftw-mpi "$gpus" "$share" "$p" "$build/bench/mpi_fft_bench"
+    fi
+    composed_breakdown "$gpus" "$share" "$p"
     "$build/gpufftw-run" -- "$build/bench/fft_bench" --alloc fftw --threads "$cores" \
       --flags "${MPI_BENCH_FLAGS:-measure}" "$p" > "$out/bench-serial-$p.log" 2>&1
     line=$(grep '^RESULT' "$out/bench-serial-$p.log" | tail -n1)

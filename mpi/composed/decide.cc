@@ -32,15 +32,27 @@ bool real_fftw_mpi_fails(const Layout &layout) {
 
 int gpu_here() { return gpufftw_get_mode() != GPUFFTW_MODE_CPU && gpufftw_gpu_available() ? 1 : 0; }
 
-bool pick_gpu(MPI_Comm comm, std::string *why) {
+ExchangeSetting exchange_setting() {
+  const char *s = std::getenv("GPUFFTW_MPI_EXCHANGE");
+  if (!s || !*s || std::strcmp(s, "auto") == 0) return ExchangeSetting::Auto;
+  if (std::strcmp(s, "host") == 0) return ExchangeSetting::Host;
+  static std::once_flag once;
+  std::call_once(once, [s] { GPUFFTW_LOG(Warn, "GPUFFTW_MPI_EXCHANGE=%s is not auto or host: auto", s); });
+  return ExchangeSetting::Auto;
+}
+
+bool pick_gpu(MPI_Comm comm, Gpu *gpu, std::string *why) {
   MPI_Comm node = MPI_COMM_NULL;
   int rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Comm_split_type", rc), false;
-  int place = 0;
+  int place = 0, ranks = 1;
   rc = MPI_Comm_rank(node, &place);
+  if (rc == MPI_SUCCESS) rc = MPI_Comm_size(node, &ranks);
   const int freed = MPI_Comm_free(&node);
-  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Comm_rank", rc), false;
+  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Comm_rank/MPI_Comm_size", rc), false;
   if (freed != MPI_SUCCESS) return *why = mpi_error("MPI_Comm_free", freed), false;
+  // The set as the process first had it, and this rank's one GPU of it.
+  static int set_size = 0, mine = -1;
   static std::once_flag once;
   std::call_once(once, [place] {
     if (!gpu_here()) return;
@@ -48,11 +60,15 @@ bool pick_gpu(MPI_Comm comm, std::string *why) {
     int set[kMax];
     const int count = gpufftw_get_devices(set, kMax);
     if (count < 1) return;
-    const int mine = set[place % (count < kMax ? count : kMax)];
-    if (count > 1 && !gpufftw_set_devices(&mine, 1)) return;
+    set_size = count < kMax ? count : kMax;
+    const int pick = set[place % set_size];
+    if (count > 1 && !gpufftw_set_devices(&pick, 1)) return;
+    mine = pick;
     GPUFFTW_LOG(Info, "MPI: this rank is number %d on its node; its local transforms use GPU %d (of %d in the set)",
                 place, mine, count);
   });
+  gpu->device = gpu_here() ? mine : -1;
+  gpu->shared = ranks > set_size;
   return true;
 }
 

@@ -29,12 +29,24 @@ bool real_fftw_mpi_fails(const Layout &layout);
 // 1 where gpufftw's GPU engine has a GPU and GPUFFTW_MODE is not cpu.
 int gpu_here();
 
+// GPUFFTW_MPI_EXCHANGE, read as GPUFFTW_MPI_PATH is: auto (default: GPU to
+// GPU through NCCL where every rank can) or host (MPI on host memory).
+enum class ExchangeSetting { Auto, Host };
+ExchangeSetting exchange_setting();
+
+// This rank's GPU for its local transforms: -1 where it has none (or
+// GPUFFTW_MODE=cpu); `shared` where the node has more ranks than GPUs.
+struct Gpu {
+  int device = -1;
+  bool shared = false;
+};
+
 // Collective on comm: this rank's place among the ranks of its node (an
 // MPI_COMM_TYPE_SHARED split of comm). The first distributed plan of the
 // process then narrows gpufftw's device set (GPUFFTW_DEVICES, else the
 // GPUs of device 0's model) to its one GPU: the set's (place mod size)-th.
 // False, with why, where an MPI call failed.
-bool pick_gpu(MPI_Comm comm, std::string *why);
+bool pick_gpu(MPI_Comm comm, Gpu *gpu, std::string *why);
 
 }  // namespace composed
 }  // namespace mpi

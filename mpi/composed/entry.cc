@@ -8,6 +8,7 @@
 #include "mpi/composed/decide.h"
 #include "mpi/composed/exchange.h"
 #include "mpi/composed/plan.h"
+#include "mpi/composed/steps.h"
 
 namespace gpufftw {
 namespace mpi {
@@ -35,6 +36,43 @@ namespace {
 
 using MakeLayout = bool (*)(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, unsigned, int, Layout *,
                             std::string *);
+
+// MIN over comm of `mine`; where it is 0 and this rank had no reason of its
+// own, *why says another rank had one for `what`.
+bool on_every_rank(bool mine, MPI_Comm comm, const char *what, std::string *why) {
+  int all = mine;
+  const int rc = MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
+  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Allreduce", rc), false;
+  if (!all && why->empty()) *why = std::string("another rank could not ") + what;
+  return all != 0;
+}
+
+#ifdef GPUFFTW_HAVE_CUDA
+// Collective on comm: this rank's device-resident part where every rank
+// can build one (its own GPU, NCCL, a layout it takes), else nullptr on
+// every rank with why (the host route's reason, as this rank sees it).
+template <class R>
+std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_pes, MPI_Comm comm, Gpu gpu, int sign,
+                                           unsigned flags, std::string *why) {
+  const NcclApi *api = nullptr;
+  if (exchange_setting() == ExchangeSetting::Host)
+    *why = "GPUFFTW_MPI_EXCHANGE=host";
+  else if (!resident_suits(layout, n_pes, why)) {
+  } else if (gpu.device < 0)
+    *why = "no GPU on rank " + std::to_string(me);
+  else if (gpu.shared)
+    *why = "ranks share a GPU, and NCCL takes one GPU per rank";
+  else
+    api = nccl_api(why);
+  if (!on_every_rank(api != nullptr, comm, "use NCCL", why)) return nullptr;
+  NcclComm nccl;
+  if (!on_every_rank(NcclComm::create(comm, *api, gpu.device, &nccl, why), comm, "join NCCL", why)) return nullptr;
+  std::unique_ptr<Resident<R>> part =
+      Resident<R>::build(layout, me, n_pes, gpu.device, std::move(nccl), sign, serial_flags(flags), why);
+  if (!on_every_rank(part != nullptr, comm, "build its part on its GPU", why)) return nullptr;
+  return part;
+}
+#endif
 
 // The way to a composed plan of either kind; `entry` names the planner in
 // the log.
@@ -79,10 +117,21 @@ void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int
                 !vote[0] ? "GPUFFTW_MPI_PATH=real" : "not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed");
     return nullptr;
   }
-  // Vote 2: every rank built its part.
+  // Vote 2: every rank built its part, on the device-resident route where
+  // every rank can (every rank calls the collective steps alike), else on
+  // the host route.
+  Gpu gpu;
+  const bool picked = pick_gpu(comm, &gpu, &why);
+  std::string host_why;
   std::unique_ptr<Plan<R>> plan;
-  if (pick_gpu(comm, &why))
-    plan = Plan<R>::build(layout, me, n_pes, in, out, sign, flags, &why);
+#ifdef GPUFFTW_HAVE_CUDA
+  if (std::unique_ptr<Resident<R>> part = resident_part<R>(layout, me, n_pes, comm, picked ? gpu : Gpu{}, sign,
+                                                           flags, &host_why))
+    plan = Plan<R>::build(layout, me, n_pes, in, out, std::move(part));
+#else
+  host_why = "gpufftw was built without CUDA";
+#endif
+  if (!plan && picked) plan = Plan<R>::build(layout, me, n_pes, in, out, sign, flags, host_why, &why);
   int built = plan != nullptr;
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, &built, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());

@@ -7,59 +7,29 @@
 #include <vector>
 
 #include "core/log.h"
+#include "mpi/composed/steps.h"
 
 namespace gpufftw {
 namespace mpi {
 namespace composed {
 namespace {
 
-using Dims = std::vector<fftw_iodim64>;  // one struct for every precision in fftw3.h
-
-constexpr unsigned kMpiFlags =
-    FFTW_MPI_SCRAMBLED_IN | FFTW_MPI_SCRAMBLED_OUT | FFTW_MPI_TRANSPOSED_IN | FFTW_MPI_TRANSPOSED_OUT;
-
-// Dims 2.. inside a unit of `rest` values (the howmany transforms last).
-void append_rest(const Layout &l, Dims *dims) {
-  ptrdiff_t stride = l.rest;
-  for (int k = 2; k < l.rnk; ++k) {
-    stride /= l.n[k];
-    dims->push_back({l.n[k], stride, stride});
-  }
-}
-void append_howmany(const Layout &l, Dims *howmany) {
-  if (l.howmany > 1) howmany->push_back({l.howmany, 1, 1});
-}
-
-// The real side of an r2c or c2r: FFTW's padded array holds 2 (n/2 + 1)
-// reals where the complex side holds n/2 + 1 values along the last
-// dimension, so each real stride that steps over that dimension is twice
-// the complex one; the last dimension (dims' last, of n real points) and
-// the howmany transforms (howmany's last where there are several) keep
-// theirs. `input`: the real side is the input (an r2c), else the output.
-void to_real(const Layout &l, bool input, Dims *dims, Dims *howmany) {
-  auto twice = [input](fftw_iodim64 &d) { (input ? d.is : d.os) *= 2; };
-  for (size_t i = 0; i + 1 < dims->size(); ++i) twice((*dims)[i]);
-  dims->back().n = l.real_last;
-  const size_t planes = howmany->size() - (l.howmany > 1 ? 1 : 0);
-  for (size_t i = 0; i < planes; ++i) twice((*howmany)[i]);
-}
-
-std::string describe(const char *step, const void *plan) {
-  return std::string(step) + " on " + gpufftw_plan_where(plan) + " (" + gpufftw_plan_why(plan) + ")";
+std::string composed_over(int n_pes) {
+  return "composed over " + std::to_string(n_pes) + " rank" + (n_pes > 1 ? "s" : "") + ": ";
 }
 
 }  // namespace
 
 template <class R>
 std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, void *out, int sign,
-                                        unsigned flags, std::string *why) {
+                                        unsigned flags, const std::string &host_why, std::string *why) {
   std::unique_ptr<Plan> p(new Plan);
   p->layout_ = l;
   p->me_ = me;
   p->n_pes_ = n_pes;
   p->in_ = in;
   p->out_ = out;
-  const unsigned serial_flags = flags & ~kMpiFlags;
+  const unsigned planner_flags = serial_flags(flags);
   const ptrdiff_t R_ = l.rest;
   const int f = l.in_dim, o = 1 - f;
   const ptrdiff_t nf = l.n[f], no = l.n[o];
@@ -67,20 +37,7 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
   C *const out_c = static_cast<C *>(out);
   std::string steps;
   auto plan = [&](Dims dims, Dims howmany, void *from, void *to, Kind kind) {
-    const int r = static_cast<int>(dims.size()), hr = static_cast<int>(howmany.size());
-    if (kind != Kind::C2C) to_real(l, kind == Kind::R2C, &dims, &howmany);
-    switch (kind) {
-      case Kind::R2C:
-        return S::plan_r2c(r, dims.data(), hr, howmany.data(), static_cast<R *>(from), static_cast<C *>(to),
-                           serial_flags);
-      case Kind::C2R:
-        return S::plan_c2r(r, dims.data(), hr, howmany.data(), static_cast<C *>(from), static_cast<R *>(to),
-                           serial_flags);
-      case Kind::C2C:
-        break;
-    }
-    return S::plan(r, dims.data(), hr, howmany.data(), static_cast<C *>(from), static_cast<C *>(to), sign,
-                   serial_flags);
+    return Steps<R>::plan(l, {std::move(dims), std::move(howmany)}, from, to, kind, sign, planner_flags);
   };
 
   if (n_pes == 1) {
@@ -122,26 +79,23 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
     if (!p->send_ || (!p->second_in_place_ && !p->middle_))
       return *why = "fftw_alloc_complex of the exchange buffers failed", nullptr;
     if (lf > 0) {
-      Dims dims{{no, R_, lf * R_}}, howmany{{lf, no * R_, R_}};
+      Shape step = first_step(l, lf, lf);
       if (c2r) {
         // Dimension 0 only: the rest waits for step 5. Where the input is
         // cut along 0 this step just copies into the exchange's order.
-        if (o == 1) howmany.push_back(dims[0]), dims.clear();
-        howmany.push_back({R_, 1, 1});  // dims 2.. and the howmany transforms
-      } else {
-        append_rest(l, &dims);
-        append_howmany(l, &howmany);
+        step = {{{no, R_, lf * R_}}, {{lf, no * R_, R_}}};
+        if (o == 1) step.howmany.push_back(step.dims[0]), step.dims.clear();
+        step.howmany.push_back({R_, 1, 1});  // dims 2.. and the howmany transforms
       }
-      p->first_ = plan(dims, howmany, in, p->send_, c2r ? Kind::C2C : l.kind);
+      p->first_ = plan(step.dims, step.howmany, in, p->send_, c2r ? Kind::C2C : l.kind);
       if (!p->first_) return *why = "gpufftw's serial planner gave no plan for step 1", nullptr;
       steps = describe("step 1", p->first_);
     }
     // Step 3 transforms f: for a c2r, only where f is 0.
     if (lo > 0 && !(c2r && f == 1)) {
       C *from = p->second_in_place_ ? out_c : p->middle_, *to = p->second_in_place_ ? out_c : p->send_;
-      const ptrdiff_t os = p->second_in_place_ ? R_ : lo * R_, hos = p->second_in_place_ ? nf * R_ : R_;
-      Dims dims{{nf, R_, os}}, howmany{{lo, nf * R_, hos}, {R_, 1, 1}};
-      p->second_ = plan(dims, howmany, from, to, Kind::C2C);
+      const Shape step = p->second_in_place_ ? third_step_in_place(l, lo) : third_step_across(l, lo);
+      p->second_ = plan(step.dims, step.howmany, from, to, Kind::C2C);
       if (!p->second_) return *why = "gpufftw's serial planner gave no plan for step 3", nullptr;
       steps += std::string(steps.empty() ? "" : "; ") + describe("step 3", p->second_);
     }
@@ -157,16 +111,32 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
     }
     if (steps.empty()) steps = "no data on this rank";
     steps += p->second_in_place_ ? "; one global transpose" : "; two global transposes";
-    steps += " (MPI_Alltoallw on host memory)";
+    steps += " through MPI_Alltoallw on host memory, each step crossing PCIe both ways where on a GPU (" + host_why + ")";
   }
   bool gpu = false;
   for (auto step : {p->first_, p->second_, p->last_})
     gpu = gpu || (step && std::strcmp(gpufftw_plan_where(step), "gpu") == 0);
   p->where_ = gpu ? "gpu" : "cpu";
-  p->why_ = "composed over " + std::to_string(n_pes) + " rank" + (n_pes > 1 ? "s" : "") + ": " + steps +
-            "; distributed r2r plans stay on the real FFTW MPI";
+  p->why_ = composed_over(n_pes) + steps;
   return p;
 }
+
+#ifdef GPUFFTW_HAVE_CUDA
+template <class R>
+std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, void *out,
+                                        std::unique_ptr<Resident<R>> resident) {
+  std::unique_ptr<Plan> p(new Plan);
+  p->layout_ = l;
+  p->me_ = me;
+  p->n_pes_ = n_pes;
+  p->in_ = in;
+  p->out_ = out;
+  p->where_ = "gpu";
+  p->why_ = composed_over(n_pes) + resident->steps();
+  p->resident_ = std::move(resident);
+  return p;
+}
+#endif
 
 template <class R>
 Plan<R>::~Plan() {
@@ -181,19 +151,43 @@ Plan<R>::~Plan() {
 }
 
 template <class R>
-void Plan<R>::run(typename S::Plan step, Kind kind, void *from, void *to) {
-  switch (kind) {
-    case Kind::C2C: S::execute(step, static_cast<C *>(from), static_cast<C *>(to)); break;
-    case Kind::R2C: S::execute_r2c(step, static_cast<R *>(from), static_cast<C *>(to)); break;
-    case Kind::C2R: S::execute_c2r(step, static_cast<C *>(from), static_cast<R *>(to)); break;
-  }
+std::vector<typename Serial<R>::Plan> Plan<R>::steps() const {
+#ifdef GPUFFTW_HAVE_CUDA
+  if (resident_) return resident_->plans();
+#endif
+  std::vector<typename S::Plan> all;
+  for (auto step : {first_, second_, last_})
+    if (step) all.push_back(step);
+  return all;
 }
 
 template <class R>
 void Plan<R>::execute(void *in, void *out) {
+#ifdef GPUFFTW_HAVE_CUDA
+  if (resident_) {
+    // At debug level each execute says where this rank's time went.
+    const bool timed = log_level() >= LogLevel::Debug;
+    double ms[3] = {};
+    std::string why;
+    if (!resident_->execute(in, out, timed ? ms : nullptr, &why))
+      GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
+    else if (timed)
+      GPUFFTW_LOG(Debug,
+                  "composed execute on the GPU, rank %d, ms: in and step 1 %.2f; exchange %.2f; step 3, %sout %.2f; "
+                  "total %.2f",
+                  me_, ms[0], ms[1], layout_.out_dim == layout_.in_dim ? "exchange back and " : "", ms[2],
+                  ms[0] + ms[1] + ms[2]);
+    return;
+  }
+#endif
+  execute_on_host(in, out);
+}
+
+template <class R>
+void Plan<R>::execute_on_host(void *in, void *out) {
   C *const out_c = static_cast<C *>(out);
   if (whole_) {
-    run(first_, layout_.kind, in, out);
+    Steps<R>::run(first_, layout_.kind, in, out);
     return;
   }
   // At debug level each execute says where this rank's time went. A
@@ -224,7 +218,7 @@ void Plan<R>::execute(void *in, void *out) {
     mark(at + 2);
     return true;
   };
-  if (first_) run(first_, layout_.kind == Kind::R2C ? Kind::R2C : Kind::C2C, in, send_);
+  if (first_) Steps<R>::run(first_, layout_.kind == Kind::R2C ? Kind::R2C : Kind::C2C, in, send_);
   mark(0);
   if (!exchange(there_, second_in_place_ ? out_c : middle_, 1)) return;
   if (second_in_place_) {
@@ -235,7 +229,7 @@ void Plan<R>::execute(void *in, void *out) {
     mark(4);
     if (!exchange(back_, out_c, 5)) return;
   }
-  if (last_) run(last_, Kind::C2R, out, out);
+  if (last_) Steps<R>::run(last_, Kind::C2R, out, out);
   if (!timed) return;
   char back[128] = "";
   if (!second_in_place_)
@@ -252,38 +246,34 @@ template <class R>
 void Plan<R>::fprint(FILE *f) const {
   const char *kind = layout_.kind == Kind::R2C ? "r2c" : layout_.kind == Kind::C2R ? "c2r" : "dft";
   std::fprintf(f, "(gpufftw-mpi-composed-%s %d ranks", kind, n_pes_);
-  for (auto step : {first_, second_, last_})
-    if (step) {
-      std::fprintf(f, "\n  ");
-      S::fprint(step, f);
-    }
+  for (auto step : steps()) {
+    std::fprintf(f, "\n  ");
+    S::fprint(step, f);
+  }
   std::fprintf(f, ")");
 }
 
 template <class R>
 void Plan<R>::flops(double *add, double *mul, double *fma) const {
   *add = *mul = *fma = 0;
-  for (auto step : {first_, second_, last_})
-    if (step) {
-      double a = 0, m = 0, x = 0;
-      S::flops(step, &a, &m, &x);
-      *add += a, *mul += m, *fma += x;
-    }
+  for (auto step : steps()) {
+    double a = 0, m = 0, x = 0;
+    S::flops(step, &a, &m, &x);
+    *add += a, *mul += m, *fma += x;
+  }
 }
 
 template <class R>
 double Plan<R>::cost() const {
   double sum = 0;
-  for (auto step : {first_, second_, last_})
-    if (step) sum += S::cost(step);
+  for (auto step : steps()) sum += S::cost(step);
   return sum;
 }
 
 template <class R>
 double Plan<R>::estimate_cost() const {
   double sum = 0;
-  for (auto step : {first_, second_, last_})
-    if (step) sum += S::estimate_cost(step);
+  for (auto step : steps()) sum += S::estimate_cost(step);
   return sum;
 }
 

@@ -20,17 +20,25 @@
 // On one rank the whole transform is one serial plan between the two
 // layouts. The serial plans never communicate, so ranks whose plans landed
 // on the GPU and ranks whose plans landed on the CPU still meet in the
-// same exchanges.
+// same exchanges. That is the host route: every step on host arrays, the
+// exchanges through MPI on host memory. Where every rank has a GPU of its
+// own and NCCL, the plan takes the device-resident route instead
+// (resident.h): the same steps, the data on the GPU from the copy in to the
+// copy out.
 #pragma once
 
 #include <mpi.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "mpi/composed/exchange.h"
 #include "mpi/composed/layout.h"
 #include "mpi/composed/serial.h"
+#ifdef GPUFFTW_HAVE_CUDA
+#include "mpi/composed/resident.h"
+#endif
 
 namespace gpufftw {
 namespace mpi {
@@ -42,12 +50,18 @@ class Plan {
   using S = Serial<R>;
   using C = typename S::C;
 
-  // This rank's part, planned on in/out (FFTW's planner flags, the MPI ones
-  // taken off) without communicating; nullptr with why where it cannot be.
-  // `in` and `out` are complex, or real on an r2c's or c2r's real side
-  // (whose sign is FFTW_FORWARD or FFTW_BACKWARD as FFTW's).
+  // This rank's part on the host route, planned on in/out (FFTW's planner
+  // flags, the MPI ones taken off) without communicating; nullptr with why
+  // where it cannot be. `in` and `out` are complex, or real on an r2c's or
+  // c2r's real side (whose sign is FFTW_FORWARD or FFTW_BACKWARD as
+  // FFTW's). `host_why` says why the exchanges go through host memory.
   static std::unique_ptr<Plan> build(const Layout &layout, int me, int n_pes, void *in, void *out, int sign,
-                                     unsigned flags, std::string *why);
+                                     unsigned flags, const std::string &host_why, std::string *why);
+#ifdef GPUFFTW_HAVE_CUDA
+  // This rank's part on the device-resident route.
+  static std::unique_ptr<Plan> build(const Layout &layout, int me, int n_pes, void *in, void *out,
+                                     std::unique_ptr<Resident<R>> resident);
+#endif
   ~Plan();
   Plan(const Plan &) = delete;
   Plan &operator=(const Plan &) = delete;
@@ -67,8 +81,9 @@ class Plan {
 
  private:
   Plan() = default;
-  // One serial step of the given kind, from `from` to `to`.
-  static void run(typename S::Plan step, Kind kind, void *from, void *to);
+  void execute_on_host(void *in, void *out);
+  // Every serial plan of either route.
+  std::vector<typename S::Plan> steps() const;
   Layout layout_;
   int me_ = 0, n_pes_ = 1;
   void *in_ = nullptr, *out_ = nullptr;
@@ -79,6 +94,9 @@ class Plan {
   C *send_ = nullptr, *middle_ = nullptr;
   MPI_Comm comm_ = MPI_COMM_NULL;
   std::string where_, why_;
+#ifdef GPUFFTW_HAVE_CUDA
+  std::unique_ptr<Resident<R>> resident_;
+#endif
 };
 
 }  // namespace composed

@@ -12,7 +12,8 @@
 // plan is made with GPUFFTW_MODE=cpu (gpufftw_set_mode), so where the others
 // use a GPU, ranks whose local transforms run on the CPU and ranks whose
 // run on the GPU meet in one plan. Under GPUFFTW_MPI_PATH=auto the plan is
-// composed exactly where every rank has a GPU. Prints "np N: PASS" or FAIL.
+// composed exactly where every rank has a GPU. Large slabs check the
+// device-resident route's chunks. Prints "np N: PASS" or FAIL.
 #include <fftw3-mpi.h>
 
 #include <dlfcn.h>
@@ -27,7 +28,7 @@
 
 namespace {
 
-int me = 0, np = 1, bad = 0, checked = 0, on_gpu = 0;
+int me = 0, np = 1, bad = 0, checked = 0, on_gpu = 0, through_nccl = 0;
 double worst[2] = {0, 0};
 
 void expect(bool ok, const std::string &what) {
@@ -238,6 +239,7 @@ void run(const Case &c, unsigned tflags, bool in_place, Op op, unsigned planner,
   expect(made[0] >= 0 && made[0] == made[1], std::string(label) + ": NULL on some ranks or on one path only");
   if (made[0] == 1 && made[1] == 1) {
     on_gpu += where_gpu(p[1]);
+    through_nccl += why_of(p[1]).find("(NCCL)") != std::string::npos;
     expect(why_of(p[1]).rfind("composed over", 0) == 0, std::string(label) + ": not composed: " + why_of(p[1]));
     expect(why_of(p[0]).find("real FFTW MPI") != std::string::npos, std::string(label) + ": " + why_of(p[0]));
     for (int k = 0; k < 2; ++k) load(a[k], 1);
@@ -301,6 +303,16 @@ void sweep() {
   for (Op op : {kForward, kR2c, kC2r}) run<R>({3, {7, 6, 4}, 1, 0}, 0, false, op, FFTW_MEASURE, 0);
 }
 
+// Slabs big enough that a GPU rank copies them in and out in several
+// chunks of unequal planes (composed/resident.h), each way of the output.
+void large() {
+  const Case big = {3, {256, 256, 192}, 1, 0};
+  for (unsigned t : {0u, unsigned(FFTW_MPI_TRANSPOSED_OUT)}) {
+    run<float>(big, t, false, kForward, FFTW_ESTIMATE, 0);
+    run<float>(big, t, false, kR2c, FFTW_ESTIMATE, 0);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -311,6 +323,7 @@ int main(int argc, char **argv) {
   fftwf_mpi_init();
   sweep<double>();
   sweep<float>();
+  large();
 
   // A problem the real FFTW MPI refuses (a size 0): NULL on every rank.
   const ptrdiff_t zero[2] = {0, 4};
@@ -333,10 +346,11 @@ int main(int argc, char **argv) {
   fftwf_mpi_cleanup();
   const int failed = on_every_rank(bad > 0 ? 1 : 0) != 0;
   MPI_Allreduce(MPI_IN_PLACE, &on_gpu, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, &through_nccl, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (me == 0)
-    std::printf("np %d: %d plan pairs compared, %d of %d ranks' composed plans with local transforms on a GPU "
-                "(auto: %s), worst relative L2 f32 %.2e f64 %.2e\nnp %d: %s\n",
-                np, checked, on_gpu, checked * np,
+    std::printf("np %d: %d plan pairs compared, %d of %d ranks' composed plans with local transforms on a GPU, "
+                "%d exchanging through NCCL (auto: %s), worst relative L2 f32 %.2e f64 %.2e\nnp %d: %s\n",
+                np, checked, on_gpu, checked * np, through_nccl,
                 gpu ? "composed, every rank has a GPU" : "the real FFTW MPI, not every rank has a GPU", worst[0],
                 worst[1], np, failed ? "FAIL" : "PASS");
   MPI_Finalize();

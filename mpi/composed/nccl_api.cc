@@ -1,0 +1,97 @@
+#include "mpi/composed/nccl_api.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+#include <type_traits>
+
+#include "mpi/composed/exchange.h"
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+
+std::string NcclApi::error(const char *call, Result result) const {
+  const char *text = error_string ? error_string(result) : nullptr;
+  return std::string(call) + ": " + (text ? text : "NCCL error " + std::to_string(result));
+}
+
+const NcclApi *nccl_api(std::string *why) {
+  static NcclApi api;
+  static std::string failure;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // Never closed: its functions serve every plan until the process ends.
+    void *lib = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      const char *e = dlerror();
+      failure = std::string("no NCCL (dlopen libnccl.so.2: ") + (e ? e : "not found") + ")";
+      return;
+    }
+    auto load = [lib](const char *name, auto *fn) {
+      *fn = reinterpret_cast<std::remove_pointer_t<decltype(fn)>>(dlsym(lib, name));
+      if (!*fn && failure.empty()) failure = std::string("NCCL without ") + name + " (dlsym)";
+    };
+    load("ncclGetUniqueId", &api.get_unique_id);
+    load("ncclCommInitRank", &api.comm_init_rank);
+    load("ncclCommDestroy", &api.comm_destroy);
+    load("ncclSend", &api.send);
+    load("ncclRecv", &api.recv);
+    load("ncclGroupStart", &api.group_start);
+    load("ncclGroupEnd", &api.group_end);
+    load("ncclGetErrorString", &api.error_string);
+  });
+  if (!failure.empty()) return *why = failure, nullptr;
+  return &api;
+}
+
+NcclComm &NcclComm::operator=(NcclComm &&other) noexcept {
+  if (this != &other) {
+    if (comm_) api_->comm_destroy(comm_);
+    api_ = other.api_;
+    comm_ = other.comm_;
+    other.comm_ = nullptr;
+  }
+  return *this;
+}
+
+NcclComm::~NcclComm() {
+  if (comm_) api_->comm_destroy(comm_);
+}
+
+bool NcclComm::create(MPI_Comm comm, const NcclApi &api, int device, NcclComm *out, std::string *why) {
+  int me = 0, n = 0, rc;
+  if ((rc = MPI_Comm_rank(comm, &me)) != MPI_SUCCESS || (rc = MPI_Comm_size(comm, &n)) != MPI_SUCCESS)
+    return *why = mpi_error("MPI_Comm_rank/MPI_Comm_size", rc), false;
+  // Rank 0's id, and whether it made one: the others must not wait in
+  // ncclCommInitRank for a rank 0 that never joins.
+  struct {
+    NcclApi::UniqueId id;
+    int made;
+  } root{};
+  if (me == 0) {
+    const NcclApi::Result r = api.get_unique_id(&root.id);
+    root.made = r == 0;
+    if (!root.made) *why = api.error("ncclGetUniqueId", r);
+  }
+  if ((rc = MPI_Bcast(&root, sizeof root, MPI_BYTE, 0, comm)) != MPI_SUCCESS)
+    return *why = mpi_error("MPI_Bcast", rc), false;
+  if (!root.made) {
+    if (me != 0) *why = "rank 0 could not make NCCL's unique id";
+    return false;
+  }
+  const cudaError_t e = cudaSetDevice(device);
+  if (e != cudaSuccess) return *why = std::string("cudaSetDevice: ") + cudaGetErrorString(e), false;
+  NcclApi::Comm c = nullptr;
+  const NcclApi::Result r = api.comm_init_rank(&c, n, root.id, me);
+  if (r != 0) return *why = api.error("ncclCommInitRank", r), false;
+  NcclComm made;
+  made.api_ = &api;
+  made.comm_ = c;
+  *out = std::move(made);
+  return true;
+}
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw

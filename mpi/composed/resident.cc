@@ -1,0 +1,236 @@
+#include "mpi/composed/resident.h"
+
+#include <gpufftw/gpufftw.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+namespace {
+
+bool cuda_ok(cudaError_t e, const char *call, std::string *why) {
+  if (e == cudaSuccess) return true;
+  *why = std::string(call) + ": " + cudaGetErrorString(e);
+  return false;
+}
+// A CUDA runtime call, its failure named by the function called.
+#define GPUFFTW_CUDA(fn, ...) \
+  if (!cuda_ok(fn(__VA_ARGS__), #fn, why)) return false
+
+// Each copy over PCIe should be long enough that its start costs nothing,
+// and there should be enough of them that the first and the last, which
+// nothing overlaps, are short.
+constexpr size_t kChunkBytes = size_t{16} << 20;
+constexpr int kMaxChunks = 8;
+
+double ms_since(std::chrono::steady_clock::time_point *t) {
+  const auto now = std::chrono::steady_clock::now();
+  const double ms = std::chrono::duration<double, std::milli>(now - *t).count();
+  *t = now;
+  return ms;
+}
+
+}  // namespace
+
+bool resident_suits(const Layout &layout, int n_pes, std::string *why) {
+  if (n_pes < 2) return *why = "one rank, whose one serial plan crosses PCIe once each way", false;
+  if (layout.kind == Kind::C2R) return *why = "a c2r, whose last step needs the output's planes on the host", false;
+  return true;
+}
+
+template <class R>
+std::unique_ptr<Resident<R>> Resident<R>::build(const Layout &l, int me, int n_pes, int device, NcclComm nccl,
+                                                int sign, unsigned serial_flags, std::string *why) {
+  std::unique_ptr<Resident> p(new Resident);
+  p->layout_ = l;
+  p->device_ = device;
+  p->nccl_ = std::move(nccl);
+  p->unit_ = static_cast<size_t>(l.rest) * sizeof(C);
+  const ptrdiff_t my_f = l.in.count[me], no = l.n[1 - l.in_dim];
+  const size_t in_bytes = static_cast<size_t>(my_f * no) * p->unit_;
+  const int chunks = static_cast<int>(std::clamp<size_t>(in_bytes / kChunkBytes, 1, kMaxChunks));
+  p->route_ = make_route(l, me, n_pes, chunks);
+  const Route &r = p->route_;
+  auto fail = [why](const std::string &what) { return *why = what, nullptr; };
+  if (!cuda_ok(cudaSetDevice(device), "cudaSetDevice", why)) return nullptr;
+  const size_t bytes = static_cast<size_t>(r.buffer_units()) * p->unit_;
+  for (char **b : {&p->x_, &p->y_, &p->z_})
+    if (!cuda_ok(cudaMalloc(reinterpret_cast<void **>(b), bytes), "cudaMalloc", why)) return nullptr;
+  for (cudaStream_t *s : {&p->in_, &p->out_, &p->net_})
+    if (!cuda_ok(cudaStreamCreateWithFlags(s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags", why))
+      return nullptr;
+  for (auto *events : {&p->arrived_, &p->exchanged_})
+    for (int k = 0; k < chunks; ++k) {
+      cudaEvent_t e;
+      if (!cuda_ok(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreateWithFlags", why))
+        return nullptr;
+      events->push_back(e);
+    }
+  p->there_ = r.there();
+  if (r.back)
+    for (int k = 0; k < chunks; ++k) p->back_.push_back(r.back_chunk(k));
+
+  // The steps, planned on the device buffers: one plan per chunk size.
+  const Kind first_kind = l.kind == Kind::R2C ? Kind::R2C : Kind::C2C;
+  const ptrdiff_t lo = r.o_mid.count[me];
+  for (int k = 0; k < chunks; ++k) {
+    const ptrdiff_t c = piece(my_f, chunks, k).count;
+    if (c > 0 && !p->first_.count(c)) {
+      typename S::Plan step = Steps<R>::plan(l, first_step(l, c, my_f), p->x_, p->y_, first_kind, sign, serial_flags);
+      if (!step) return fail("gpufftw's serial planner gave no plan for step 1 on the GPU");
+      p->first_[c] = step;
+    }
+    const ptrdiff_t d = piece(lo, chunks, k).count;
+    if (!r.back && d > 0 && !p->third_.count(d)) {
+      typename S::Plan step =
+          Steps<R>::plan(l, third_step_in_place(l, d), p->x_, p->x_, Kind::C2C, sign, serial_flags);
+      if (!step) return fail("gpufftw's serial planner gave no plan for step 3 on the GPU");
+      p->third_[d] = step;
+    }
+  }
+  if (r.back && lo > 0) {
+    p->across_ = Steps<R>::plan(l, third_step_across(l, lo), p->x_, p->y_, Kind::C2C, sign, serial_flags);
+    if (!p->across_) return fail("gpufftw's serial planner gave no plan for step 3 on the GPU");
+  }
+  for (typename S::Plan step : p->plans())
+    if (std::strcmp(gpufftw_plan_where(step), "gpu") != 0)
+      return fail("a step on device buffers did not land on the GPU: " + describe("it", step));
+  std::string &s = p->steps_;
+  if (!p->first_.empty()) s = describe("step 1", p->first_.begin()->second);
+  typename S::Plan third = p->across_ ? p->across_ : p->third_.empty() ? nullptr : p->third_.begin()->second;
+  if (third) s += std::string(s.empty() ? "" : "; ") + describe("step 3", third);
+  if (s.empty()) s = "no data on this rank";
+  s += std::string("; ") + (r.back ? "two global transposes" : "one global transpose") +
+       " GPU to GPU (NCCL); the slab crosses PCIe once each way, in " + std::to_string(chunks) + " chunk" +
+       (chunks > 1 ? "s" : "") + " overlapping the steps";
+  return p;
+}
+
+template <class R>
+Resident<R>::~Resident() {
+  cudaSetDevice(device_);
+  for (typename S::Plan step : plans()) S::destroy(step);
+  for (cudaStream_t s : {in_, out_, net_})
+    if (s) cudaStreamSynchronize(s), cudaStreamDestroy(s);
+  for (cudaEvent_t e : arrived_) cudaEventDestroy(e);
+  for (cudaEvent_t e : exchanged_) cudaEventDestroy(e);
+  for (char *b : {x_, y_, z_})
+    if (b) cudaFree(b);
+}
+
+template <class R>
+std::vector<typename Serial<R>::Plan> Resident<R>::plans() const {
+  std::vector<typename S::Plan> all;
+  for (const auto &e : first_) all.push_back(e.second);
+  for (const auto &e : third_) all.push_back(e.second);
+  if (across_) all.push_back(across_);
+  return all;
+}
+
+template <class R>
+bool Resident<R>::exchange(const Transfer &t, const char *from, char *to, std::string *why) {
+  const NcclApi &api = nccl_.api();
+  NcclApi::Result rc = api.group_start();
+  if (rc != 0) return *why = api.error("ncclGroupStart", rc), false;
+  for (size_t q = 0; q < t.send.size(); ++q) {
+    const int peer = static_cast<int>(q);
+    if (t.send[q].count > 0 && rc == 0)
+      rc = api.send(from + static_cast<size_t>(t.send[q].offset) * unit_, static_cast<size_t>(t.send[q].count) * unit_,
+                    NcclApi::kBytes, peer, nccl_.get(), net_);
+    if (rc != 0) {
+      *why = api.error("ncclSend", rc);
+      break;
+    }
+    if (t.recv[q].count > 0)
+      rc = api.recv(to + static_cast<size_t>(t.recv[q].offset) * unit_, static_cast<size_t>(t.recv[q].count) * unit_,
+                    NcclApi::kBytes, peer, nccl_.get(), net_);
+    if (rc != 0) {
+      *why = api.error("ncclRecv", rc);
+      break;
+    }
+  }
+  const NcclApi::Result end = api.group_end();
+  if (rc != 0) return false;
+  if (end != 0) return *why = api.error("ncclGroupEnd", end), false;
+  return true;
+}
+
+template <class R>
+bool Resident<R>::execute(const void *in, void *out, double ms[3], std::string *why) {
+  GPUFFTW_CUDA(cudaSetDevice, device_);
+  const Route &r = route_;
+  const size_t u = unit_;
+  const char *host_in = static_cast<const char *>(in);
+  char *host_out = static_cast<char *>(out);
+  auto t = std::chrono::steady_clock::now();
+  const Kind first_kind = layout_.kind == Kind::R2C ? Kind::R2C : Kind::C2C;
+
+  // In: every chunk's copy queued at once; each chunk's step 1 as soon as
+  // it has arrived (the serial execute returns when its work is done).
+  const size_t plane = static_cast<size_t>(r.no) * u;
+  for (int k = 0; k < r.chunks; ++k) {
+    const Run c = piece(r.my_f, r.chunks, k);
+    if (c.count == 0) continue;
+    const size_t at = static_cast<size_t>(c.offset) * plane;
+    GPUFFTW_CUDA(cudaMemcpyAsync, x_ + at, host_in + at, static_cast<size_t>(c.count) * plane, cudaMemcpyHostToDevice,
+                 in_);
+    GPUFFTW_CUDA(cudaEventRecord, arrived_[k], in_);
+  }
+  for (int k = 0; k < r.chunks; ++k) {
+    const Run c = piece(r.my_f, r.chunks, k);
+    if (c.count == 0) continue;
+    GPUFFTW_CUDA(cudaEventSynchronize, arrived_[k]);
+    Steps<R>::run(first_.at(c.count), first_kind, x_ + static_cast<size_t>(c.offset) * plane,
+                  y_ + static_cast<size_t>(c.offset) * u);
+  }
+  if (ms) ms[0] = ms_since(&t);
+
+  // The first exchange, and what arrived put into [my o][f].
+  if (!exchange(there_, y_, z_, why)) return false;
+  for (const Block &b : there_.place)
+    GPUFFTW_CUDA(cudaMemcpy2DAsync, x_ + static_cast<size_t>(b.to) * u, static_cast<size_t>(b.to_pitch) * u,
+                 z_ + static_cast<size_t>(b.from) * u, static_cast<size_t>(b.from_pitch) * u,
+                 static_cast<size_t>(b.width) * u, static_cast<size_t>(b.rows), cudaMemcpyDeviceToDevice, net_);
+  GPUFFTW_CUDA(cudaStreamSynchronize, net_);
+  if (ms) ms[1] = ms_since(&t);
+
+  const ptrdiff_t lo = r.o_mid.count[r.me];
+  if (!r.back) {
+    // Step 3 in place, each chunk copied out while the next transforms.
+    const size_t row = static_cast<size_t>(r.nf) * u;
+    for (int k = 0; k < r.chunks; ++k) {
+      const Run c = piece(lo, r.chunks, k);
+      if (c.count == 0) continue;
+      const size_t at = static_cast<size_t>(c.offset) * row;
+      Steps<R>::run(third_.at(c.count), Kind::C2C, x_ + at, x_ + at);
+      GPUFFTW_CUDA(cudaMemcpyAsync, host_out + at, x_ + at, static_cast<size_t>(c.count) * row,
+                   cudaMemcpyDeviceToHost, out_);
+    }
+  } else {
+    // Step 3 across, then the second exchange in chunks of the output's
+    // planes, each copied out into place while the next is exchanged.
+    if (across_) Steps<R>::run(across_, Kind::C2C, x_, y_);
+    for (int k = 0; k < r.chunks; ++k) {
+      if (!exchange(back_[k], y_, z_, why)) return false;
+      GPUFFTW_CUDA(cudaEventRecord, exchanged_[k], net_);
+      GPUFFTW_CUDA(cudaStreamWaitEvent, out_, exchanged_[k], 0);
+      for (const Block &b : back_[k].place)
+        GPUFFTW_CUDA(cudaMemcpy2DAsync, host_out + static_cast<size_t>(b.to) * u, static_cast<size_t>(b.to_pitch) * u,
+                     z_ + static_cast<size_t>(b.from) * u, static_cast<size_t>(b.from_pitch) * u,
+                     static_cast<size_t>(b.width) * u, static_cast<size_t>(b.rows), cudaMemcpyDeviceToHost, out_);
+    }
+  }
+  GPUFFTW_CUDA(cudaStreamSynchronize, out_);
+  if (ms) ms[2] = ms_since(&t);
+  return true;
+}
+
+template class Resident<double>;
+template class Resident<float>;
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw
