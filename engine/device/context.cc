@@ -167,6 +167,13 @@ void choose_set(Context *c) {
 
 bool open(Context *c) {
   c->settings = read_settings();
+  // Where there is no driver at all, CUDA's runtime calls it too old for
+  // the runtime; the why says there is none. Left open: the runtime opens
+  // the same library next.
+  if (!dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {
+    c->why = std::string("no NVIDIA driver (dlopen: ") + dlerror() + ")";
+    return false;
+  }
   GPUFFTW_CK(cudaGetDeviceCount(&c->count), &c->why);
   if (c->count == 0) {
     c->why = "no CUDA device";
@@ -305,9 +312,17 @@ bool enable_peer_access(const std::vector<int> &set) {
   return all;
 }
 
+namespace {
+
+// The function of a call as GPUFFTW_CK quotes it, without its arguments:
+// those are the engine's own variables, which tell a user nothing.
+std::string function_of(const char *call) { return std::string(call, std::strcspn(call, "(")); }
+
+}  // namespace
+
 bool check(cudaError_t e, const char *call, std::string *why) {
   if (e == cudaSuccess) return true;
-  const std::string what = std::string(call) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
+  const std::string what = function_of(call) + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
   if (why) *why = what;
   if (sticky_error(e)) {
     // No call clears it; the engine stops calling CUDA instead. (Not
@@ -321,7 +336,7 @@ bool check(cudaError_t e, const char *call, std::string *why) {
 
 bool check(cufftResult r, const char *call, std::string *why) {
   if (r == CUFFT_SUCCESS) return true;
-  if (why) *why = std::string(call) + ": cufftResult " + std::to_string(static_cast<int>(r));
+  if (why) *why = function_of(call) + ": cufftResult " + std::to_string(static_cast<int>(r));
   return false;
 }
 
