@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -57,11 +58,11 @@ std::string machine_identity() {
          " threads | " + fftw_version_value + " | gpufftw " GPUFFTW_VERSION;
 }
 
-// Made on first need only: without the driver's account, naming the
-// machine creates the CUDA context.
+// The machine is named only when the store's file is first read for its
+// contents: without the driver's account, naming it creates the CUDA context.
 DispatchStore &store() {
   // Never destroyed: plans may be made from other libraries' destructors.
-  static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity(),
+  static DispatchStore *s = new DispatchStore(dispatch_store_path(), machine_identity,
                                               DispatchStore::Calibrators{calibrate_gpu, calibrate_cpu, check_cpu, check_gpu});
   // The engine's picks between its own kernels and cuFFT live in it too.
   static const bool lent = (engine::set_kernel_pick_store(
@@ -82,6 +83,15 @@ std::string ms(double seconds) {
 
 Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) {
   return {cpu_plan_with_threads(p, threads), std::move(why)};
+}
+
+// GPUFFTW_MODE=gpu where no GPU can be used: every plan runs on the real
+// FFTW, which the user asked not to happen, so it is said once.
+void no_gpu_for_gpu_mode(const std::string &why) {
+  static std::once_flag once;
+  std::call_once(once, [&why] {
+    GPUFFTW_LOG(Warn, "GPUFFTW_MODE=gpu, but no GPU can be used: %s; every plan runs on the real FFTW", why.c_str());
+  });
 }
 
 #if GPUFFTW_HAVE_CUDA
@@ -421,6 +431,11 @@ void forget_choices(Precision precision) {
 Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
   if (mode == GPUFFTW_MODE_CPU) return on_cpu(p, "GPUFFTW_MODE=cpu");
 #if GPUFFTW_HAVE_CUDA
+  // The store's folder and file are checked at the first plan, GPU or not,
+  // so that a bad GPUFFTW_CACHE_DIR or dispatch.txt is told at once.
+  static const bool checked = (store().check(), true);
+  (void)checked;
+  const CalibrationNotice notice;
   std::string lost;
   if (gpu_engine_lost(&lost)) {
     // Asking what memory the arrays are is the one CUDA call left.
@@ -432,11 +447,15 @@ Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
   // the real FFTW's r2c time from the model's tables): a proxy, since the
   // real FFTW's REDFT/RODFT run slower than its r2c and the GPU's pre and
   // post kernels cost little beside the transfers.
-  if (mode == GPUFFTW_MODE_GPU)
+  if (mode == GPUFFTW_MODE_GPU) {
+    std::string why_not;
+    if (!engine::gpu_available(&why_not)) no_gpu_for_gpu_mode(why_not);
     return p.flags & FFTW_WISDOM_ONLY ? on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides")
                                       : on_gpu(p, "GPUFFTW_MODE=gpu");
+  }
   return automatic(p);
 #else
+  if (mode == GPUFFTW_MODE_GPU) no_gpu_for_gpu_mode("built without CUDA");
   return on_cpu(p, "built without CUDA");
 #endif
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,6 +28,13 @@ namespace {
 constexpr const char *kHeader = "gpufftw dispatch store 9";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
+
+// Whether a first line is a dispatch store's header, of any version.
+bool store_header(const std::string &line) {
+  const std::string header = kHeader;
+  const size_t stem = header.rfind(' ') + 1;
+  return line.compare(0, stem, header, 0, stem) == 0;
+}
 
 // A table of one reading from another process, after a check found it
 // `faster` times as fast now (store.h): true where it changed and
@@ -74,17 +82,66 @@ bool parse_kernel(const std::string &line, std::string *key, engine::KernelPick 
   return tag == "kernel" && !in.fail() && !(in >> rest);
 }
 
+// A line after the machine's, of this version's file.
+bool known_line(const std::string &line) {
+  GpuRates g;
+  CpuRates c;
+  std::string key;
+  Choice choice;
+  engine::KernelPick pick;
+  return parse(line, &g) || parse(line, &c) || parse_choice(line, &key, &choice) || parse_kernel(line, &key, &pick);
+}
+
+// What makes a file's text no store for any machine, for its warning: not
+// a dispatch store at all, or one of this version with a line that does
+// not parse. "" where nothing does: a store of another version or machine
+// is calibrated again without a word.
+std::string what_is_wrong(const std::string &text) {
+  std::istringstream in(text);
+  std::string line;
+  std::getline(in, line);
+  if (!store_header(line)) return "not a gpufftw dispatch store (its first line: \"" + line.substr(0, 60) + "\")";
+  if (line != kHeader) return "";
+  if (!std::getline(in, line) || line.compare(0, 8, "machine ") != 0)
+    return "corrupt (no machine line: \"" + line.substr(0, 60) + "\")";
+  while (std::getline(in, line))
+    if (!known_line(line)) return "corrupt (\"" + line.substr(0, 60) + "\")";
+  return "";
+}
+
 // mkdir -p, each folder it makes private (0700): the store says where
-// plans run, so no one else may write it. False where a component cannot
-// be made.
-bool make_dirs(const std::string &dir) {
+// plans run, so no one else may write it. "" where the folder is there
+// now, else the mkdir that failed and why.
+std::string make_dirs(const std::string &dir) {
   for (size_t i = 1; i <= dir.size(); ++i)
     if (i == dir.size() || dir[i] == '/') {
       const std::string part = dir.substr(0, i);
-      if (mkdir(part.c_str(), 0700) != 0 && errno != EEXIST) return false;
+      if (mkdir(part.c_str(), 0700) != 0 && errno != EEXIST) return "mkdir " + part + ": " + std::strerror(errno);
     }
-  return true;
+  return "";
 }
+
+// Why the folder named for the store cannot hold it, made first where it
+// is missing (so that one that cannot be is said at the first plan, not at
+// the first save, which only the GPU's plans make); "" where it can.
+std::string unusable_folder(const char *dir) {
+  if (std::string why = make_dirs(dir); !why.empty()) return why;
+  struct stat st;
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) return "not a directory";
+  if (access(dir, W_OK | X_OK) != 0) return std::string("access: ") + std::strerror(errno);
+  return "";
+}
+
+// This thread's CalibrationNotice: how many are held, and where a
+// calibration under them has started, when, into which file, and whether
+// one gave a result.
+struct Notice {
+  int held = 0;
+  bool started = false, kept = false;
+  std::chrono::steady_clock::time_point since;
+  std::string path;
+};
+thread_local Notice notice;
 
 // Why a folder or file of the store cannot be trusted, or "" where it can:
 // whoever else owns it or may write it can put choices of their own there
@@ -172,19 +229,45 @@ class FileLock {
 
 }  // namespace
 
-DispatchStore::DispatchStore(std::string path, std::string machine, Calibrators calibrate)
-    : path_(std::move(path)), machine_(std::move(machine)), calibrate_(std::move(calibrate)) {}
+CalibrationNotice::CalibrationNotice() { ++notice.held; }
 
-bool DispatchStore::read_header(std::istream &in) const {
+CalibrationNotice::~CalibrationNotice() {
+  if (--notice.held > 0 || !notice.started) return;
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - notice.since).count();
+  if (notice.kept)
+    GPUFFTW_LOG(Warn, "calibrated in %.1f s; later runs on this machine read it from %s", s, notice.path.c_str());
+  else
+    GPUFFTW_LOG(Warn, "calibration stopped after %.1f s with nothing to keep (the warning above says why)", s);
+  notice.started = notice.kept = false;
+}
+
+DispatchStore::DispatchStore(std::string path, std::function<std::string()> machine, Calibrators calibrate)
+    : path_(std::move(path)), name_machine_(std::move(machine)), calibrate_(std::move(calibrate)) {}
+
+bool DispatchStore::read_header(std::istream &in) {
   std::string header, machine_line;
   return std::getline(in, header) && std::getline(in, machine_line) && header == kHeader &&
-         machine_line == "machine " + machine_;
+         machine_line == "machine " + machine();
+}
+
+const std::string &DispatchStore::machine() {
+  if (machine_.empty()) machine_ = name_machine_();
+  return machine_;
+}
+
+void DispatchStore::calibrating() const {
+  if (notice.held == 0 || notice.started) return;
+  notice.started = true;
+  notice.since = std::chrono::steady_clock::now();
+  notice.path = path_;
+  GPUFFTW_LOG(Warn, "calibrating the cost model for this machine (once per machine, for seconds; kept in %s)",
+              path_.c_str());
 }
 
 void DispatchStore::warn_once(const std::string &what) {
   if (warned_) return;
   warned_ = true;
-  GPUFFTW_LOG(Warn, "%s: dispatch choices are measured again and kept in this process", what.c_str());
+  GPUFFTW_LOG(Warn, "%s", what.c_str());
 }
 
 bool DispatchStore::dir_trusted() {
@@ -200,7 +283,8 @@ bool DispatchStore::dir_trusted() {
     why = S_ISDIR(st.st_mode) ? not_owned(st) : "not a directory";
   }
   if (why.empty()) return true;
-  warn_once("the folder " + dir + " of the dispatch store is " + why + ", so it is neither read nor written");
+  warn_once("the folder " + dir + " of the dispatch store is " + why +
+            ", so it is neither read nor written: dispatch choices are measured again and kept in this process");
   return false;
 }
 
@@ -209,11 +293,21 @@ bool DispatchStore::read_file(std::string *text) {
   switch (read_trusted(path_, text, &why)) {
     case FileRead::Missing: return false;
     case FileRead::Untrusted:
-      warn_once(path_ + " is " + why + ", so it is ignored (never followed) and replaced at the next save");
+      warn_once(path_ + " is " + why + ", so it is ignored (never followed) and replaced when choices are next saved");
       return false;
     case FileRead::Read: return true;
   }
   return false;
+}
+
+void DispatchStore::check() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (loaded_ || checked_) return;
+  checked_ = true;
+  std::string text;
+  if (!dir_trusted() || !read_file(&text)) return;
+  const std::string wrong = what_is_wrong(text);
+  if (!wrong.empty()) warn_once(path_ + " is " + wrong + ", so it is ignored and replaced when choices are next saved");
 }
 
 void DispatchStore::load() {
@@ -221,6 +315,11 @@ void DispatchStore::load() {
   loaded_ = true;
   std::string text;
   if (!dir_trusted() || !read_file(&text)) return;
+  const std::string wrong = what_is_wrong(text);
+  if (!wrong.empty()) {
+    warn_once(path_ + " is " + wrong + ", so it is ignored and replaced when choices are next saved");
+    return;
+  }
   std::istringstream in(text);
   if (!read_header(in)) {
     GPUFFTW_LOG(Info, "%s is for another machine or version: calibrating again", path_.c_str());
@@ -236,6 +335,7 @@ void DispatchStore::load() {
     std::string key;
     Choice choice;
     engine::KernelPick pick;
+    // Every line parses as one of these (what_is_wrong).
     if (parse(line, &g))
       gpu = g;
     else if (parse(line, &c))
@@ -244,10 +344,6 @@ void DispatchStore::load() {
       choices[key] = choice;
     else if (parse_kernel(line, &key, &pick))
       kernels[key] = pick;
-    else {
-      warn_once(path_ + " is corrupt (\"" + line.substr(0, 60) + "\"), so it is ignored and rewritten");
-      return;
-    }
   }
   gpu_ = gpu;
   cpu_ = std::move(cpu);
@@ -257,8 +353,9 @@ void DispatchStore::load() {
 
 void DispatchStore::save() {
   const size_t slash = path_.rfind('/');
-  if (slash != std::string::npos && !make_dirs(path_.substr(0, slash))) {
-    GPUFFTW_LOG(Info, "cannot create the directory of %s: dispatch choices stay in this process", path_.c_str());
+  if (const std::string why = slash == std::string::npos ? "" : make_dirs(path_.substr(0, slash)); !why.empty()) {
+    GPUFFTW_LOG(Info, "cannot create the directory of %s (%s): dispatch choices stay in this process", path_.c_str(),
+                why.c_str());
     return;
   }
   if (!dir_trusted()) return;
@@ -300,7 +397,7 @@ void DispatchStore::save() {
   const std::string tmp = path_ + ".tmp." + std::to_string(getpid());
   {
     std::ostringstream out;
-    out << kHeader << "\nmachine " << machine_ << '\n';
+    out << kHeader << "\nmachine " << machine() << '\n';
     if (gpu) out << format(*gpu) << '\n';
     for (const auto &kv : their_cpu) out << format(kv.second) << '\n';
     char buf[64];
@@ -331,7 +428,9 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
   load();
   if (!gpu_ && gpu_why_.empty()) {
     GpuRates r;
+    if (calibrate_.gpu) calibrating();
     if (calibrate_.gpu && calibrate_.gpu(&r, &gpu_why_)) {
+      notice.kept = true;
       gpu_ = r;
       gpu_checked_ = true;  // this process's own reading
       save();
@@ -361,8 +460,10 @@ CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
   const bool first_ask = cpu_seen_.insert(key).second;
   auto it = cpu_.find(key);
   if (it == cpu_.end()) {
+    calibrating();
     CpuRates r = calibrate_.cpu(precision, threads);
     if (r.valid()) {
+      notice.kept = true;
       cpu_[key] = r;
       save();
     }
@@ -430,9 +531,14 @@ void DispatchStore::forget(const std::function<bool(const std::string &)> &which
 
 std::string dispatch_store_path() {
   if (const char *d = env::get("GPUFFTW_CACHE_DIR")) {
+    const char *fallback = "$XDG_CACHE_HOME/gpufftw or ~/.cache/gpufftw";
     // Relative, it would name another folder in each working directory.
-    if (d[0] == '/') return std::string(d) + "/dispatch.txt";
-    env::warn_bad("GPUFFTW_CACHE_DIR", d, "an absolute path", "$XDG_CACHE_HOME/gpufftw or ~/.cache/gpufftw");
+    if (d[0] != '/')
+      env::warn_bad("GPUFFTW_CACHE_DIR", d, "an absolute path", fallback);
+    else if (const std::string why = unusable_folder(d); !why.empty())
+      env::warn_bad("GPUFFTW_CACHE_DIR", d, "a folder gpufftw can write (" + why + ")", fallback);
+    else
+      return std::string(d) + "/dispatch.txt";
   }
   if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/gpufftw/dispatch.txt";
   if (const char *h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/gpufftw/dispatch.txt";

@@ -48,7 +48,14 @@ class DispatchStore {
     // CPU never starts it (automatic, dispatch.cc).
     std::function<double(const GpuRates &stored)> check_gpu;
   };
-  DispatchStore(std::string path, std::string machine, Calibrators calibrate);
+  // `machine` names this machine as its file records it; asked only when
+  // the file is first read for its contents (naming the GPU may start CUDA).
+  DispatchStore(std::string path, std::function<std::string()> machine, Calibrators calibrate);
+
+  // Reads the file, where it has not been read yet, only to warn now where
+  // it cannot be used: not the user's own, not a dispatch store, or
+  // corrupt. Its contents are taken at first need.
+  void check();
 
   // The rates, calibrated (and saved) the first time they are asked for.
   // A table of one reading, taken in another process, is checked the
@@ -77,7 +84,10 @@ class DispatchStore {
 
  private:
   // True when the stream starts with this store's header and machine.
-  bool read_header(std::istream &in) const;
+  bool read_header(std::istream &in);
+  const std::string &machine();  // named at the first ask, under mutex_
+  // Said before a calibration whose result is stored (CalibrationNotice).
+  void calibrating() const;
   // The folder is this user's and only theirs (else warned about once).
   bool dir_trusted();
   // The file, where it is this user's own and only theirs (else warned
@@ -88,9 +98,12 @@ class DispatchStore {
   void save();  // under mutex_; merges choices another process saved meanwhile
 
   std::mutex mutex_;
-  const std::string path_, machine_;
+  const std::string path_;
+  const std::function<std::string()> name_machine_;
+  std::string machine_;
   const Calibrators calibrate_;
   bool loaded_ = false;
+  bool checked_ = false;
   bool warned_ = false;
   std::function<bool(const std::string &)> forgotten_;  // not merged back from the file
   std::optional<GpuRates> gpu_;
@@ -103,7 +116,22 @@ class DispatchStore {
   std::map<std::string, engine::KernelPick> kernels_;
 };
 
+// The first plans on a new machine calibrate the cost model, for seconds.
+// Held while a plan is made, a notice tells the user so on stderr: one line
+// as the first calibration under it starts (once per machine, and where the
+// result is kept), one as the last notice of the thread ends, with the time
+// it took.
+class CalibrationNotice {
+ public:
+  CalibrationNotice();
+  ~CalibrationNotice();
+  CalibrationNotice(const CalibrationNotice &) = delete;
+  CalibrationNotice &operator=(const CalibrationNotice &) = delete;
+};
+
 // The store's file: the directory the environment gives, and dispatch.txt.
+// GPUFFTW_CACHE_DIR, where set, is made if missing; one that is relative,
+// or that cannot be made or written, is warned about and the default taken.
 std::string dispatch_store_path();
 
 }  // namespace gpufftw

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dispatch/cost_model.h"
@@ -511,7 +512,10 @@ class Store : public ::testing::Test {
         ++gpu_checks_;
         return std::max(gpu_faster_now_, 0.0);
       };
-    return DispatchStore(path_, machine, c);
+    return DispatchStore(path_, [this, machine] {
+      ++machine_asked_;
+      return machine;
+    }, c);
   }
 
   std::string file() const {
@@ -522,7 +526,7 @@ class Store : public ::testing::Test {
   }
 
   std::string dir_, path_;
-  int gpu_calibrations_ = 0, cpu_calibrations_ = 0, cpu_checks_ = 0, gpu_checks_ = 0;
+  int gpu_calibrations_ = 0, cpu_calibrations_ = 0, cpu_checks_ = 0, gpu_checks_ = 0, machine_asked_ = 0;
   double cpu_ns_ = 0.5;         // what a CPU calibration reads
   double gpu_slower_ = 1;       // what a GPU calibration reads, against gpu_rates()
   double faster_now_ = 0;       // what a CPU check says (0: no check)
@@ -919,6 +923,90 @@ TEST_F(Store, ACorruptFileGetsOneWarning) {
   EXPECT_EQ(gpu_calibrations_, 2);
 }
 
+TEST_F(Store, AFileThatIsNoStoreIsToldAtTheCheckWithoutNamingTheMachine) {
+  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
+  {
+    std::ofstream out(path_);
+    out << "junk\nmore junk\n";
+  }
+  testing::internal::CaptureStderr();
+  DispatchStore s = make();
+  s.check();
+  s.check();
+  const std::string checked = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(checked, path_ + " is not a gpufftw dispatch store (its first line: \"junk\"), so it is ignored and replaced"), 1u)
+      << checked;
+  EXPECT_EQ(machine_asked_, 0) << "naming the machine may start CUDA";
+  testing::internal::CaptureStderr();
+  ASSERT_TRUE(s.gpu_rates());
+  const std::string later = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(later, "not a gpufftw dispatch store"), 0u) << "told twice: " << later;
+  EXPECT_EQ(gpu_calibrations_, 1);
+  EXPECT_EQ(file().find("gpufftw dispatch store "), 0u) << "not rewritten: " << file();
+}
+
+TEST_F(Store, AnotherVersionsFileIsCalibratedAgainWithoutAWarning) {
+  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
+  {
+    std::ofstream out(path_);
+    out << "gpufftw dispatch store 1\nmachine an older one\na line of its own kind\n";
+  }
+  testing::internal::CaptureStderr();
+  DispatchStore s = make();
+  s.check();
+  ASSERT_TRUE(s.gpu_rates());
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(said, "");
+  EXPECT_EQ(gpu_calibrations_, 1);
+}
+
+TEST_F(Store, ANoticeTellsOnceThatCalibrationStartsAndOnceThatItEnded) {
+  DispatchStore s = make();
+  testing::internal::CaptureStderr();
+  {
+    const CalibrationNotice plan;
+    s.gpu_rates();
+    {
+      const CalibrationNotice inner;
+      s.cpu_rates(Precision::F32, 4);
+    }
+    s.cpu_rates(Precision::F32, 1);
+  }
+  {
+    const CalibrationNotice next_plan;  // everything calibrated: nothing to tell
+    s.gpu_rates();
+    s.cpu_rates(Precision::F32, 4);
+  }
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(gpu_calibrations_, 1);
+  EXPECT_EQ(cpu_calibrations_, 2);
+  EXPECT_EQ(count_of(said, "\n"), 2u) << said;
+  EXPECT_EQ(said.find("gpufftw: calibrating the cost model for this machine (once per machine, for seconds; kept in " +
+                      path_ + ")\ngpufftw: calibrated in "),
+            0u)
+      << said;
+  EXPECT_NE(said.find(" s; later runs on this machine read it from " + path_ + "\n"), std::string::npos) << said;
+}
+
+TEST_F(Store, ANoticeOfACalibrationThatFailedSaysSo) {
+  DispatchStore::Calibrators failing;
+  failing.gpu = [](GpuRates *, std::string *why) {
+    *why = "no GPU in this test";
+    return false;
+  };
+  DispatchStore s(path_, [] { return std::string("test machine"); }, failing);
+  testing::internal::CaptureStderr();
+  {
+    const CalibrationNotice plan;
+    EXPECT_FALSE(s.gpu_rates());
+  }
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(said, "gpufftw: calibrating the cost model"), 1u) << said;
+  EXPECT_EQ(count_of(said, "the GPU could not be calibrated (no GPU in this test)"), 1u) << said;
+  EXPECT_EQ(count_of(said, "calibrated in"), 0u) << said;
+  EXPECT_EQ(count_of(said, "with nothing to keep (the warning above says why)"), 1u) << said;
+}
+
 TEST(StorePath, ARelativeCacheDirIsWarnedAboutAndTheDefaultUsed) {
   setenv("GPUFFTW_CACHE_DIR", "relative/dir", 1);
   setenv("XDG_CACHE_HOME", "/c", 1);
@@ -931,9 +1019,40 @@ TEST(StorePath, ARelativeCacheDirIsWarnedAboutAndTheDefaultUsed) {
   unsetenv("XDG_CACHE_HOME");
 }
 
+// A folder named in GPUFFTW_CACHE_DIR that cannot be made, or is no
+// folder, is told at once (the store is otherwise first written by a GPU's
+// plan: never, on a machine without one).
+TEST(StorePath, ACacheDirThatCannotBeMadeOrWrittenIsWarnedAboutAndTheDefaultUsed) {
+  char tmpl[] = "/tmp/gpufftw-cache-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  const std::string file = std::string(tmpl) + "/a-file";
+  std::ofstream(file) << "not a folder\n";
+  setenv("XDG_CACHE_HOME", "/c", 1);
+  for (const auto &[dir, why] : std::vector<std::pair<std::string, std::string>>{
+           {"/proc/gpufftw-cannot-be-made", "mkdir /proc/gpufftw-cannot-be-made: "}, {file, "not a directory"}}) {
+    setenv("GPUFFTW_CACHE_DIR", dir.c_str(), 1);
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(dispatch_store_path(), "/c/gpufftw/dispatch.txt") << dir;
+    const std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_NE(said.find("gpufftw: GPUFFTW_CACHE_DIR=" + dir + " is not a folder gpufftw can write (" + why), std::string::npos)
+        << said;
+    EXPECT_NE(said.find("; using the default ($XDG_CACHE_HOME/gpufftw or ~/.cache/gpufftw)\n"), std::string::npos) << said;
+  }
+  unsetenv("GPUFFTW_CACHE_DIR");
+  unsetenv("XDG_CACHE_HOME");
+  std::filesystem::remove_all(tmpl);
+}
+
 TEST(StorePath, FollowsTheEnvironment) {
-  setenv("GPUFFTW_CACHE_DIR", "/x/y", 1);
-  EXPECT_EQ(dispatch_store_path(), "/x/y/dispatch.txt");
+  char tmpl[] = "/tmp/gpufftw-cache-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  const std::string dir = std::string(tmpl) + "/x/y";
+  setenv("GPUFFTW_CACHE_DIR", dir.c_str(), 1);
+  EXPECT_EQ(dispatch_store_path(), dir + "/dispatch.txt");
+  struct stat st;
+  ASSERT_EQ(stat(dir.c_str(), &st), 0) << "the folder named is made at once";
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  std::filesystem::remove_all(tmpl);
   unsetenv("GPUFFTW_CACHE_DIR");
   setenv("XDG_CACHE_HOME", "/c", 1);
   EXPECT_EQ(dispatch_store_path(), "/c/gpufftw/dispatch.txt");

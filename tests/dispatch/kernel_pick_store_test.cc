@@ -25,7 +25,9 @@ class KernelPicks : public ::testing::Test {
     path_ = dir_ + "/dispatch.txt";
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
-  DispatchStore make() { return DispatchStore(path_, "test machine", {}); }
+  DispatchStore make() {
+    return DispatchStore(path_, [] { return std::string("test machine"); }, {});
+  }
   std::string dir_, path_;
 };
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -65,14 +66,15 @@ TEST(EnvParse, OneWarningPerVariableAndValue) {
   unsetenv("GPUFFTW_TEST_SETTING");
 }
 
-// Where a variable is read: always, by the library with the GPU engine
-// built in, or only where a GPU is used (the dispatch store).
-enum class ReadWhere { Always, CudaBuild, GpuPresent };
+// Where a variable is read: always, or by the library with the GPU engine
+// built in (GPU or not).
+enum class ReadWhere { Always, CudaBuild };
 
 struct Row {
   const char *var, *bad;
   const char *mode;  // GPUFFTW_MODE for the child: what makes it read the variable
   ReadWhere where;
+  const char *name = nullptr;  // the test's, where not the variable's
 };
 
 void PrintTo(const Row &r, std::ostream *os) { *os << r.var << "=" << r.bad; }
@@ -92,7 +94,8 @@ const Row kRows[] = {
     {"GPUFFTW_DEVICE", "-1", "gpu", ReadWhere::CudaBuild},
     {"GPUFFTW_SPLIT_TEST", "0", "gpu", ReadWhere::CudaBuild},
     {"GPUFFTW_FAULT", "explode", "gpu", ReadWhere::CudaBuild},
-    {"GPUFFTW_CACHE_DIR", "relative/folder", "auto", ReadWhere::GpuPresent},
+    {"GPUFFTW_CACHE_DIR", "relative/folder", "auto", ReadWhere::CudaBuild},
+    {"GPUFFTW_CACHE_DIR", "/proc/gpufftw-cache", "auto", ReadWhere::CudaBuild, "GPUFFTW_CACHE_DIR_unusable"},
 };
 
 // Runs the child with `var`=`bad` (and GPUFFTW_MODE=`mode`): its exit
@@ -125,8 +128,6 @@ TEST_P(BadValue, OneWarningThenTheDefault) {
 #if !GPUFFTW_TEST_CUDA_BUILD
   if (r.where != ReadWhere::Always) GTEST_SKIP() << r.var << " is read by the GPU engine, not built here";
 #endif
-  if (r.where == ReadWhere::GpuPresent && !gpufftw_gpu_available())
-    GTEST_SKIP() << r.var << " is read only where a GPU is used (no usable GPU here; StorePath.* tests its parsing)";
   for (const char *other : {"GPUFFTW_MODE", "GPUFFTW_LOG", "GPUFFTW_FAULT", "GPUFFTW_COMPARE", "GPUFFTW_REPORT"})
     unsetenv(other);
   std::string err;
@@ -143,7 +144,48 @@ TEST_P(BadValue, OneWarningThenTheDefault) {
   }
 }
 
-std::string row_name(const testing::TestParamInfo<Row> &info) { return info.param.var; }
+std::string row_name(const testing::TestParamInfo<Row> &info) {
+  return info.param.name ? info.param.name : info.param.var;
+}
 INSTANTIATE_TEST_SUITE_P(EveryVariable, BadValue, testing::ValuesIn(kRows), row_name);
+
+size_t count_of(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// GPUFFTW_MODE=gpu where no GPU can be used: one warning, at the default
+// log level, that every plan runs on the real FFTW, and why.
+TEST(NoGpu, GpuModeSaysOnceThatEveryPlanRunsOnTheRealFftw) {
+  if (gpufftw_gpu_available()) GTEST_SKIP() << "a GPU is usable here";
+  for (const char *other : {"GPUFFTW_LOG", "GPUFFTW_FAULT", "GPUFFTW_COMPARE", "GPUFFTW_REPORT"}) unsetenv(other);
+  std::string err;
+  EXPECT_EQ(run_child({"GPUFFTW_MODE", "gpu", nullptr, ReadWhere::Always}, &err), 0) << err;
+  EXPECT_EQ(count_of(err, "gpufftw: GPUFFTW_MODE=gpu, but no GPU can be used: "), 1u) << err;
+  EXPECT_EQ(count_of(err, "; every plan runs on the real FFTW\n"), 1u) << err;
+}
+
+// A dispatch.txt that is no store is told at the first plan, at the
+// default log level, GPU or not.
+TEST(DispatchFile, JunkIsToldAtTheFirstPlan) {
+#if !GPUFFTW_TEST_CUDA_BUILD
+  GTEST_SKIP() << "the dispatch store is the GPU engine's, not built here";
+#endif
+  char dir[] = "/tmp/gpufftw-env-cache-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string file = std::string(dir) + "/dispatch.txt";
+  const int fd = open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  ASSERT_GE(fd, 0);
+  const char junk[] = "these are not the lines of a dispatch store\n";
+  ASSERT_EQ(write(fd, junk, sizeof junk - 1), static_cast<ssize_t>(sizeof junk - 1));
+  close(fd);
+  for (const char *other : {"GPUFFTW_MODE", "GPUFFTW_LOG", "GPUFFTW_FAULT", "GPUFFTW_COMPARE", "GPUFFTW_REPORT"})
+    unsetenv(other);
+  std::string err;
+  EXPECT_EQ(run_child({"GPUFFTW_CACHE_DIR", dir, "auto", ReadWhere::CudaBuild}, &err), 0) << err;
+  EXPECT_EQ(count_of(err, "gpufftw: " + file + " is not a gpufftw dispatch store"), 1u) << err;
+  std::filesystem::remove_all(dir);  // with what a GPU's plan made there
+}
 
 }  // namespace
