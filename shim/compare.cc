@@ -262,6 +262,10 @@ void write_compare_table(FILE *out) {
                "gpufftw compare: %zu plans, %llu over tolerance (c*eps*sqrt(log2 N), c = %g; plans computed in half "
                "precision: c = %g, eps = 2^-10)\n",
                r.records.size(), static_cast<unsigned long long>(over), kToleranceC, kHalfToleranceC);
+  // Each error is normalized its own way, so max may read below L2.
+  std::fprintf(out,
+               "  L2 = ||out - ref||_2 / ||ref||_2, max = max|out - ref| / max|ref|, each the worst of the plan's "
+               "executes; ref: the real FFTW in higher precision\n");
   std::fprintf(out, "  %5s %-5s %9s %11s %11s %11s %9s  %s\n", "plan", "where", "compared", "gpufftw L2", "gpufftw max",
                "FFTW L2", "tolerance", "problem");
   for (const auto &kv : r.records) {

@@ -1,14 +1,18 @@
 #!/bin/sh
 # compare_test.sh BUILD_DIR: gpufftw-compare on a real program. Clean, it
-# exits 0 with a table whose errors are FFTW's own; with one output element
-# perturbed (GPUFFTW_COMPARE_PERTURB=1) it exits 3, and both the table and
-# the JSON Lines file name the plan as over tolerance.
+# exits 0 with a table whose errors are FFTW's own, saying how each is
+# normalized; with one output element perturbed (GPUFFTW_COMPARE_PERTURB=1)
+# it exits 3, and both the table and the JSON Lines file name the plan as
+# over tolerance.
 set -u
 build=$1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 "$build/gpufftw-compare" -- "$build/compat/spectrogram" 1 > "$tmp/out" 2>&1 || fail "clean run exited $?: $(cat "$tmp/out")"
 grep -q "gpufftw compare: 1 plans, 0 over tolerance" "$tmp/out" || fail "no clean table: $(cat "$tmp/out")"
+# Each error column says how it is normalized (max may read below L2).
+grep -qF "L2 = ||out - ref||_2 / ||ref||_2, max = max|out - ref| / max|ref|" "$tmp/out" ||
+  fail "the table does not say how L2 and max are normalized: $(cat "$tmp/out")"
 GPUFFTW_COMPARE_PERTURB=1 "$build/gpufftw-compare" --file "$tmp/c.jsonl" -- "$build/compat/spectrogram" 1 > "$tmp/out" 2>&1
 status=$?
 [ $status = 3 ] || fail "perturbed run exited $status, not 3: $(cat "$tmp/out")"
