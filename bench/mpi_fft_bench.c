@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
     else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
-      flags = !strcmp(argv[++i], "estimate") ? FFTW_ESTIMATE : FFTW_MEASURE;
+      flags = (flags & FFTW_MPI_TRANSPOSED_OUT) | (!strcmp(argv[++i], "estimate") ? FFTW_ESTIMATE : FFTW_MEASURE);
     else if (!strcmp(argv[i], "--transposed-out")) flags |= FFTW_MPI_TRANSPOSED_OUT;
     else {
       if (!me) fprintf(stderr, "mpi_fft_bench: unknown option %s\n", argv[i]);

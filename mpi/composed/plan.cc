@@ -167,16 +167,16 @@ void Plan<R>::execute(void *in, void *out) {
   if (resident_) {
     // At debug level each execute says where this rank's time went.
     const bool timed = log_level() >= LogLevel::Debug;
-    double ms[3] = {};
+    typename Resident<R>::Times t;
     std::string why;
-    if (!resident_->execute(in, out, timed ? ms : nullptr, &why))
+    if (!resident_->execute(in, out, timed ? &t : nullptr, &why))
       GPUFFTW_LOG(Warn, "composed distributed DFT, rank %d: %s; the output is not computed", me_, why.c_str());
     else if (timed)
       GPUFFTW_LOG(Debug,
-                  "composed execute on the GPU, rank %d, ms: in and step 1 %.2f; exchange %.2f; step 3, %sout %.2f; "
-                  "total %.2f",
-                  me_, ms[0], ms[1], layout_.out_dim == layout_.in_dim ? "exchange back and " : "", ms[2],
-                  ms[0] + ms[1] + ms[2]);
+                  "composed execute on the GPU, rank %d, ms: in with step 1 and pack %.2f; exchange %.2f; step 3 "
+                  "%.2f; %s and out %.2f; total %.2f",
+                  me_, t.in, t.there, t.third, layout_.out_dim == layout_.in_dim ? "exchange back" : "turn", t.out,
+                  t.in + t.there + t.third + t.out);
     return;
   }
 #endif

@@ -62,50 +62,48 @@ std::unique_ptr<Resident<R>> Resident<R>::build(const Layout &l, int me, int n_p
   for (cudaStream_t *s : {&p->in_, &p->out_, &p->net_})
     if (!cuda_ok(cudaStreamCreateWithFlags(s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags", why))
       return nullptr;
-  for (auto *events : {&p->arrived_, &p->exchanged_})
+  for (auto *events : {&p->arrived_, &p->ready_})
     for (int k = 0; k < chunks; ++k) {
       cudaEvent_t e;
       if (!cuda_ok(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreateWithFlags", why))
         return nullptr;
       events->push_back(e);
     }
-  p->there_ = r.there();
-  if (r.back)
-    for (int k = 0; k < chunks; ++k) p->back_.push_back(r.back_chunk(k));
-
-  // The steps, planned on the device buffers: one plan per chunk size.
-  const Kind first_kind = l.kind == Kind::R2C ? Kind::R2C : Kind::C2C;
   const ptrdiff_t lo = r.o_mid.count[me];
+  p->there_ = r.there();
+  for (int k = 0; k < chunks; ++k) {
+    p->packs_.push_back(r.pack(piece(my_f, chunks, k)));
+    if (r.back)
+      p->back_.push_back(r.back_chunk(k));
+    else
+      p->turns_.push_back(r.turn(piece(lo, chunks, k)));
+  }
+
+  // The steps, planned on the device buffers: step 1 once per chunk size.
+  const Kind first_kind = l.kind == Kind::R2C ? Kind::R2C : Kind::C2C;
   for (int k = 0; k < chunks; ++k) {
     const ptrdiff_t c = piece(my_f, chunks, k).count;
     if (c > 0 && !p->first_.count(c)) {
-      typename S::Plan step = Steps<R>::plan(l, first_step(l, c, my_f), p->x_, p->y_, first_kind, sign, serial_flags);
+      typename S::Plan step =
+          Steps<R>::plan(l, first_step_in_place(l, c), p->x_, p->x_, first_kind, sign, serial_flags);
       if (!step) return fail("gpufftw's serial planner gave no plan for step 1 on the GPU");
       p->first_[c] = step;
     }
-    const ptrdiff_t d = piece(lo, chunks, k).count;
-    if (!r.back && d > 0 && !p->third_.count(d)) {
-      typename S::Plan step =
-          Steps<R>::plan(l, third_step_in_place(l, d), p->x_, p->x_, Kind::C2C, sign, serial_flags);
-      if (!step) return fail("gpufftw's serial planner gave no plan for step 3 on the GPU");
-      p->third_[d] = step;
-    }
   }
-  if (r.back && lo > 0) {
-    p->across_ = Steps<R>::plan(l, third_step_across(l, lo), p->x_, p->y_, Kind::C2C, sign, serial_flags);
-    if (!p->across_) return fail("gpufftw's serial planner gave no plan for step 3 on the GPU");
+  if (lo > 0) {
+    p->third_ = Steps<R>::plan(l, third_step_in_middle(l, lo), p->z_, p->z_, Kind::C2C, sign, serial_flags);
+    if (!p->third_) return fail("gpufftw's serial planner gave no plan for step 3 on the GPU");
   }
   for (typename S::Plan step : p->plans())
     if (std::strcmp(gpufftw_plan_where(step), "gpu") != 0)
       return fail("a step on device buffers did not land on the GPU: " + describe("it", step));
   std::string &s = p->steps_;
   if (!p->first_.empty()) s = describe("step 1", p->first_.begin()->second);
-  typename S::Plan third = p->across_ ? p->across_ : p->third_.empty() ? nullptr : p->third_.begin()->second;
-  if (third) s += std::string(s.empty() ? "" : "; ") + describe("step 3", third);
+  if (p->third_) s += std::string(s.empty() ? "" : "; ") + describe("step 3", p->third_);
   if (s.empty()) s = "no data on this rank";
   s += std::string("; ") + (r.back ? "two global transposes" : "one global transpose") +
        " GPU to GPU (NCCL); the slab crosses PCIe once each way, in " + std::to_string(chunks) + " chunk" +
-       (chunks > 1 ? "s" : "") + " overlapping the steps";
+       (chunks > 1 ? "s" : "") + " overlapping the work on the GPU";
   return p;
 }
 
@@ -116,7 +114,7 @@ Resident<R>::~Resident() {
   for (cudaStream_t s : {in_, out_, net_})
     if (s) cudaStreamSynchronize(s), cudaStreamDestroy(s);
   for (cudaEvent_t e : arrived_) cudaEventDestroy(e);
-  for (cudaEvent_t e : exchanged_) cudaEventDestroy(e);
+  for (cudaEvent_t e : ready_) cudaEventDestroy(e);
   for (char *b : {x_, y_, z_})
     if (b) cudaFree(b);
 }
@@ -125,8 +123,7 @@ template <class R>
 std::vector<typename Serial<R>::Plan> Resident<R>::plans() const {
   std::vector<typename S::Plan> all;
   for (const auto &e : first_) all.push_back(e.second);
-  for (const auto &e : third_) all.push_back(e.second);
-  if (across_) all.push_back(across_);
+  if (third_) all.push_back(third_);
   return all;
 }
 
@@ -159,18 +156,29 @@ bool Resident<R>::exchange(const Transfer &t, const char *from, char *to, std::s
 }
 
 template <class R>
-bool Resident<R>::execute(const void *in, void *out, double ms[3], std::string *why) {
+bool Resident<R>::copy(const std::vector<Block> &blocks, const char *from, char *to, cudaMemcpyKind kind,
+                       cudaStream_t stream, std::string *why) {
+  const size_t u = unit_;
+  for (const Block &b : blocks)
+    GPUFFTW_CUDA(cudaMemcpy2DAsync, to + static_cast<size_t>(b.to) * u, static_cast<size_t>(b.to_pitch) * u,
+                 from + static_cast<size_t>(b.from) * u, static_cast<size_t>(b.from_pitch) * u,
+                 static_cast<size_t>(b.width) * u, static_cast<size_t>(b.rows), kind, stream);
+  return true;
+}
+
+template <class R>
+bool Resident<R>::execute(const void *in, void *out, Times *times, std::string *why) {
   GPUFFTW_CUDA(cudaSetDevice, device_);
   const Route &r = route_;
-  const size_t u = unit_;
   const char *host_in = static_cast<const char *>(in);
   char *host_out = static_cast<char *>(out);
   auto t = std::chrono::steady_clock::now();
   const Kind first_kind = layout_.kind == Kind::R2C ? Kind::R2C : Kind::C2C;
 
   // In: every chunk's copy queued at once; each chunk's step 1 as soon as
-  // it has arrived (the serial execute returns when its work is done).
-  const size_t plane = static_cast<size_t>(r.no) * u;
+  // it has arrived (the serial execute returns when its work is done), then
+  // its pack, on the exchange's stream.
+  const size_t plane = static_cast<size_t>(r.no) * unit_;
   for (int k = 0; k < r.chunks; ++k) {
     const Run c = piece(r.my_f, r.chunks, k);
     if (c.count == 0) continue;
@@ -183,48 +191,43 @@ bool Resident<R>::execute(const void *in, void *out, double ms[3], std::string *
     const Run c = piece(r.my_f, r.chunks, k);
     if (c.count == 0) continue;
     GPUFFTW_CUDA(cudaEventSynchronize, arrived_[k]);
-    Steps<R>::run(first_.at(c.count), first_kind, x_ + static_cast<size_t>(c.offset) * plane,
-                  y_ + static_cast<size_t>(c.offset) * u);
+    char *at = x_ + static_cast<size_t>(c.offset) * plane;
+    Steps<R>::run(first_.at(c.count), first_kind, at, at);
+    if (!copy(packs_[k], x_, y_, cudaMemcpyDeviceToDevice, net_, why)) return false;
   }
-  if (ms) ms[0] = ms_since(&t);
+  if (times) times->in = ms_since(&t);
 
-  // The first exchange, and what arrived put into [my o][f].
+  // The first exchange, straight into [f][my o]; step 3 in place there.
   if (!exchange(there_, y_, z_, why)) return false;
-  for (const Block &b : there_.place)
-    GPUFFTW_CUDA(cudaMemcpy2DAsync, x_ + static_cast<size_t>(b.to) * u, static_cast<size_t>(b.to_pitch) * u,
-                 z_ + static_cast<size_t>(b.from) * u, static_cast<size_t>(b.from_pitch) * u,
-                 static_cast<size_t>(b.width) * u, static_cast<size_t>(b.rows), cudaMemcpyDeviceToDevice, net_);
   GPUFFTW_CUDA(cudaStreamSynchronize, net_);
-  if (ms) ms[1] = ms_since(&t);
+  if (times) times->there = ms_since(&t);
+  if (third_) Steps<R>::run(third_, Kind::C2C, z_, z_);
+  if (times) times->third = ms_since(&t);
 
+  // Out, chunk by chunk: each chunk's part of the second exchange (or its
+  // turn into [my o][f]) on the exchange's stream, its copy out after it.
   const ptrdiff_t lo = r.o_mid.count[r.me];
-  if (!r.back) {
-    // Step 3 in place, each chunk copied out while the next transforms.
-    const size_t row = static_cast<size_t>(r.nf) * u;
-    for (int k = 0; k < r.chunks; ++k) {
-      const Run c = piece(lo, r.chunks, k);
-      if (c.count == 0) continue;
-      const size_t at = static_cast<size_t>(c.offset) * row;
-      Steps<R>::run(third_.at(c.count), Kind::C2C, x_ + at, x_ + at);
-      GPUFFTW_CUDA(cudaMemcpyAsync, host_out + at, x_ + at, static_cast<size_t>(c.count) * row,
-                   cudaMemcpyDeviceToHost, out_);
+  const size_t row = static_cast<size_t>(r.nf) * unit_;
+  for (int k = 0; k < r.chunks; ++k) {
+    if (r.back) {
+      if (!exchange(back_[k], z_, y_, why)) return false;
+    } else if (!copy(turns_[k], z_, x_, cudaMemcpyDeviceToDevice, net_, why)) {
+      return false;
     }
-  } else {
-    // Step 3 across, then the second exchange in chunks of the output's
-    // planes, each copied out into place while the next is exchanged.
-    if (across_) Steps<R>::run(across_, Kind::C2C, x_, y_);
-    for (int k = 0; k < r.chunks; ++k) {
-      if (!exchange(back_[k], y_, z_, why)) return false;
-      GPUFFTW_CUDA(cudaEventRecord, exchanged_[k], net_);
-      GPUFFTW_CUDA(cudaStreamWaitEvent, out_, exchanged_[k], 0);
-      for (const Block &b : back_[k].place)
-        GPUFFTW_CUDA(cudaMemcpy2DAsync, host_out + static_cast<size_t>(b.to) * u, static_cast<size_t>(b.to_pitch) * u,
-                     z_ + static_cast<size_t>(b.from) * u, static_cast<size_t>(b.from_pitch) * u,
-                     static_cast<size_t>(b.width) * u, static_cast<size_t>(b.rows), cudaMemcpyDeviceToHost, out_);
+    GPUFFTW_CUDA(cudaEventRecord, ready_[k], net_);
+    GPUFFTW_CUDA(cudaStreamWaitEvent, out_, ready_[k], 0);
+    if (r.back) {
+      if (!copy(back_[k].place, y_, host_out, cudaMemcpyDeviceToHost, out_, why)) return false;
+    } else {
+      const Run c = piece(lo, r.chunks, k);
+      const size_t at = static_cast<size_t>(c.offset) * row;
+      if (c.count > 0)
+        GPUFFTW_CUDA(cudaMemcpyAsync, host_out + at, x_ + at, static_cast<size_t>(c.count) * row,
+                     cudaMemcpyDeviceToHost, out_);
     }
   }
   GPUFFTW_CUDA(cudaStreamSynchronize, out_);
-  if (ms) ms[2] = ms_since(&t);
+  if (times) times->out = ms_since(&t);
   return true;
 }
 

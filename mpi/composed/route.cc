@@ -34,16 +34,30 @@ ptrdiff_t Route::buffer_units() const {
   return std::max({my_f * no, lo * nf, back ? f_out.count[me] * no : 0, ptrdiff_t{1}});
 }
 
+std::vector<Block> Route::pack(Run planes) const {
+  std::vector<Block> blocks;
+  for (int q = 0; q < n_pes; ++q)
+    if (planes.count > 0 && o_mid.count[q] > 0)
+      blocks.push_back({planes.offset * no + o_mid.start[q], my_f * o_mid.start[q] + planes.offset * o_mid.count[q],
+                        planes.count, o_mid.count[q], no, o_mid.count[q]});
+  return blocks;
+}
+
 Transfer Route::there() const {
   Transfer t;
   const ptrdiff_t lo = o_mid.count[me];
   for (int q = 0; q < n_pes; ++q) {
     t.send.push_back({o_mid.start[q] * my_f, o_mid.count[q] * my_f});
     t.recv.push_back({lo * f_in.start[q], lo * f_in.count[q]});
-    if (lo > 0 && f_in.count[q] > 0)
-      t.place.push_back({lo * f_in.start[q], f_in.start[q], lo, f_in.count[q], f_in.count[q], nf});
   }
   return t;
+}
+
+std::vector<Block> Route::turn(Run planes) const {
+  std::vector<Block> blocks;
+  const ptrdiff_t lo = o_mid.count[me];
+  for (ptrdiff_t b = planes.offset; b < planes.offset + planes.count; ++b) blocks.push_back({b, b * nf, nf, 1, lo, 1});
+  return blocks;
 }
 
 Transfer Route::back_chunk(int k) const {

@@ -7,14 +7,17 @@
 // (i_f, i_o) pair (layout.h), so every run below is contiguous units.
 //
 // With f the dimension the input is cut along and o the other one:
-//   in:    [my f][o]      the input slab, as the program holds it
-//   step 1 writes [o][my f], the order the first exchange sends
-//   there: to rank q goes [q's o][my f]; from rank p arrives
-//          [my o][p's f], placed into [my o][f]
-//   step 3 transforms f; where the output is cut along o it is in place and
-//          [my o][f] is the output; else it writes [f][my o] and
+//   in:    [my f][o]      the input slab, as the program holds it; step 1
+//          transforms it in place
+//   pack:  [my f][o] -> per peer q, [my f][q's o], one after the other
+//   there: to rank q goes [my f][q's o]; from rank p arrives [p's f][my o],
+//          and in the order of p that is [f][my o]: nothing to place
+//   step 3 transforms f in place in [f][my o]; then, where the output is
+//   cut along f,
 //   back:  to rank q goes [q's f][my o]; from rank p arrives
-//          [my f][p's o], placed into the output [my f][o]
+//          [my f][p's o], placed into the output [my f][o];
+//   else the output is [my o][f]:
+//   turn:  [f][my o] -> [my o][f]
 #pragma once
 
 #include <cstddef>
@@ -59,14 +62,19 @@ struct Route {
 
   // The units each device buffer needs on this rank.
   ptrdiff_t buffer_units() const;
-  // The first exchange, whole: send from [o][my f], receive packed by peer,
-  // placed into [my o][f].
+  // The pack of `planes` of this rank's planes of f, from [my f][o] into the
+  // send buffer of the first exchange.
+  std::vector<Block> pack(Run planes) const;
+  // The first exchange: from the packed send buffer to [f][my o].
   Transfer there() const;
   // The k-th chunk of the second exchange: each rank's k-th piece of its
   // output planes of f. Send from [f][my o]; receive packed by peer into the
   // chunk's own part of the buffer (where those planes lie in the output,
   // so chunks never share one), placed into the output [my f][o].
   Transfer back_chunk(int k) const;
+  // Where there is no second exchange: `planes` of this rank's planes of o
+  // turned from [f][my o] into the output's [my o][f].
+  std::vector<Block> turn(Run planes) const;
 };
 
 // The route of a layout on n_pes ranks for rank me, its slab cut in

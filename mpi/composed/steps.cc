@@ -58,6 +58,19 @@ unsigned serial_flags(unsigned flags) {
          ~unsigned{FFTW_MPI_SCRAMBLED_IN | FFTW_MPI_SCRAMBLED_OUT | FFTW_MPI_TRANSPOSED_IN | FFTW_MPI_TRANSPOSED_OUT};
 }
 
+Shape first_step_in_place(const Layout &l, ptrdiff_t planes) {
+  const ptrdiff_t R = l.rest, no = l.n[1 - l.in_dim];
+  Shape s{{{no, R, R}}, {{planes, no * R, no * R}}};
+  append_rest(l, &s.dims);
+  append_howmany(l, &s.howmany);
+  return s;
+}
+
+Shape third_step_in_middle(const Layout &l, ptrdiff_t lo) {
+  const ptrdiff_t R = l.rest, nf = l.n[l.in_dim];
+  return {{{nf, lo * R, lo * R}}, {{lo * R, 1, 1}}};
+}
+
 std::string describe(const char *step, const void *plan) {
   return std::string(step) + " on " + gpufftw_plan_where(plan) + " (" + gpufftw_plan_why(plan) + ")";
 }

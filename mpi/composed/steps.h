@@ -36,6 +36,12 @@ Shape third_step_in_place(const Layout &l, ptrdiff_t planes);
 // Step 3 from [lo][f][rest] to [f][lo][rest].
 Shape third_step_across(const Layout &l, ptrdiff_t lo);
 
+// The device-resident route's steps (route.h), both in place: step 1 over
+// `planes` planes of f stored [planes][o][rest], and step 3, dimension f,
+// over [f][lo][rest].
+Shape first_step_in_place(const Layout &l, ptrdiff_t planes);
+Shape third_step_in_middle(const Layout &l, ptrdiff_t lo);
+
 // FFTW's planner flags without the MPI ones, for the serial steps.
 unsigned serial_flags(unsigned flags);
 

@@ -1,7 +1,8 @@
 // The device-resident composed plan's arithmetic (mpi/composed/route.h),
 // without a GPU or MPI: every rank of a layout is simulated in one process,
 // each unit labelled with its global (i_f, i_o), the steps' reorders done on
-// the host, the exchanges done from the routes' runs and blocks. The output
+// the host, the packs, exchanges and copies done from the routes' runs and
+// blocks. The output
 // must hold every label where FFTW's layout puts it, for every transposed
 // flag, block size, rank count (ranks without data included) and chunk count.
 #include <fftw3-mpi.h>
@@ -34,8 +35,8 @@ void all_to_all(const std::vector<Route> &routes, const std::vector<Transfer> &t
       for (ptrdiff_t i = 0; i < s.count; ++i) (*to)[q][r.offset + i] = from[p][s.offset + i];
     }
 }
-void place(const Transfer &t, const Buf &from, Buf *to) {
-  for (const Block &b : t.place)
+void copy(const std::vector<Block> &blocks, const Buf &from, Buf *to) {
+  for (const Block &b : blocks)
     for (ptrdiff_t r = 0; r < b.rows; ++r)
       for (ptrdiff_t w = 0; w < b.width; ++w) (*to)[b.to + r * b.to_pitch + w] = from[b.from + r * b.from_pitch + w];
 }
@@ -51,37 +52,39 @@ bool check(int rnk, std::vector<ptrdiff_t> n, ptrdiff_t block, unsigned flags, i
   std::vector<Route> routes;
   for (int me = 0; me < n_pes; ++me) routes.push_back(make_route(l, me, n_pes, chunks));
   const ptrdiff_t nf = routes[0].nf, no = routes[0].no;
-  std::vector<Buf> x(n_pes), y(n_pes), z(n_pes), out(n_pes);
+  std::vector<Buf> x(n_pes), y(n_pes), z(n_pes), w(n_pes), out(n_pes);
   for (int me = 0; me < n_pes; ++me) {
     const ptrdiff_t units = routes[me].buffer_units();
-    x[me].assign(units, -1), y[me].assign(units, -1), z[me].assign(units, -1), out[me].assign(units, -1);
-    // Step 1 as a reorder: [my f][o] -> [o][my f].
+    for (Buf *b : {&x[me], &y[me], &z[me], &w[me], &out[me]}) b->assign(units, -1);
+    // The input [my f][o] (step 1 keeps its order), packed chunk by chunk.
     const Route &r = routes[me];
     for (ptrdiff_t a = 0; a < r.my_f; ++a)
-      for (ptrdiff_t b = 0; b < no; ++b) y[me][b * r.my_f + a] = (r.f_in.start[me] + a) * no + b;
+      for (ptrdiff_t b = 0; b < no; ++b) x[me][a * no + b] = (r.f_in.start[me] + a) * no + b;
+    for (int k = 0; k < chunks; ++k) copy(r.pack(piece(r.my_f, chunks, k)), x[me], &y[me]);
   }
   std::vector<Transfer> there;
   for (const Route &r : routes) there.push_back(r.there());
   all_to_all(routes, there, y, &z);
-  for (int me = 0; me < n_pes; ++me) place(there[me], z[me], &x[me]);
   for (int me = 0; me < n_pes; ++me) {
     const Route &r = routes[me];
     const ptrdiff_t lo = r.o_mid.count[me];
-    // The middle [my o][f] holds every label of this rank's o.
+    // The middle [f][my o] holds every label of this rank's o.
+    for (ptrdiff_t a = 0; a < nf; ++a)
+      for (ptrdiff_t b = 0; b < lo; ++b)
+        EXPECT_EQ(z[me][a * lo + b], a * no + r.o_mid.start[me] + b) << what << ": middle, rank " << me;
+    if (r.back) continue;
+    // The output [my o][f], turned chunk by chunk.
+    for (int k = 0; k < chunks; ++k) copy(r.turn(piece(lo, chunks, k)), z[me], &out[me]);
     for (ptrdiff_t b = 0; b < lo; ++b)
       for (ptrdiff_t a = 0; a < nf; ++a)
-        EXPECT_EQ(x[me][b * nf + a], a * no + r.o_mid.start[me] + b) << what << ": middle, rank " << me;
-    // Step 3 as a reorder where a second exchange follows: -> [f][my o].
-    if (r.back)
-      for (ptrdiff_t b = 0; b < lo; ++b)
-        for (ptrdiff_t a = 0; a < nf; ++a) y[me][a * lo + b] = x[me][b * nf + a];
+        EXPECT_EQ(out[me][b * nf + a], a * no + r.o_mid.start[me] + b) << what << ": output, rank " << me;
   }
   if (!routes[0].back) return true;
   for (int k = 0; k < chunks; ++k) {
     std::vector<Transfer> back;
     for (const Route &r : routes) back.push_back(r.back_chunk(k));
-    all_to_all(routes, back, y, &z);
-    for (int me = 0; me < n_pes; ++me) place(back[me], z[me], &out[me]);
+    all_to_all(routes, back, z, &w);
+    for (int me = 0; me < n_pes; ++me) copy(back[me].place, w[me], &out[me]);
   }
   for (int me = 0; me < n_pes; ++me) {
     const Route &r = routes[me];
