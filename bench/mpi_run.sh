@@ -87,9 +87,9 @@ do_tests() {
     if "$@" > "$log" 2>&1; then sed "s/^/tests: $name: /" "$log"
     else tail -40 "$log"; echo "tests: $name FAIL"; status=1; fi
   }
-  check composed "$out/composed_test.log" env COMPOSED_NP="1 2 3 4" "$root/tests/mpi/composed_test.sh" "$build"
+  check composed "$out/composed_test.log" env COMPOSED_NP="${COMPOSED_NP:-1 2 3 4}" "$root/tests/mpi/composed_test.sh" "$build"
   # One rank per GPU: every composed plan of a rank with its GPU exchanges through NCCL.
-  grep -q "^np $gpus: .*[1-9][0-9]* exchanging through NCCL" "$out/composed_test.log" ||
+  grep -q "^np $gpus relink: .* [1-9][0-9]* exchanging through NCCL" "$out/composed_test.log" ||
     { echo "tests: composed np $gpus: no plan exchanged through NCCL"; status=1; }
   check composed-host "$out/composed_host.log" env COMPOSED_NP=2 GPUFFTW_MPI_EXCHANGE=host \
     "$root/tests/mpi/composed_test.sh" "$build"

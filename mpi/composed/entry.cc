@@ -37,6 +37,7 @@ namespace {
 using MakeLayout = bool (*)(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, unsigned, int, Layout *,
                             std::string *);
 
+#ifdef GPUFFTW_HAVE_CUDA
 // MIN over comm of `mine`; where it is 0 and this rank had no reason of its
 // own, *why says another rank had one for `what`.
 bool on_every_rank(bool mine, MPI_Comm comm, const char *what, std::string *why) {
@@ -47,7 +48,6 @@ bool on_every_rank(bool mine, MPI_Comm comm, const char *what, std::string *why)
   return all != 0;
 }
 
-#ifdef GPUFFTW_HAVE_CUDA
 // Collective on comm: this rank's device-resident part where every rank
 // can build one (its own GPU, NCCL, a layout it takes), else nullptr on
 // every rank with why (the host route's reason, as this rank sees it).
@@ -65,8 +65,8 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
   else
     api = nccl_api(why);
   if (!on_every_rank(api != nullptr, comm, "use NCCL", why)) return nullptr;
-  NcclComm nccl;
-  if (!on_every_rank(NcclComm::create(comm, *api, gpu.device, &nccl, why), comm, "join NCCL", why)) return nullptr;
+  std::shared_ptr<const NcclComm> nccl = nccl_of(comm, *api, gpu.device, why);
+  if (!nccl) return nullptr;
   std::unique_ptr<Resident<R>> part =
       Resident<R>::build(layout, me, n_pes, gpu.device, std::move(nccl), sign, serial_flags(flags), why);
   if (!on_every_rank(part != nullptr, comm, "build its part on its GPU", why)) return nullptr;

@@ -92,6 +92,51 @@ bool NcclComm::create(MPI_Comm comm, const NcclApi &api, int device, NcclComm *o
   return true;
 }
 
+namespace {
+
+// What the attribute holds: the communicator and the GPU it was made on.
+struct Kept {
+  std::shared_ptr<const NcclComm> comm;
+  int device;
+};
+
+int release(MPI_Comm, int, void *kept, void *) {
+  delete static_cast<Kept *>(kept);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+std::shared_ptr<const NcclComm> nccl_of(MPI_Comm comm, const NcclApi &api, int device, std::string *why) {
+  static int key = MPI_KEYVAL_INVALID;
+  static std::once_flag once;
+  static int made_key = MPI_SUCCESS;
+  std::call_once(once, [] { made_key = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, release, &key, nullptr); });
+  // Whether every rank holds one for its GPU: all reuse it, or all make a new one.
+  Kept *kept = nullptr;
+  int found = 0;
+  if (made_key == MPI_SUCCESS && MPI_Comm_get_attr(comm, key, &kept, &found) != MPI_SUCCESS) found = 0;
+  int reuse = found && kept->device == device;
+  int rc = MPI_Allreduce(MPI_IN_PLACE, &reuse, 1, MPI_INT, MPI_MIN, comm);
+  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Allreduce", rc), nullptr;
+  if (reuse) return kept->comm;
+  NcclComm made;
+  int ok = NcclComm::create(comm, api, device, &made, why);
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS)
+    return *why = mpi_error("MPI_Allreduce", rc), nullptr;
+  if (!ok) {
+    if (why->empty()) *why = "another rank could not join NCCL";
+    return nullptr;
+  }
+  auto shared = std::make_shared<const NcclComm>(std::move(made));
+  // Kept where MPI lets it; a plan works the same without (it holds its own).
+  if (made_key == MPI_SUCCESS) {
+    auto *hold = new Kept{shared, device};
+    if (MPI_Comm_set_attr(comm, key, hold) != MPI_SUCCESS) delete hold;
+  }
+  return shared;
+}
+
 }  // namespace composed
 }  // namespace mpi
 }  // namespace gpufftw

@@ -9,6 +9,7 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
 namespace gpufftw {
@@ -65,6 +66,14 @@ class NcclComm {
   const NcclApi *api_ = nullptr;
   NcclApi::Comm comm_ = nullptr;
 };
+
+// Collective on `comm`: the NCCL communicator of its ranks on their GPUs
+// (each rank's `device`), made at the first device-resident plan over
+// `comm` and kept with it (an MPI attribute, released when `comm` is freed
+// or MPI finalized), so later plans over the same ranks join no new one.
+// nullptr, with why, where it could not be made on some rank (every rank
+// then gets nullptr).
+std::shared_ptr<const NcclComm> nccl_of(MPI_Comm comm, const NcclApi &api, int device, std::string *why);
 
 }  // namespace composed
 }  // namespace mpi

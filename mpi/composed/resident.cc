@@ -42,7 +42,8 @@ bool resident_suits(const Layout &layout, int n_pes, std::string *why) {
 }
 
 template <class R>
-std::unique_ptr<Resident<R>> Resident<R>::build(const Layout &l, int me, int n_pes, int device, NcclComm nccl,
+std::unique_ptr<Resident<R>> Resident<R>::build(const Layout &l, int me, int n_pes, int device,
+                                                std::shared_ptr<const NcclComm> nccl,
                                                 int sign, unsigned serial_flags, std::string *why) {
   std::unique_ptr<Resident> p(new Resident);
   p->layout_ = l;
@@ -129,21 +130,21 @@ std::vector<typename Serial<R>::Plan> Resident<R>::plans() const {
 
 template <class R>
 bool Resident<R>::exchange(const Transfer &t, const char *from, char *to, std::string *why) {
-  const NcclApi &api = nccl_.api();
+  const NcclApi &api = nccl_->api();
   NcclApi::Result rc = api.group_start();
   if (rc != 0) return *why = api.error("ncclGroupStart", rc), false;
   for (size_t q = 0; q < t.send.size(); ++q) {
     const int peer = static_cast<int>(q);
     if (t.send[q].count > 0 && rc == 0)
       rc = api.send(from + static_cast<size_t>(t.send[q].offset) * unit_, static_cast<size_t>(t.send[q].count) * unit_,
-                    NcclApi::kBytes, peer, nccl_.get(), net_);
+                    NcclApi::kBytes, peer, nccl_->get(), net_);
     if (rc != 0) {
       *why = api.error("ncclSend", rc);
       break;
     }
     if (t.recv[q].count > 0)
       rc = api.recv(to + static_cast<size_t>(t.recv[q].offset) * unit_, static_cast<size_t>(t.recv[q].count) * unit_,
-                    NcclApi::kBytes, peer, nccl_.get(), net_);
+                    NcclApi::kBytes, peer, nccl_->get(), net_);
     if (rc != 0) {
       *why = api.error("ncclRecv", rc);
       break;

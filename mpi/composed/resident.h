@@ -45,7 +45,8 @@ class Resident {
   // buffers, streams, and the steps planned on those buffers (FFTW's planner
   // flags, the MPI ones taken off). No communication. nullptr with why where
   // it cannot be.
-  static std::unique_ptr<Resident> build(const Layout &layout, int me, int n_pes, int device, NcclComm nccl, int sign,
+  static std::unique_ptr<Resident> build(const Layout &layout, int me, int n_pes, int device,
+                                         std::shared_ptr<const NcclComm> nccl, int sign,
                                          unsigned serial_flags, std::string *why);
   ~Resident();
   Resident(const Resident &) = delete;
@@ -76,7 +77,7 @@ class Resident {
   Layout layout_;
   Route route_;
   int device_ = 0;
-  NcclComm nccl_;
+  std::shared_ptr<const NcclComm> nccl_;
   size_t unit_ = 0;  // bytes of one unit
   char *x_ = nullptr, *y_ = nullptr, *z_ = nullptr;
   cudaStream_t in_ = nullptr, out_ = nullptr, net_ = nullptr;
