@@ -56,33 +56,29 @@ const gpufftw_foreign_ops *foreign_ops() {
 
 // The real plan in gpufftw's handle (NULL stays NULL): every rank gets a
 // NULL plan where the real FFTW MPI gives one, as it decides collectively.
+// `sign`, `in` and `out` as the program planned them (for the report).
 template <class R>
 typename PlanOf<R>::type wrap(typename PlanOf<R>::type real_plan, gpufftw_foreign_kind kind, int rank,
-                              const ptrdiff_t *n, ptrdiff_t howmany) {
+                              const ptrdiff_t *n, ptrdiff_t howmany, int sign, void *in, void *out) {
   if (!real_plan) return nullptr;
   long dims[8];
   int r = rank < 0 ? 0 : (rank > 8 ? 8 : rank);
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
-  return static_cast<typename PlanOf<R>::type>(
-      gpufftw_foreign_plan(foreign_ops<R>(), real_plan, PlanOf<R>::precision, kind, r, dims, howmany));
+  return static_cast<typename PlanOf<R>::type>(gpufftw_foreign_plan(foreign_ops<R>(), real_plan, PlanOf<R>::precision,
+                                                                    kind, r, dims, howmany, sign, in, out));
 }
 
-// fftw_mpi_execute_*: the real ones call fftw_execute_r2r through the PLT,
-// which is gpufftw's; this calls the real serial FFTW's on the real plan,
-// or runs a composed plan on the new arrays.
+// fftw_mpi_execute_*: true where `p` is a plan of fftw_mpi_plan_* (the real
+// FFTW MPI's or a composed one), which gpufftw's serial execute of the same
+// kind then runs and counts for the report (the real FFTW MPI's execute
+// calls fftw_execute_r2r through the PLT, which is gpufftw's: its plan's
+// rdft apply on the new arrays, as gpufftw's handle runs it); else a warning.
 template <class R>
-void execute_r2r(typename PlanOf<R>::type p, void *in, void *out, const char *entry) {
-  if (void *own = p ? gpufftw_foreign_plan_real(p, composed::ops<R>()) : nullptr) {
-    composed::ops<R>()->execute_r2r(own, in, out);
-    return;
-  }
-  void *real_plan = p ? gpufftw_foreign_plan_real(p, foreign_ops<R>()) : nullptr;
-  if (!real_plan) {
-    GPUFFTW_LOG(Warn, "%s called with %s; nothing done", entry, p ? "a plan not made by fftw_mpi_plan_*" : "a NULL plan");
-    return;
-  }
-  real_fftw_mpi<R>().serial_execute_r2r(static_cast<typename PlanOf<R>::type>(real_plan), static_cast<R *>(in),
-                                        static_cast<R *>(out));
+bool distributed(typename PlanOf<R>::type p, const char *entry) {
+  if (p && (gpufftw_foreign_plan_real(p, composed::ops<R>()) || gpufftw_foreign_plan_real(p, foreign_ops<R>())))
+    return true;
+  GPUFFTW_LOG(Warn, "%s called with %s; nothing done", entry, p ? "a plan not made by fftw_mpi_plan_*" : "a NULL plan");
+  return false;
 }
 
 }  // namespace mpi

@@ -114,9 +114,10 @@ void check_real_fftw_mpi_once() {
 extern "C" {
 
 void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char precision, gpufftw_foreign_kind kind,
-                           int rank, const long *n, long howmany) {
+                           int rank, const long *n, long howmany, int sign, void *in, void *out) {
   using namespace gpufftw;
   if (!ops || !real) return nullptr;
+  arm_exit_report();
   Problem p;
   p.precision = precision == 'f' ? Precision::F32 : Precision::F64;
   p.kind = kind == GPUFFTW_FOREIGN_R2C ? Kind::R2C
@@ -125,6 +126,9 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
                                          : Kind::C2C;
   for (int i = 0; n && i < rank; ++i) p.dims.push_back({n[i], 0, 0});
   if (howmany != 1) p.howmany.push_back({howmany, 0, 0});
+  p.sign = sign;
+  p.in[0] = in;
+  p.out[0] = out;
   if (p.kind == Kind::R2R) p.r2r_kinds.assign(p.dims.size(), FFTW_R2HC);
   auto *plan = new ForeignPlan(std::move(p), ops, real);
   static std::atomic<uint64_t> next_id{1u << 30};

@@ -41,9 +41,10 @@ typedef enum { GPUFFTW_FOREIGN_C2C = 0, GPUFFTW_FOREIGN_R2C, GPUFFTW_FOREIGN_C2R
 
 /* A gpufftw plan handle (fftw_plan or fftwf_plan, by `precision` 'd' or
  * 'f') that owns `real`; NULL for a NULL `real`. `rank`/`n` are the global
- * sizes, for the log and the report only. */
+ * sizes, `sign` a c2c's direction, `in`/`out` the arrays it was planned on:
+ * for the log and the report only. */
 void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char precision, gpufftw_foreign_kind kind,
-                           int rank, const long *n, long howmany);
+                           int rank, const long *n, long howmany, int sign, void *in, void *out);
 
 /* The foreign plan inside handle `plan` when it was made with `ops`, else NULL. */
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops);

@@ -74,13 +74,15 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
 }
 #endif
 
-// The way to a composed plan of either kind; `entry` names the planner in
-// the log.
+// The way to a composed plan of either kind; `planner` (plan_many_dft, ...)
+// names the planner in the log, with the precision's prefix.
 template <class R>
-void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int rnk, const ptrdiff_t *n,
+void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, int rnk, const ptrdiff_t *n,
               ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
               unsigned flags, bool *refused) {
   *refused = false;
+  const std::string named = std::string(Serial<R>::precision == 'f' ? "fftwf_mpi_" : "fftw_mpi_") + planner;
+  const char *entry = named.c_str();
   int n_pes = 0, me = 0, rc;
   if ((rc = MPI_Comm_size(comm, &n_pes)) != MPI_SUCCESS || (rc = MPI_Comm_rank(comm, &me)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Comm_size/MPI_Comm_rank", rc).c_str());
@@ -158,7 +160,7 @@ void *compose(const char *entry, gpufftw_foreign_kind kind, MakeLayout make, int
   const int r = rnk > 8 ? 8 : rnk;
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
   return gpufftw_foreign_plan(ops<R>(), plan.release(), Serial<R>::precision, kind, r, dims,
-                              static_cast<long>(howmany));
+                              static_cast<long>(howmany), sign, in, out);
 }
 
 }  // namespace
@@ -168,7 +170,7 @@ void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock,
                void *out, MPI_Comm comm, int sign, unsigned flags, bool *refused) {
   *refused = false;
   if (rnk < 2 || (sign != FFTW_FORWARD && sign != FFTW_BACKWARD)) return nullptr;
-  return compose<R>("fftw_mpi_plan_many_dft", GPUFFTW_FOREIGN_C2C, make_layout, rnk, n, howmany, iblock, oblock, in,
+  return compose<R>("plan_many_dft", GPUFFTW_FOREIGN_C2C, make_layout, rnk, n, howmany, iblock, oblock, in,
                     out, comm, sign, flags, refused);
 }
 
@@ -177,7 +179,7 @@ void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t ibl
                    void *out, MPI_Comm comm, unsigned flags, bool *refused) {
   *refused = false;
   if (rnk < 2) return nullptr;
-  return compose<R>("fftw_mpi_plan_many_dft_c2r", GPUFFTW_FOREIGN_C2R, make_layout_c2r, rnk, n, howmany, iblock,
+  return compose<R>("plan_many_dft_c2r", GPUFFTW_FOREIGN_C2R, make_layout_c2r, rnk, n, howmany, iblock,
                     oblock, in, out, comm, FFTW_BACKWARD, flags, refused);
 }
 
@@ -186,7 +188,7 @@ void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t ibl
                    void *out, MPI_Comm comm, unsigned flags, bool *refused) {
   *refused = false;
   if (rnk < 2) return nullptr;
-  return compose<R>("fftw_mpi_plan_many_dft_r2c", GPUFFTW_FOREIGN_R2C, make_layout_r2c, rnk, n, howmany, iblock,
+  return compose<R>("plan_many_dft_r2c", GPUFFTW_FOREIGN_R2C, make_layout_r2c, rnk, n, howmany, iblock,
                     oblock, in, out, comm, FFTW_FORWARD, flags, refused);
 }
 
