@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -468,5 +469,34 @@ std::string placement_note(const Plan *plan) {
 #endif
   return "";
 }
+
+#if GPUFFTW_HAVE_CUDA
+bool recall_measured(const std::string &key, Choice *choice) { return store().recall(key, choice); }
+
+void remember_measured(const std::string &key, const Choice &choice) { store().remember(key, choice); }
+#else
+// Built without CUDA there is no store (it is the GPU's and the machine's):
+// a measured choice lasts for the process.
+namespace {
+std::mutex measured_mutex;
+std::map<std::string, Choice> &measured_choices() {
+  static auto *m = new std::map<std::string, Choice>;  // never destroyed: plans may outlive static destructors
+  return *m;
+}
+}  // namespace
+
+bool recall_measured(const std::string &key, Choice *choice) {
+  std::lock_guard<std::mutex> lock(measured_mutex);
+  auto it = measured_choices().find(key);
+  if (it == measured_choices().end()) return false;
+  *choice = it->second;
+  return true;
+}
+
+void remember_measured(const std::string &key, const Choice &choice) {
+  std::lock_guard<std::mutex> lock(measured_mutex);
+  measured_choices()[key] = choice;
+}
+#endif
 
 }  // namespace gpufftw

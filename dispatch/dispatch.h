@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/plan.h"
+#include "dispatch/store.h"
 #include "gpufftw/gpufftw.h"
 
 namespace gpufftw {
@@ -22,6 +23,12 @@ Dispatched dispatch(const Problem &problem, gpufftw_mode mode);
 // The key a measured choice is remembered by: the problem's whole layout,
 // the thread count and whether the host arrays are pinned. No spaces.
 std::string choice_key(const Problem &problem, int threads, bool pinned);
+
+// A choice measured outside dispatch (libgpufftw_mpi's, between its
+// composed plan, the `gpu` side, and the real FFTW MPI), kept in the same
+// store under a key of its own making (no spaces).
+bool recall_measured(const std::string &key, Choice *choice);
+void remember_measured(const std::string &key, const Choice &choice);
 
 // fftw(f)_forget_wisdom and fftw(f)_cleanup: the measured choices of that
 // precision are forgotten too.

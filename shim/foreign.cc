@@ -13,6 +13,7 @@
 #include "core/config.h"
 #include "core/log.h"
 #include "core/plan.h"
+#include "dispatch/dispatch.h"
 #include "shim/compare.h"
 #include "shim/report.h"
 #include "shim/trace.h"
@@ -140,6 +141,19 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
     std::tie(plan->direct, plan->direct_arg) = plan->direct_execute();
   GPUFFTW_LOG(Debug, "plan %s by %s", plan->problem().describe().c_str(), ops->origin);
   return plan;
+}
+
+int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, double *real_ms) {
+  gpufftw::Choice c;
+  if (!key || !gpufftw::recall_measured(key, &c)) return 0;
+  *composed = c.gpu;
+  *composed_ms = c.gpu_s * 1e3;
+  *real_ms = c.cpu_s * 1e3;
+  return 1;
+}
+
+void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms) {
+  if (key) gpufftw::remember_measured(key, gpufftw::Choice{composed != 0, composed_ms / 1e3, real_ms / 1e3});
 }
 
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops) {

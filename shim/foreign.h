@@ -46,6 +46,13 @@ typedef enum { GPUFFTW_FOREIGN_C2C = 0, GPUFFTW_FOREIGN_R2C, GPUFFTW_FOREIGN_C2R
 void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char precision, gpufftw_foreign_kind kind,
                            int rank, const long *n, long howmany, int sign, void *in, void *out);
 
+/* A choice libgpufftw_mpi measured between its composed plan and the real
+ * FFTW MPI, kept in gpufftw's dispatch store beside the serial ones under
+ * `key` (no spaces). recall: 1, with which won and both times in ms, where
+ * one is kept. */
+int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, double *real_ms);
+void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms);
+
 /* The foreign plan inside handle `plan` when it was made with `ops`, else NULL. */
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops);
 

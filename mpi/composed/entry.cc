@@ -1,5 +1,7 @@
 #include "mpi/composed/entry.h"
 
+#include <cstdio>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -74,12 +76,69 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
 }
 #endif
 
+// The key a measured choice is kept under in the dispatch store: the
+// planner, the precision, the layout, the ranks, and what else FFTW's
+// plan depends on. No spaces.
+std::string choice_key(const char *planner, char precision, const Layout &l, int n_pes, ptrdiff_t iblock,
+                       ptrdiff_t oblock, unsigned flags, int sign, const void *in, const void *out) {
+  std::string k = std::string("mpi.") + planner + "." + precision + ".n";
+  for (ptrdiff_t d : l.n) k += std::to_string(d) + ",";
+  k += ".h" + std::to_string(l.howmany) + ".b" + std::to_string(iblock) + "," + std::to_string(oblock);
+  k += ".t" + std::to_string(l.in_dim) + std::to_string(l.out_dim) + ".r" + std::to_string(n_pes);
+  k += sign == FFTW_FORWARD ? ".fwd" : ".bwd";
+  k += in == out ? ".ip" : ".oop";
+  k += (flags & FFTW_EXHAUSTIVE) == FFTW_EXHAUSTIVE ? ".exhaustive" : (flags & FFTW_PATIENT) ? ".patient" : ".measure";
+  return k;
+}
+
+std::string ms_text(double ms) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g ms", ms);
+  return b;
+}
+
+struct Remembered {
+  bool found = false, composed = false;
+  double composed_ms = 0, real_ms = 0;
+};
+
+// Collective: rank 0's store's choice for `key`, on every rank.
+bool recall(const std::string &key, MPI_Comm comm, Remembered *out, std::string *why) {
+  int me = 0;
+  double v[4] = {0, 0, 0, 0};  // found, composed, composed ms, real ms
+  if (MPI_Comm_rank(comm, &me) == MPI_SUCCESS && me == 0) {
+    int composed = 0;
+    v[0] = gpufftw_foreign_recall(key.c_str(), &composed, &v[2], &v[3]);
+    v[1] = composed;
+  }
+  const int rc = MPI_Bcast(v, 4, MPI_DOUBLE, 0, comm);
+  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Bcast", rc), false;
+  *out = {v[0] != 0, v[1] != 0, v[2], v[3]};
+  return true;
+}
+
+// The slowest rank's time of `run`, in ms: once untimed, then the faster of
+// two; -1 where MPI failed.
+double best_ms(MPI_Comm comm, const std::function<void()> &run) {
+  run();
+  double best = -1;
+  for (int k = 0; k < 2; ++k) {
+    if (MPI_Barrier(comm) != MPI_SUCCESS) return -1;
+    const double t0 = MPI_Wtime();
+    run();
+    double ms = (MPI_Wtime() - t0) * 1e3;
+    if (MPI_Allreduce(MPI_IN_PLACE, &ms, 1, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS) return -1;
+    if (best < 0 || ms < best) best = ms;
+  }
+  return best;
+}
+
 // The way to a composed plan of either kind; `planner` (plan_many_dft, ...)
 // names the planner in the log, with the precision's prefix.
 template <class R>
 void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, int rnk, const ptrdiff_t *n,
               ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
-              unsigned flags, bool *refused) {
+              unsigned flags, const RealSide &real, bool *refused) {
   *refused = false;
   const std::string named = std::string(Serial<R>::precision == 'f' ? "fftwf_mpi_" : "fftw_mpi_") + planner;
   const char *entry = named.c_str();
@@ -109,15 +168,40 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     });
   }
   const Path path = required ? Path::Composed : path_setting();
-  int vote[3] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here()};
-  if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 3, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
+  const bool measuring = !(flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY));
+  int vote[4] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(),
+                 path == Path::Auto && measuring};
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 4, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return nullptr;
   }
-  if (!vote[0] || !(vote[1] || vote[2])) {
+  if (!vote[0] || !(vote[1] || vote[2] || vote[3])) {
     GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry,
-                !vote[0] ? "GPUFFTW_MPI_PATH=real" : "not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed");
+                !vote[0] ? "GPUFFTW_MPI_PATH=real"
+                         : "FFTW_ESTIMATE, not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed");
     return nullptr;
+  }
+  // Vote 1b: under auto with FFTW_MEASURE and up, the two sides are timed,
+  // unless rank 0's store remembers which won.
+  bool timed = vote[3] && !vote[1] && real.plan;
+  const std::string key =
+      timed ? choice_key(planner, Serial<R>::precision, layout, n_pes, iblock, oblock, flags, sign, in, out) : "";
+  std::string measured;
+  if (timed) {
+    Remembered earlier;
+    if (!recall(key, comm, &earlier, &why)) {
+      GPUFFTW_LOG(Warn, "%s: %s", entry, why.c_str());
+      return nullptr;
+    }
+    if (earlier.found) {
+      timed = false;
+      measured = "; measured earlier: composed " + ms_text(earlier.composed_ms) + ", the real FFTW MPI " +
+                 ms_text(earlier.real_ms);
+      if (!earlier.composed) {
+        GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
+        return nullptr;
+      }
+    }
   }
   // Vote 2: every rank built its part, on the device-resident route where
   // every rank can (every rank calls the collective steps alike), else on
@@ -155,6 +239,27 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     return nullptr;
   }
   plan->adopt(own);
+  if (timed) {
+    // The real FFTW MPI's plan of the same problem (it plans collectively),
+    // each side run once and then timed twice, the slowest rank's time.
+    void *rival = real.plan();
+    int both = rival != nullptr;
+    if ((rc = MPI_Allreduce(MPI_IN_PLACE, &both, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) both = 0;
+    if (both) {
+      void *raw = gpufftw_foreign_plan_real(rival, real.ops);
+      const double mine = best_ms(comm, [&plan] { plan->execute(); });
+      const double theirs = best_ms(comm, [&real, raw] { real.ops->execute(raw); });
+      const bool composed_wins = !(theirs > 0 && theirs < mine);
+      if (me == 0) gpufftw_foreign_remember(key.c_str(), composed_wins, mine, theirs);
+      measured = "; measured: composed " + ms_text(mine) + ", the real FFTW MPI " + ms_text(theirs);
+      if (!composed_wins) {
+        GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
+        return rival;
+      }
+    }
+    if (rival) Serial<R>::destroy(static_cast<typename Serial<R>::Plan>(rival));
+  }
+  plan->note(measured);
   GPUFFTW_LOG(Info, "%s, rank %d: %s on %s", entry, me, plan->why(), plan->where());
   long dims[8];
   const int r = rnk > 8 ? 8 : rnk;
@@ -167,43 +272,43 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
 
 template <class R>
 void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-               void *out, MPI_Comm comm, int sign, unsigned flags, bool *refused) {
+               void *out, MPI_Comm comm, int sign, unsigned flags, const RealSide &real, bool *refused) {
   *refused = false;
   if (rnk < 2 || (sign != FFTW_FORWARD && sign != FFTW_BACKWARD)) return nullptr;
   return compose<R>("plan_many_dft", GPUFFTW_FOREIGN_C2C, make_layout, rnk, n, howmany, iblock, oblock, in,
-                    out, comm, sign, flags, refused);
+                    out, comm, sign, flags, real, refused);
 }
 
 template <class R>
 void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags, bool *refused) {
+                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, bool *refused) {
   *refused = false;
   if (rnk < 2) return nullptr;
   return compose<R>("plan_many_dft_c2r", GPUFFTW_FOREIGN_C2R, make_layout_c2r, rnk, n, howmany, iblock,
-                    oblock, in, out, comm, FFTW_BACKWARD, flags, refused);
+                    oblock, in, out, comm, FFTW_BACKWARD, flags, real, refused);
 }
 
 template <class R>
 void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags, bool *refused) {
+                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, bool *refused) {
   *refused = false;
   if (rnk < 2) return nullptr;
   return compose<R>("plan_many_dft_r2c", GPUFFTW_FOREIGN_R2C, make_layout_r2c, rnk, n, howmany, iblock,
-                    oblock, in, out, comm, FFTW_FORWARD, flags, refused);
+                    oblock, in, out, comm, FFTW_FORWARD, flags, real, refused);
 }
 
 template void *plan_dft<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                int, unsigned, bool *);
+                                int, unsigned, const RealSide &, bool *);
 template void *plan_dft<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm, int,
-                               unsigned, bool *);
+                               unsigned, const RealSide &, bool *);
 template void *plan_dft_c2r<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                    unsigned, bool *);
+                                    unsigned, const RealSide &, bool *);
 template void *plan_dft_c2r<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                   unsigned, bool *);
+                                   unsigned, const RealSide &, bool *);
 template void *plan_dft_r2c<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                    unsigned, bool *);
+                                    unsigned, const RealSide &, bool *);
 template void *plan_dft_r2c<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                   unsigned, bool *);
+                                   unsigned, const RealSide &, bool *);
 template const gpufftw_foreign_ops *ops<double>();
 template const gpufftw_foreign_ops *ops<float>();
 

@@ -111,7 +111,8 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
     }
     if (steps.empty()) steps = "no data on this rank";
     steps += p->second_in_place_ ? "; one global transpose" : "; two global transposes";
-    steps += " through MPI_Alltoallw on host memory, each step crossing PCIe both ways where on a GPU (" + host_why + ")";
+    steps += " through MPI_Alltoallw on host memory, each step crossing PCIe both ways where on a GPU (" + host_why +
+             ")";
   }
   bool gpu = false;
   for (auto step : {p->first_, p->second_, p->last_})

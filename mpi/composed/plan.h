@@ -78,6 +78,8 @@ class Plan {
   double estimate_cost() const;
   const char *where() const { return where_.c_str(); }
   const char *why() const { return why_.c_str(); }
+  // Adds to the why (what measuring found).
+  void note(const std::string &more) { why_ += more; }
 
  private:
   Plan() = default;
