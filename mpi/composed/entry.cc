@@ -77,14 +77,15 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
 #endif
 
 // The key a measured choice is kept under in the dispatch store: the
-// planner, the precision, the layout, the ranks, and what else FFTW's
-// plan depends on. No spaces.
-std::string choice_key(const char *planner, char precision, const Layout &l, int n_pes, ptrdiff_t iblock,
+// planner, the precision, the layout, the ranks, the planner's threads and
+// what else FFTW's plan depends on. No spaces.
+std::string choice_key(const char *planner, char precision, const Layout &l, int n_pes, int threads, ptrdiff_t iblock,
                        ptrdiff_t oblock, unsigned flags, int sign, const void *in, const void *out) {
   std::string k = std::string("mpi.") + planner + "." + precision + ".n";
   for (ptrdiff_t d : l.n) k += std::to_string(d) + ",";
   k += ".h" + std::to_string(l.howmany) + ".b" + std::to_string(iblock) + "," + std::to_string(oblock);
-  k += ".t" + std::to_string(l.in_dim) + std::to_string(l.out_dim) + ".r" + std::to_string(n_pes);
+  k += ".t" + std::to_string(l.in_dim) + std::to_string(l.out_dim) + ".r" + std::to_string(n_pes) + "@" +
+       std::to_string(threads);
   k += sign == FFTW_FORWARD ? ".fwd" : ".bwd";
   k += in == out ? ".ip" : ".oop";
   k += (flags & FFTW_EXHAUSTIVE) == FFTW_EXHAUSTIVE ? ".exhaustive" : (flags & FFTW_PATIENT) ? ".patient" : ".measure";
@@ -185,7 +186,9 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   // unless rank 0's store remembers which won.
   bool timed = vote[3] && !vote[1] && real.plan;
   const std::string key =
-      timed ? choice_key(planner, Serial<R>::precision, layout, n_pes, iblock, oblock, flags, sign, in, out) : "";
+      timed ? choice_key(planner, Serial<R>::precision, layout, n_pes, Serial<R>::planner_nthreads(), iblock, oblock,
+                         flags, sign, in, out)
+            : "";
   std::string measured;
   if (timed) {
     Remembered earlier;

@@ -23,12 +23,7 @@ std::string composed_over(int n_pes) {
 template <class R>
 std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, void *out, int sign,
                                         unsigned flags, const std::string &host_why, std::string *why) {
-  std::unique_ptr<Plan> p(new Plan);
-  p->layout_ = l;
-  p->me_ = me;
-  p->n_pes_ = n_pes;
-  p->in_ = in;
-  p->out_ = out;
+  std::unique_ptr<Plan> p(new Plan(l, me, n_pes, in, out));
   const unsigned planner_flags = serial_flags(flags);
   const ptrdiff_t R_ = l.rest;
   const int f = l.in_dim, o = 1 - f;
@@ -126,12 +121,7 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
 template <class R>
 std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, void *out,
                                         std::unique_ptr<Resident<R>> resident) {
-  std::unique_ptr<Plan> p(new Plan);
-  p->layout_ = l;
-  p->me_ = me;
-  p->n_pes_ = n_pes;
-  p->in_ = in;
-  p->out_ = out;
+  std::unique_ptr<Plan> p(new Plan(l, me, n_pes, in, out));
   p->where_ = "gpu";
   p->why_ = composed_over(n_pes) + resident->steps();
   p->resident_ = std::move(resident);

@@ -82,7 +82,8 @@ class Plan {
   void note(const std::string &more) { why_ += more; }
 
  private:
-  Plan() = default;
+  Plan(const Layout &layout, int me, int n_pes, void *in, void *out)
+      : layout_(layout), me_(me), n_pes_(n_pes), in_(in), out_(out) {}
   void execute_on_host(void *in, void *out);
   // Every serial plan of either route.
   std::vector<typename S::Plan> steps() const;
