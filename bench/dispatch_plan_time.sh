@@ -9,20 +9,19 @@
 # time of each and their ratio (dispatch_table.py --plan-time).
 #
 # No --timelimit by default: the target is FFTW's own MEASURE time, not a
-# limited one. On the H100 (16 threads, 30 s limit) the real FFTW planned
-# the set in about 107 s (docs/bench-results.md; its two 1-D 2^24
-# problems took 28 s and 31 s, at or near that limit), so unlimited
-# it needs some 110-200 s, auto less if the target holds: both fit one
-# command of 600 s. GPUFFTW_PLAN_TIMELIMIT=S gives both configurations the
-# same fftw_set_timelimit(S) should they not; the table's header shows it.
+# limited one. The real FFTW's MEASURE of the set's biggest problems takes
+# tens of seconds each (docs/bench-results.md has the times), auto less if
+# the target holds. GPUFFTW_PLAN_TIMELIMIT=S gives both configurations the
+# same fftw_set_timelimit(S) where a run must be shorter; the table's
+# header shows it.
 # The whole run holds itself to GPUFFTW_SWEEP_BUDGET seconds (default 480,
 # auto given half, fftw what is left); a configuration out of time loses
 # its remaining problems (MISSING).
 #
 # cuFFT's kernels are built first (GPUFFTW_SWEEP_WARM=1 unless set): on a
-# fresh machine cuFFT's first plan of a kind took 40-460 ms, once per
-# machine as gpufftw's calibration is (c2c-f32-1009-b16384: 368 ms;
-# bench/first_plan_time.sh).
+# fresh machine cuFFT's first plan of a kind builds its kernels, once per
+# machine as gpufftw's calibration is (bench/first_plan_time.sh;
+# docs/dispatch-sweep.md, "cuFFT's first plans").
 #
 # Output in $OUT (default /tmp/dispatch-plan-time): plan-time-measure.txt,
 # .err, .md and dispatch-plan-time-measure.txt (gpufftw's store).

@@ -46,7 +46,7 @@
 # the GPU's, 1-3 s where one is read again). The store comes back as
 # dispatch-sweep-FLAGS.txt. GPUFFTW_SWEEP_CALIBRATE=0 leaves the step out.
 #
-# Budget: the GPU machine's commands stop at 600 s, so the script holds
+# Budget: so that a sweep ends by a known time, the script holds
 # itself to GPUFFTW_SWEEP_BUDGET seconds (default 480) for all of its
 # configurations, shared out as they start (weights fftw 4, gpu 2, auto 4 of
 # what is left); a configuration that runs out is stopped (its points done
@@ -99,7 +99,7 @@
 #                             (fft_bench --wisdom-in/out), so that it times
 #                             the same plans again (FFTW_MEASURE's planning
 #                             left aside, two passes of FFTW_MEASURE fit in
-#                             one call of the GPU machine)
+#                             one budget)
 #   GPUFFTW_SWEEP_CACHE_DIR   gpufftw's cache folder (default: a fresh one)
 #   GPUFFTW_SWEEP_CALIBRATE=0 no calibration step
 #   GPUFFTW_SWEEP_WARM=1      before calibrating, one process ("warm") plans
@@ -277,10 +277,9 @@ fi
 # on all three configurations of a point alike; the rounds again in each of
 # GPUFFTW_SWEEP_PASSES passes. Each round gets a share of what is left of
 # the budget by its weight: the last (the biggest points) as much as all
-# the others, 1 each, and in a first pass of several twice that (on the
-# H100 machine, rounds of 95 points of FFTW_MEASURE took 41, 39 and over
-# 147 s, cut short, in pass 1, and 25, 9 and 157 in pass 2, which recalls
-# the choices and reads the wisdom of pass 1).
+# the others, 1 each, and in a first pass of several twice that (the
+# biggest points cost the most, and a first pass measures what a later
+# one recalls from its choices and wisdom).
 slice_weight() {  # slice s: round s % rounds of pass s / rounds + 1
   local w=1
   (($1 % rounds == rounds - 1 && rounds > 1)) && w=$((rounds - 1))

@@ -325,9 +325,8 @@ static void run(const problem *p, double seconds) {
   /* Each round in an order of its own, drawn at random (fixed seed, so a
    * run repeats): what runs just before a sample changes its time, so a
    * fixed order gives each mode a bias of its own. Forwards then
-   * backwards, the same real FFTW plan read 4% slower listed first than
-   * listed third, and the mode listed last 8% faster than the third, on
-   * 2^18-2^22-point transforms at 16 threads on the H100 machine
+   * backwards, the same real FFTW plan reads slower listed first than
+   * listed third, and the mode listed last faster than the third
    * (docs/dispatch-sweep.md, how a sweep is timed). */
   int order[MAX_VARIANTS];
   for (int k = 0; k < n; ++k) order[k] = k;

@@ -1,4 +1,4 @@
-// soak: N seconds of mixed plans and executes through gpufftw (issue 27),
+// soak: N seconds of mixed plans and executes through gpufftw,
 // checking results against the real FFTW and memory at the start and the
 // end. A fixed set of problem shapes (c2c, r2c, c2r, r2r; f32 and f64;
 // 1-D to 3-D; batches; in and out of place), each planned again and again

@@ -24,13 +24,11 @@ double now() {
 
 // Seconds per call of f: calls are grouped until a group takes 200 µs
 // (clock resolution and loop cost vanish), then the fastest of that group
-// and 5 more, or 1 more where a group takes over 10 ms (2^24-point batches
-// take 5-10 ms a call on 16 threads). The fastest, not the median: a slow
-// spell of the host lasts several groups: one priced 256 transforms of 16
-// points on 16 threads at 177 µs against 18, and the median of six groups
-// priced 2^20-point batches 4-9x high on the H100 machine, where the
-// fastest reads the real FFTW 1.11-1.17x low (median over points), which
-// costs less.
+// and 5 more, or 1 more where a group takes over 10 ms (the biggest
+// batches, milliseconds a call). The fastest, not the median: a slow
+// spell of the host can last most of the groups and price a cell many
+// times high, where the fastest reads the real FFTW a little low, which
+// costs less (docs/dispatch-sweep.md, "The tables read in slow spells").
 template <class F>
 double seconds_per_call(F &&f) {
   f();  // warm: first-touch pages, plan caches
@@ -178,13 +176,12 @@ CpuRates calibrate_cpu_typed(int threads) {
 }
 
 // The cells check_cpu times: c2c only (the real FFTW's first r2c plan of a
-// size takes 5-17 ms), of at most 2^kCheckedLog2 points (a call takes
-// microseconds at 16 threads), spread over the calibration's order (size by
-// size) so that a slow spell of the host over any part of it shows in one:
-// two cells of 2^12 points (n = 16 and 1024) are too few, since a
-// calibration on the H100 machine read the table of f64 at 16 threads 3-9x
-// slow from n = 2^10 on but right at both, and sent 18 points of a sweep to
-// the GPU at up to 2.6x.
+// size costs milliseconds), of at most 2^kCheckedLog2 points (a call takes
+// microseconds), spread over the calibration's order (size by size) so
+// that a slow spell of the host over any part of it shows in one: two
+// cells of 2^12 points (n = 16 and 1024) are too few, since a spell can
+// read a table slow from n = 2^10 on and leave both right
+// (docs/dispatch-sweep.md, "The tables read in slow spells").
 constexpr CpuCell kCheckedCells[] = {{true, 1, 0, 1}, {true, 1, 2, 1}, {true, 1, 2, 2},
                                      {true, 2, 2, 0}, {true, 3, 3, 0}, {true, 1, 4, 0}};
 constexpr int kCheckedLog2 = 16;
@@ -265,21 +262,19 @@ double gpu_cell_seconds(const GpuArrays &a, int pinned, int batched, int k, std:
 }
 
 // The cells check_gpu times: one transform and batches, pinned up to 2^22
-// points (32 MiB each way), pageable up to 2^19, each row where a slow
-// spell has read it slow on the H100 machine while the others read as
-// usual: the pinned rows 1.4-3.4x; batches of 2^22 and 2^24 pinned points
-// 1.4-1.5x, which sent c2c-f64-4096-b256 to the CPU at 1.5x in an ESTIMATE
-// sweep; one pageable transform of 2^16 points 1.4x, which sent 256x256
-// and 64x64x64 to the CPU at 1.4-1.5x.
+// points (32 MiB each way), pageable up to 2^19: cells in each row that a
+// slow spell can read slow while the others read as usual (the pinned
+// rows, the big pinned batches, the pageable transform of 2^16 points),
+// any of which sends problems to the CPU that the GPU runs faster
+// (docs/dispatch-sweep.md, "The tables read in slow spells").
 struct GpuCell {
   int pinned, batched, k;
 };
 // The table is read in kGpuSweeps sweeps, each cell keeping its fastest:
 // the first cells read just after CUDA started can run slow (the small
-// pageable transforms up to 3x on the H100 machine), under what the next
-// process's check reads again for (docs/how-it-works.md, FFTW_MEASURE's
-// rules: "The GPU's table in two sweeps"). The second sweep costs
-// 0.2-0.5 s, once a machine.
+// pageable transforms most), under what the next process's check reads
+// again for (docs/how-it-works.md, FFTW_MEASURE's rules: "The GPU's table
+// in two sweeps"). The second sweep is paid once a machine.
 constexpr int kGpuSweeps = 2;
 
 constexpr GpuCell kCheckedGpuCells[] = {{1, 0, 1}, {1, 1, 2}, {1, 1, 3}, {1, 1, 4}, {0, 0, 2}, {0, 1, 3}};

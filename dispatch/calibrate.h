@@ -15,7 +15,8 @@ namespace gpufftw {
 CpuRates calibrate_cpu(Precision precision, int threads);
 
 // How many times faster than `stored` (its precision and threads) a few of
-// its cells run now: 15-40 ms on the H100 machine (store.h).
+// its cells run now (store.h): a few, so that checking a table costs a
+// small part of reading it again.
 double check_cpu(const CpuRates &stored);
 
 #if GPUFFTW_HAVE_CUDA
@@ -24,7 +25,7 @@ double check_cpu(const CpuRates &stored);
 bool calibrate_gpu(GpuRates *rates, std::string *why);
 
 // How many times faster than `stored` a few of its cells, pinned and
-// pageable, run now (store.h): 80-130 ms on the H100 machine; 0
+// pageable, run now (store.h), a small part of a calibration's time; 0
 // where this process has not started CUDA.
 double check_gpu(const GpuRates &stored);
 #endif

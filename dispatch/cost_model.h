@@ -21,9 +21,9 @@ namespace gpufftw {
 // (fewer where the whole is smaller); on pageable and on pinned arrays.
 // Other problems are looked up by the bytes they move. Up to 2^24 points
 // (128 MiB each way): at 2^22 the pipeline is not yet at its full rate,
-// and prices taken proportional from there were 1.2-1.4x high on batches
-// of 64-512 MiB on the H100 machine, which sent them to the CPU at up to
-// 2.3x the GPU's time.
+// so prices taken proportional from there run high on bigger batches and
+// send them to the CPU where the GPU is faster (docs/dispatch-sweep.md,
+// "The model's tables", has the measurements behind each column).
 struct GpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22, 24};
@@ -41,16 +41,15 @@ struct GpuRates {
 // transforms of n = 2^kLog2[i], alone and in batches of 2^kTotals[j] points
 // in all (0 where that is not more than n); 2-D and 3-D single transforms
 // of 2^kLog2Rank2/3[i] points. r2c has tables of its own: the real FFTW's
-// r2c of n reals ran up to 2.4x slower than its c2c of n/2, which a
-// half-size c2c price missed. Batches of 2^22 and 2^24 points: past the
-// last-level cache the real FFTW on 16 threads slowed by up to 1.7x beyond
-// proportional to 2^20's, and again by 1.6-1.8x from 2^22 to 2^24 on the
-// H100 machine; priced proportionally, 2^24-point batches went to the CPU
-// at 1.6x the GPU's time. Batches of 2^18 points: on 16 threads the real
-// FFTW's time grows far less than proportional from 2^16 (its threads'
-// fixed cost) and far more to 2^20 (past the caches), so a price between
-// them was 1.15x high on 2^18 points (median over ESTIMATE sweeps) and up
-// to 1.8x on r2c, which sent r2c-f64-16384-b16 to the GPU at 1.7x.
+// r2c of n reals can run well slower than its c2c of n/2, which a
+// half-size c2c price misses. Batches of 2^22 and 2^24 points: past the
+// last-level cache the real FFTW slows beyond proportional to 2^20's, and
+// again from 2^22 to 2^24, so prices taken proportional would send such
+// batches to the CPU where the GPU is faster. Batches of 2^18 points: with
+// threads the real FFTW's time grows far less than proportional from 2^16
+// (its threads' fixed cost) and far more to 2^20 (past the caches), so a
+// price between them runs high, most on r2c. The measurements behind each
+// column: docs/dispatch-sweep.md, "The model's tables".
 struct CpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
@@ -116,14 +115,13 @@ constexpr double kBackToBackFastBy = 1.25;
 double between_work(const Problem &p, double back_to_back_s);
 
 // The real FFTW on sizes with a prime factor over 13 (past its
-// hard-coded codelets: generic and Rader's algorithm) against the powers
-// of two the tables hold, batches of 2^22 points on the H100 machine with
-// FFTW_ESTIMATE plans: c2c 4.3-17x (17, 31, 61, 127, 257, 1009, 1088 =
-// 17*64, 2039, 4099, 8191, 12289, 65537; f32 and f64, 16 threads and 1),
-// r2c 12-1000x; 1000 = 2^3*5^3 ran 1.8x. Priced as powers of two, 1009 in
-// batches of 16384 read 4.5x its price, so FFTW_MEASURE timed the real
-// FFTW's plan for a GPU 15x faster, 150 ms of planning. The smallest
-// ratio seen, so that no such size is priced above what it runs.
+// hard-coded codelets: generic and Rader's algorithm) runs several times
+// slower than on the powers of two the tables hold, and r2c far more so.
+// Priced as powers of two, such a size looks close to the GPU, and
+// FFTW_MEASURE spends its planning timing the real FFTW's plan against a
+// GPU many times faster. The factor is the smallest ratio measured
+// (docs/dispatch-sweep.md, "The model's tables"), so that no such size is
+// priced above what it runs.
 constexpr double kPastCodeletsBy = 4.0;
 bool past_codelets(const Problem &p);
 
@@ -136,21 +134,21 @@ double cpu_seconds(const Problem &p, const CpuRates &r);
 // Row i of a 1-D table, from `time(batch)`: the seconds of `batch`
 // transforms of 2^kLog2[i] points. One thread is timed up to
 // 2^kOneThreadTimedTo points in all and taken as proportional beyond:
-// there a call takes 30-60 ms, most of a calibration's time (7 s on the
-// H100 machine with them), and the model never picks one thread for such
-// a batch (one must be kOneThreadBy faster than all cores).
+// there a call takes tens of milliseconds, and timing them would be most
+// of a calibration's time, while the model never picks one thread for
+// such a batch (one must be kOneThreadBy faster than all cores).
 constexpr int kOneThreadTimedTo = 20;
 void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time);
 
 // The real FFTW's predicted seconds at `program.threads` threads or at
 // one, and which. One thread only where the model says so by
 // kOneThreadBy: with threads the real FFTW can be far slower than one on
-// small problems (16 threads: 10 µs for four 16-point transforms that one
-// thread does in 0.1 µs), but the tables are c2c powers of two and read up
-// to 2x off on r2c and on batches of small transforms, which its threads
-// split well; a wrong one-thread pick lost up to 7x (r2c-f64-16-b4096:
-// 0.157 ms against 22 µs on 16 threads), where keeping the program's
-// threads loses nothing against the real FFTW.
+// small problems (waking its threads costs more than the transform), but
+// the tables are c2c powers of two and are off on r2c and on batches of
+// small transforms, which its threads split well; a wrong one-thread pick
+// can lose several times over, where keeping the program's threads loses
+// nothing against the real FFTW (docs/dispatch-sweep.md, "The model's
+// tables").
 struct CpuPick {
   double seconds;
   int threads;
@@ -183,9 +181,10 @@ Verdict judge(double gpu_s, double cpu_s);
 // problem reads this many times slower than the GPU, its measured plan is
 // taken to lose too, and is not made: measuring costs the real FFTW
 // seconds on big problems, and from kEstimateNearPoints on, more than
-// auto's whole plan may cost. Measured plans read up to 11x faster than
-// estimated ones below 2^18 points, but at most 2.1x (median 1.15x) from
-// kEstimateNearPoints on, hence the nearer cut there.
+// auto's whole plan may cost. Measured plans can run many times faster
+// than estimated ones on small problems, but far less so from
+// kEstimateNearPoints on, hence the nearer cut there
+// (docs/dispatch-sweep.md, "FFTW_MEASURE").
 constexpr double kEstimateLosesBy = 3.0;
 constexpr int64_t kEstimateNearPoints = int64_t{1} << 22;
 constexpr double kNearEstimateLosesBy = 1.6;

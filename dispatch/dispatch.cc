@@ -30,9 +30,8 @@ namespace {
 
 // Below this many points no GPU can win against the real FFTW on one
 // thread: a launch and a synchronisation alone cost more than its whole
-// transform (DESIGN.md, where the time goes), and neither do threads (the
-// real FFTW with 16 takes 10-50 µs for what one thread does in 0.1-5 µs).
-// Deciding so needs neither CUDA nor the model.
+// transform, and neither do threads (waking them costs more than the
+// transform too). Deciding so needs neither CUDA nor the model.
 constexpr int64_t kTinyPoints = 4096;
 
 // The store once store() has made it: forgetting wisdom must not make it.
@@ -131,16 +130,14 @@ Dispatched on_gpu(const Problem &p, const std::string &why) {
 
 // Seconds of one execute of the plan on its own arrays (FFTW_MEASURE may
 // overwrite them): after a warm-up, the median of samples until 5 were
-// taken and 2 ms spent (three, just after planning, read small transforms
-// up to 5x slow on the H100 machine); a single run where one takes over
-// 50 ms; or, where the warm-up and the first sample are both over
-// `enough` seconds, the faster (the other side is faster by then whatever
-// the rest would say). One execute just after planning is no reading:
-// the real FFTW on 16 threads, cut off at its first over `enough`, read
-// 0.6-1.5 ms for 2^18-point batches of 16- and 256-point transforms that
-// then ran in 0.05-0.09 ms, and sent three points to the GPU at up to
-// 2.1x. Two are: a third cost FFTW_MEASURE 44 ms on 1009 in
-// batches of 16384, whose plan the real FFTW measures in 128 ms.
+// taken and 2 ms spent (fewer, just after planning, read small transforms
+// several times slow); a single run where one takes over 50 ms; or, where
+// the warm-up and the first sample are both over `enough` seconds, the
+// faster (the other side is faster by then whatever the rest would say).
+// One execute just after planning is no reading: the real FFTW's threads
+// can run it many times slower than the plan then runs. Two are; a third
+// would cost a big problem's FFTW_MEASURE a good part of what the real
+// FFTW's own measuring takes (docs/dispatch-sweep.md, "FFTW_MEASURE").
 double time_execute(Plan *plan, double enough = HUGE_VAL) {
   using clock = std::chrono::steady_clock;
   const Arrays arrays;
@@ -184,7 +181,7 @@ bool one_thread_may_win(const Problem &p, int threads) {
 
 // Readings of two plans of the real FFTW at different thread counts, each
 // the least of three taken in turn: a reading just after planning runs
-// small transforms up to 5x slow (time_execute), and a slow spell falls
+// small transforms several times slow (time_execute), and a slow spell falls
 // on both plans alike instead of one.
 void read_in_turn(Plan *a, Plan *b, double *a_s, double *b_s) {
   *a_s = *b_s = HUGE_VAL;
@@ -268,10 +265,9 @@ Dispatched measured(const Problem &p, const std::string &key, int cpu_threads, c
     const double loses_s = estimate_loses_by(p) * c.gpu_s;
     quick_s = time_cpu(quick.get(), loses_s);
     // Doubted against the cut, not the GPU: a reading past the cut that
-    // the model prices under it would leave the measured plan unmade
-    // (r2c-f32-256x256 on the H100 machine: the estimated plan read 0.61
-    // ms, priced about 0.18, against the GPU's 0.13, so its measured plan,
-    // which runs in 0.083, was never made and the GPU ran it at 1.5x).
+    // the model prices under it would leave the measured plan unmade, and
+    // the GPU would run a problem whose measured plan beats it
+    // (docs/dispatch-sweep.md, "FFTW_MEASURE").
     if (quick_s > loses_s) doubt(&quick_s, loses_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
     lap("FFTW_ESTIMATE plan and reading");
     if (quick_s > loses_s) {

@@ -113,8 +113,9 @@ constexpr unsigned kRestrictingFlags = ((FFTW_ALLOW_PRUNING << 1) - 1) & ~(FFTW_
 // can wait until it is needed: out of place on arrays apart, or c2c in
 // place over equal strides, with no restricting flag; never a
 // multi-dimensional c2r asked to preserve its input. Its
-// FFTW_ESTIMATE planning costs as much as the real FFTW's own (200 ms for
-// an r2c of 2^24 in double), which a GPU plan need not pay up front.
+// FFTW_ESTIMATE planning costs as much as the real FFTW's own, on big
+// problems many times gpufftw's own planning, which a GPU plan need not
+// pay up front (docs/dispatch-sweep.md, "Planning time").
 bool twin_can_wait(const Problem &p) {
   if (p.kind == Kind::C2R && p.dims.size() > 1 && (p.flags & FFTW_PRESERVE_INPUT)) return false;
   if (arrays_overlap(p) || (p.flags & kRestrictingFlags)) return false;
@@ -246,8 +247,8 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
   }
   // With the plan's whole time (shim/planner.cc), where planning goes: on a
   // machine's first use of a cuFFT kernel, cuFFT builds it inside the
-  // job's plan (30-450 ms on the H100 machine; the CUDA JIT cache keeps it
-  // for later processes: docs/dispatch-sweep.md, "cuFFT's first plans").
+  // job's plan (the CUDA JIT cache keeps it for later processes:
+  // docs/dispatch-sweep.md, "cuFFT's first plans").
   GPUFFTW_LOG(Debug, "%s on the GPU, job made in %.3f ms: %s", p.describe().c_str(), job_ms, job->path().c_str());
   return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }

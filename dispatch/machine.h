@@ -1,7 +1,7 @@
 // What a calibration of this machine stays valid for, named without
 // starting CUDA where the NVIDIA driver says enough: creating the context
-// costs 200-350 ms and device memory, and a process whose plans the model
-// keeps on the CPU need never pay it.
+// costs far more time than a plan, and device memory, and a process whose
+// plans the model keeps on the CPU need never pay it.
 #pragma once
 
 #include <string>

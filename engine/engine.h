@@ -22,8 +22,8 @@ bool gpu_available(std::string *why = nullptr);
 // what the engine holds is left to the process's end.
 bool gpu_lost(std::string *why = nullptr);
 // True once this process had a usable CUDA context (a lost one too);
-// never creates one (200-350 ms that a process whose plans all stay on the
-// CPU is spared).
+// never creates one (creating it costs far more than a plan, which a
+// process whose plans all stay on the CPU is spared).
 bool gpu_started();
 std::string device_name();
 

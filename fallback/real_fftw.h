@@ -16,7 +16,8 @@
 namespace gpufftw {
 
 // X-macro lists: the real functions gpufftw calls. Only guru64 planners and
-// functions that call no other public FFTW function (DESIGN.md, hazard 1).
+// functions that call no other public FFTW function: the real FFTW's calls
+// to its own public names land back in gpufftw (docs/design.md, "Re-entry").
 #define GPUFFTW_REAL_CORE_FUNCS(F, P) \
   F(P, plan_guru64_dft)               \
   F(P, plan_guru64_split_dft)         \

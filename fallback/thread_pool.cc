@@ -18,8 +18,9 @@ namespace {
 // of microseconds on a loaded host: FFTW's own per-thread semaphores pay
 // it on every step, a spinning worker does not. Short, because spinning
 // workers slow what the program runs next on their cores (or on their
-// hyperthread siblings): on the H100 machine, a one-thread transform or a
-// GPU execute right after a 16-thread one ran up to 2x slower with 100 us.
+// hyperthread siblings): a one-thread transform or a GPU execute right
+// after a threaded one (docs/dispatch-sweep.md, "The host, and the real
+// FFTW through gpufftw", has the measurements).
 constexpr auto kSpin = std::chrono::microseconds(30);
 
 inline void cpu_relax() {

@@ -12,11 +12,10 @@
 # against fp32 on host arrays (bench/fp16_run.sh, docs/fp16.md) and our
 # kernels against cuFFT (bench/kernel_bench, bench/multi_pass_bench,
 # docs/kernels.md). Prints a short table last. The tests and the
-# benchmarks each take most of a 10-minute device call (docs/gpu-results.md
-# has the times): run them as two calls, and the tests' ctest and check.pl
-# in calls apart where one is not enough. Logs go to $OUT (or
-# /tmp/gpu-check). FFTW's source must be carried in compat/work/
-# (fetch-fftw-source.sh here).
+# benchmarks each take several minutes (docs/gpu-results.md has the
+# times), so --bench-only runs the benchmarks on their own. Logs go to $OUT
+# (or /tmp/gpu-check). FFTW's source must be in compat/work/
+# (compat/fetch-fftw-source.sh, on a machine with a network).
 set -uo pipefail
 tests=1 bench=0 multi=0
 case ${1:-} in

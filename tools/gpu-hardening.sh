@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gpu-hardening.sh [build] [concurrency] [sanitizer] [fuzz] [large] [sticky]
-# [memory] [env] [soak]: issue 27's runs on the GPU machine (no argument:
+# [memory] [env] [soak]: the hardening runs on the GPU machine (no argument:
 # the first four, in that order; the others only when named). Builds
 # build-gpu/ (as tools/gpu-check.sh does; reused where it is there), then:
 #   concurrency  tests/hazards/concurrency_test.cc with every plan the GPU
@@ -32,10 +32,10 @@
 #   env          tests/hazards/env_test.cc with a GPU: every GPUFFTW_*
 #                variable's bad value (GPUFFTW_CACHE_DIR is read only here).
 #   soak         tools/soak.sh: SOAK_SECONDS (default 420, so that with its
-#                warm-up and settling it fits one call) of mixed plans and
+#                warm-up and settling it ends within 10 minutes) of mixed plans and
 #                executes, host RSS, pinned and device memory at the start
 #                and the end.
-# Each step fits one 10-minute device call; call them apart if needed.
+# Each step takes under 10 minutes; run them apart if needed.
 # Logs and a summary go to $OUT (or /tmp/gpu-hardening).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

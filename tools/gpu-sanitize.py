@@ -24,7 +24,7 @@ one test's batches at 40009 points instead of 10^6
 still runs, over several blocks with a partial last one).
 
 --only REGEX keeps the tests whose names match. --deadline S ends the
-whole run S seconds after its start (a device call's limit): a test then
+whole run S seconds after its start (to end by a set time): a test then
 running is killed (TIMEOUT), one not yet started is NOT RUN.
 
 Each run ends as one of: PASS; NO CUDA (the test made no CUDA call, so

@@ -41,16 +41,13 @@ on the GPU):
 One GPU (P = 1) is gpufftw's serial plan, which pipelines its two phases the
 same way: pipe(S/pcie_in, 2 passes) + pipe(1 pass, S/pcie_out).
 
-Rates are arguments; their defaults are the two-H200 machine's measurements
-of 2026-11-26 (bench/mpi_run.sh bench, FFTW_MEASURE, fftw_malloc arrays,
-medians, one run): PCIe 55.4 GB/s in and 55.2 out per GPU, pinned, both GPUs
-at once; the NCCL exchange between the two H200s 305 GB/s per GPU each way
-plus 0.12 ms per exchange (fitted to 1.00 ms for 268 MB and 3.64 ms for
-1.07 GB); a GPU pass 1.4 TB/s of slab (step 3: 0.40 ms for 537 MB, 1.48 ms
-for 2.15 GB). The network (--net GB/s per NIC each way, --nics per node) and
-the GPU memory (--gpu-mem) are assumptions. The real FFTW MPI is modelled as
-its measured per-core rate (634 ms for c2c f32 512^3 on 2 ranks x 16
-threads) times the cores, scaling perfectly, which flatters it.
+Rates are arguments; their defaults are one-node measurements and fits to
+them (PCIe in and out per GPU, the NCCL exchange's rate and latency, a GPU
+pass over the slab): docs/mpi-scale.md, "Rates", gives each with its
+machine, date and command. The network (--net GB/s per NIC each way, --nics
+per node) and the GPU memory (--gpu-mem) are assumptions. The real FFTW MPI
+is modelled as its measured per-core rate times the cores, scaling
+perfectly, which flatters it.
 
   tools/mpi-model.py --check              model against the one-node measurements
   tools/mpi-model.py [--net 25|50]        strong scaling, both layouts
@@ -67,9 +64,9 @@ import sys
 GB = 1e9
 MIB = 1 << 20
 
-# Measured on the two-H200 machine (2 x NVIDIA H200, NVLink, 32 cores),
-# 2026-11-26, bench/mpi_run.sh bench, FFTW_MEASURE, fftw_malloc arrays,
-# medians, one run. ms per execute.
+# The one-node measurements --check holds the model to, ms per execute
+# (bench/mpi_run.sh bench, FFTW_MEASURE, fftw_malloc arrays, medians;
+# docs/mpi-scale.md gives the machine and date).
 MEASURED = {
     # (kind, n): {ranks on their own GPUs: ms}; 1 = one rank on one GPU
     ("c2c-f32", 512): {2: 21.3, 1: 40.4},

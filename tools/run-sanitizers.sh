@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run-sanitizers.sh [asan] [tsan] [fuzz]: the sanitizer runs of issue 27,
+# run-sanitizers.sh [asan] [tsan] [fuzz]: the sanitizer runs (docs/hardening.md),
 # on the CPU path (-DGPUFFTW_WITH_CUDA=OFF), each in a build of its own:
 #   asan  build-asan (GPUFFTW_SANITIZE=address,undefined): every ctest test
 #         (relinked, dlopened, drop-in and preloaded programs; the preloaded

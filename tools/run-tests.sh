@@ -20,7 +20,7 @@ if grep -q '^GPUFFTW_CUDA_ENGINE:INTERNAL=ON' "$root/build/CMakeCache.txt"; then
   ctest --test-dir "$root/build-cpu" --output-on-failure -j "$(nproc)"
 fi
 "$root/compat/run-check.sh" --quick
-# Issue 27, on the CPU path, bounded (about 15 minutes on 2 cores): ASan+UBSan
+# The hardening runs on the CPU path, bounded (docs/hardening.md): ASan+UBSan
 # over every ctest test and a check.pl set with the library preloaded, TSan
 # over the threading tests, and 60 s of the planner fuzzer against the real
 # FFTW after its committed corpus. GPUFFTW_SKIP_SANITIZERS=1 leaves them out.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# soak.sh [BUILD_DIR] [SECONDS]: issue 27's soak, bench/soak.cc, for SECONDS
+# soak.sh [BUILD_DIR] [SECONDS]: the soak, bench/soak.cc, for SECONDS
 # (default 600) after its warm-up and settling: mixed plans and executes
 # through gpufftw (c2c, r2c, c2r, r2r; f32 and f64; auto, GPU and CPU
 # mode; FFTW_ESTIMATE and FFTW_MEASURE; fftw_malloc and malloc arrays;

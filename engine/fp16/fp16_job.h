@@ -8,7 +8,7 @@
 // two), else cuFFT in single precision on floats made from the halves (the
 // data still crosses the bus as halves). Pinned host arrays run the
 // problem's single-precision job instead: the DMA engines read them faster
-// than the host converts them (docs/fp16.md, measured on the H100 machine).
+// than the host converts them (docs/fp16.md, "Host path").
 #pragma once
 
 #include <memory>

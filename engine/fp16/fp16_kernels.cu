@@ -264,8 +264,9 @@ cudaError_t allow_shared(const Pass &p) {
 
 cudaError_t launch(const Pass &p, int sign, const void *in, void *out, const unsigned *fragments, cudaStream_t stream) {
   // 16-byte accesses where the arrays allow, except on columns 4 wide: one
-  // 16-byte access per row there made each warp instruction touch 32 rows,
-  // and the 4096^2 column pass ran 1.5x slower (H100) than with 4 bytes.
+  // 16-byte access per row there makes each warp instruction touch 32 rows,
+  // and such a column pass runs slower than with 4-byte accesses
+  // (docs/fp16.md, "Kernels").
   const bool vector = ((reinterpret_cast<uintptr_t>(in) | reinterpret_cast<uintptr_t>(out)) & 15) == 0 &&
                       !(p.cols && per_block(p) < 8);
   const Kernel k = pick(p, sign, vector);

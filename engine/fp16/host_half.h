@@ -17,8 +17,8 @@ bool cpu_has_f16c();
 // n values; src and dst do not overlap. The vector stores bypass the
 // cache (streaming stores, no read of the lines first): these convert
 // arrays larger than it, read next by a DMA engine or by the program.
-// (Through the cache, into buffers the DMA then read, ran no faster on
-// the H100 machine: docs/fp16.md.)
+// (Through the cache, into buffers the DMA then reads, is no faster:
+// docs/fp16.md, "Host path", measures both.)
 void to_half(const float *src, uint16_t *dst, size_t n);
 void to_float(const uint16_t *src, float *dst, size_t n);
 

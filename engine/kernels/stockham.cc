@@ -262,9 +262,10 @@ std::vector<Variant> StockhamPlan::variants(int n, Real real) {
     seen.emplace_back(v, l);
     out.push_back(v);
   };
-  // First what won most often on the H100 (docs/kernels.md). There the
-  // stages never beat registers at n <= 16, nor 512-thread blocks of
-  // stages the smaller ones.
+  // First the variant that wins most often in the tuner's runs
+  // (docs/kernels.md), since the first is the one used untimed. Up to
+  // kMaxRegisterN registers alone: the stages do not beat them there, nor
+  // do 512-thread blocks of stages beat the smaller ones.
   if (n <= kMaxRegisterN) {
     for (int block : {256, 128, 512, 1024}) add(Variant{Shape::Registers, block, false, false});
     return out;

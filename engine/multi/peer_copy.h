@@ -1,8 +1,9 @@
 // Rows of bytes copied by a kernel of the stream's device, which may read
 // another GPU's memory where peer access is enabled: over NVLink this
-// runs at the link's rate, where the copy engines' pitched peer copies ran
-// at a fraction of it (c2c f32 512^3 split over two H200s: its exchange
-// took 8.7 ms, as long as a third of the PCIe transfers it sits between).
+// runs at the link's rate, where the copy engines' pitched peer copies
+// between the GPUs' memory pools reach only a fraction of it, and the
+// exchange between a split's passes would cost as much as a good part of
+// the PCIe transfers around it (docs/multi-gpu.md, "What limits it").
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -20,10 +20,10 @@ void on_staging_threads(const std::function<void(unsigned part, unsigned parts)>
 
 class HostCopier {
  public:
-  // Three pinned slots of `piece` bytes, made on first use. 8 MiB: on the
-  // H100 machine the FP16 staging ran at half the rate into the device with
-  // 2 MiB and 4 MiB slots (the threads' wake-up and the waits per piece);
-  // half_staging_bench measures the sizes.
+  // Three pinned slots of `piece` bytes, made on first use. 8 MiB: with
+  // smaller slots the threads' wake-up and the waits per piece come often
+  // enough to hold the FP16 staging well below the link's rate;
+  // half_staging_bench measures the sizes (docs/fp16.md, "Host path").
   static constexpr size_t kPiece = size_t{8} << 20;
   explicit HostCopier(size_t piece = kPiece) : piece_(piece) {}
   ~HostCopier();

@@ -205,7 +205,7 @@ TEST(RereadOutliers, ACellReadSlowIsReadAgainAndTheRestLeftAlone) {
   Rereads host{cpu_rates()};
   host.truth.threads = 16;
   CpuRates read = host.truth;
-  const CpuCell spell{false, 1, 2, 2};  // r2c n = 1024, 2^16 points: read 26x slow on the H100 machine
+  const CpuCell spell{false, 1, 2, 2};  // r2c n = 1024, 2^16 points, as a sweep's spell read it
   spell.in(&read) *= 26;
   reread_outliers(&read, host.reader());
   ASSERT_EQ(host.asked.size(), 1u);
@@ -288,8 +288,9 @@ TEST(Settle, ReadingsFarApartAreLeftAlone) {
 }
 
 TEST(Doubt, ALoserReadFarAboveTheModelIsReadAgainUntilItWins) {
-  // r2c-f32-32x32x32 on the H100 machine: the real FFTW read 0.168
-  // ms while planning against the GPU's 0.127, priced 0.054; it ran 0.047.
+  // r2c-f32-32x32x32 as a sweep read it (docs/dispatch-sweep.md): the real
+  // FFTW read 0.168 ms while planning against the GPU's 0.127, priced
+  // 0.054; it ran 0.047.
   double cpu_s = 0.168e-3;
   Readings c{{0.050e-3, 0.047e-3}};
   doubt(&cpu_s, 0.127e-3, 0.054e-3, kDoubtedBy, c.reader());
@@ -320,8 +321,8 @@ TEST(Doubt, ReadingsTheModelExpectsOrCannotTurnAreLeftAlone) {
 
 // FFTW_MEASURE's cut (estimate_loses_by): an estimated plan read past it but
 // priced under it is read again until it stays under, so that its measured
-// plan is made (r2c-f32-256x256 on the H100 machine: read 0.61 ms, priced
-// 0.18, against the GPU's 0.13; the measured plan ran in 0.083).
+// plan is made (r2c-f32-256x256 as a sweep read it: 0.61 ms, priced 0.18,
+// against the GPU's 0.13; the measured plan ran in 0.083).
 TEST(Doubt, AnEstimatedPlanReadPastTheCutThatTheModelPricesUnderItIsReadAgain) {
   const double gpu_s = 0.13e-3, cut_s = kEstimateLosesBy * gpu_s;
   double quick_s = 0.61e-3;
@@ -337,8 +338,8 @@ TEST(Doubt, AnEstimatedPlanReadPastTheCutThatTheModelPricesUnderItIsReadAgain) {
 }
 
 // The real FFTW's FFTW_ESTIMATE plan read faster than the GPU: its measured
-// plan, read slower than both, is read again (r2c-f64-256x256 on the H100
-// machine: estimated plan 0.106 ms, GPU 0.17, measured plan 0.218).
+// plan, read slower than both, is read again (r2c-f64-256x256 as a sweep
+// read it: estimated plan 0.106 ms, GPU 0.17, measured plan 0.218).
 TEST(Doubt, AMeasuredPlanReadAboveItsEstimatedOneIsReadAgain) {
   double cpu_s = 0.218e-3;
   Readings c{{0.095e-3}};
@@ -366,8 +367,8 @@ TEST(Problem, EstimatedDropsOnlyTheMeasuringAndWisdomOnlyFlags) {
   EXPECT_EQ(p.estimated().batch(), 256);
 }
 
-// c2c-f64-256-b256 on the H100 machine: the measured plan lost to the GPU after
-// its readings again, the estimated plan beat it, and runs.
+// c2c-f64-256-b256 as a sweep read it: the measured plan lost to the GPU
+// after its readings again, the estimated plan beat it, and runs.
 TEST(EstimatedStandsIn, WhereTheMeasuredPlanLostButTheEstimatedOneBeatTheGpu) {
   EXPECT_TRUE(estimated_stands_in(0.073e-3, 0.074e-3, 0.025e-3));
   EXPECT_FALSE(estimated_stands_in(0.073e-3, 0.073e-3, 0.025e-3));  // a tie: the measured plan won
@@ -377,8 +378,8 @@ TEST(EstimatedStandsIn, WhereTheMeasuredPlanLostButTheEstimatedOneBeatTheGpu) {
 }
 
 TEST(LostInASpell, ALoserReadFarAboveAPriceThatWouldHaveWonIsNotToLast) {
-  // c2c-f64-64-b16384 and c2c-f32-256x256 as read in slow spells of the
-  // H100 machine (docs/how-it-works.md, FFTW_MEASURE's rules).
+  // c2c-f64-64-b16384 and c2c-f32-256x256 as read in a sweep's slow spells
+  // (docs/how-it-works.md, FFTW_MEASURE's rules).
   EXPECT_TRUE(lost_in_a_spell(0.478e-3, 0.576e-3, 0.25e-3));
   EXPECT_TRUE(lost_in_a_spell(0.287e-3, 1.06e-3, 0.19e-3));
   EXPECT_FALSE(lost_in_a_spell(0.287e-3, 0.28e-3, 0.19e-3));    // 1.47x its price: a model's error
@@ -554,7 +555,7 @@ TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
 }
 
 // Several processes calibrating and remembering choices into one store at
-// once (issue 27): every save reads the file, merges and replaces it, so
+// once: every save reads the file, merges and replaces it, so
 // without a lock around that the last writer drops what another wrote
 // between its read and its rename. Nothing may be lost, the file must
 // parse, and no temporary may be left behind.
@@ -689,7 +690,7 @@ TEST_F(Store, ACheckInASlowSpellChangesNothingAndTheNextProcessChecks) {
 }
 
 TEST_F(Store, TheGpuTableIsCheckedByTheNextProcessAndReadAgainWhereItWasSlow) {
-  gpu_slower_ = 2.5;  // pinned rows read 1.4-3.4x slow in a spell on the H100 machine
+  gpu_slower_ = 2.5;  // the pinned rows as a slow spell reads them
   gpu_faster_now_ = 2.5;
   make().gpu_rates();
   EXPECT_EQ(gpu_checks_, 0);  // not this process's own reading
@@ -818,7 +819,7 @@ TEST_F(Store, UnwritableDirectoryKeepsChoicesInTheProcess) {
   EXPECT_TRUE(s.gpu_rates());
 }
 
-// The store as untrusted input (issue 27): only this user's own file in a
+// The store as untrusted input: only this user's own file in a
 // folder no one else can write is read; anything else is measured again.
 size_t count_of(const std::string &text, const std::string &what) {
   size_t n = 0;

@@ -1,4 +1,4 @@
-// The engine's sticky-error state without a GPU (issue 27): which CUDA
+// The engine's sticky-error state without a GPU: which CUDA
 // errors lose the context, and that check() of one marks the engine lost
 // for the process, keeping the first reason. (One process, one state: the
 // transitions are tested in order, in one test.)

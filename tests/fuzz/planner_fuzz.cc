@@ -1,5 +1,5 @@
 // libFuzzer target over the planner's inputs, with the real FFTW as the
-// oracle (issue 27). Each input is one guru64 call: precision, kind (c2c,
+// oracle. Each input is one guru64 call: precision, kind (c2c,
 // split c2c, r2c, split r2c, c2r, split c2r, r2r), rank 0-5 (and -1, 6, 7,
 // INT_MAX), howmany rank 0-3 (and -1, INT_MAX), sizes from 0 to huge and
 // negative, natural, zero, negative, huge and overlapping strides, in place,
@@ -22,7 +22,7 @@
 //      (fftw_execute_dft & co.) gives the same result.
 // Any mismatch aborts with a description of the input. Sizes whose
 // planning the real FFTW could not afford (more than 2^20 points) are
-// skipped; sizes past 32 bits are the GPU machine's (issue 27, item 3).
+// skipped; sizes past 32 bits are the GPU machine's (tests/gpu/large_gpu_test.cc).
 // Inputs the real FFTW answers only by undefined behaviour are not asked
 // of it: see `oracle_defined`.
 #include <dlfcn.h>

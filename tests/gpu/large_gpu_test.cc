@@ -1,4 +1,4 @@
-// Sizes past 32 bits (issue 27, item 3): a c2c f32 problem of more than
+// Sizes past 32 bits: a c2c f32 problem of more than
 // 2^31 elements either runs correctly (on the GPU, or on the real FFTW it
 // falls back on), never on a wrapped size. Each test needs 32 GiB of host
 // memory and the GPU; it skips without a GPU, and unless

@@ -1,4 +1,4 @@
-// Device memory taken between plan and execute (issue 27): after a GPU
+// Device memory taken between plan and execute: after a GPU
 // plan is made, the test takes almost all free device memory (as another
 // process could) and executes. The execute must still be right (the job
 // cannot get its buffers and the call runs on the real FFTW), the GPU must

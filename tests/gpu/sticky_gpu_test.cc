@@ -1,4 +1,4 @@
-// A sticky CUDA error at execute (issue 27): GPUFFTW_FAULT=sticky makes
+// A sticky CUDA error at execute: GPUFFTW_FAULT=sticky makes
 // the execute launch a kernel that traps, which leaves the context with a
 // real cudaErrorLaunchFailure. The execute in flight must still give the
 // right result, on the real FFTW; every GPU plan's later executes and

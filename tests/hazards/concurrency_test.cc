@@ -1,4 +1,4 @@
-// Concurrency under load (issue 27): 16 threads planning (after
+// Concurrency under load: 16 threads planning (after
 // fftw_make_planner_thread_safe), executing and destroying distinct plans of
 // several kinds and both precisions, and 16 threads executing one plan on
 // arrays of their own through the new-array execute functions, which FFTW

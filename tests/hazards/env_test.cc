@@ -1,4 +1,4 @@
-// Every GPUFFTW_* variable with a bad value (issue 27): one warning that
+// Every GPUFFTW_* variable with a bad value: one warning that
 // names the variable, what it takes and the default used, then the
 // default, never a crash. The parsers are tested directly; each variable
 // through a child process (env_child.c) that plans, executes and checks a

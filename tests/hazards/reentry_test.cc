@@ -14,8 +14,9 @@ extern "C" void sfftw_execute_(fftwf_plan *);
 extern "C" void sfftw_destroy_plan_(fftwf_plan *);
 
 // Every call FFTW's own implementation routes through another public
-// function (DESIGN.md lists them), in both precisions, and the Fortran
-// wrappers, which are meant to call the C API once.
+// function (the basic planners to plan_many, the wisdom file functions to
+// their FILE * forms), in both precisions, and the Fortran wrappers, which
+// are meant to call the C API once.
 TEST(Reentry, NoPublicCallIsWrappedTwice) {
   const unsigned long before = gpufftw_reentry_count();
   fftwf_complex *a = fftwf_alloc_complex(256);
