@@ -65,6 +65,10 @@ fftw_mpi_dir() {
 }
 
 do_build() {
+  # Without the header CMake builds no MPI library (compat/fetch-fftw-source.sh
+  # rebuilds the runtime folder without it): say so rather than fail later.
+  [ -e /usr/include/fftw3-mpi.h ] || [ -e "$runtime/usr/include/fftw3-mpi.h" ] ||
+    { echo "no fftw3-mpi.h here nor in $runtime/usr/include: run '$0 prepare' where it is, and carry that folder"; exit 1; }
   local targets="gpufftw gpufftw_mpi dropin dropin_mpi mpi_composed mpi_composed_relink mpi_plans_relink mpi_size_one
     mpi_size_one_relink mpi_fft_bench fft_bench link_rates"
   if ! { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
