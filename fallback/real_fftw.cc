@@ -2,7 +2,6 @@
 #include "fallback/thread_pool.h"
 
 #include <dlfcn.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -11,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/library_search.h"
 #include "core/log.h"
 
 namespace gpufftw {
@@ -40,16 +40,6 @@ Lmid_t private_namespace() {
   return lmid;
 }
 
-std::string real_path(const std::string &p) {
-  char buf[PATH_MAX];
-  return realpath(p.c_str(), buf) ? std::string(buf) : p;
-}
-
-std::string dir_of(const std::string &file) {
-  auto slash = file.rfind('/');
-  return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
-}
-
 // gpufftw's own file, to never take it (or a drop-in name for it) for FFTW.
 std::string own_file() {
   Dl_info info{};
@@ -63,22 +53,12 @@ std::string own_file() {
 // then the usual system ones. GPUFFTW_FFTW_DIR (a ':'-separated list)
 // replaces them all.
 std::vector<std::string> search_dirs(const char *probe_symbol) {
+  if (const char *env = getenv("GPUFFTW_FFTW_DIR")) return split_dirs(env);
   std::vector<std::string> dirs;
-  if (const char *env = getenv("GPUFFTW_FFTW_DIR")) {
-    std::string list = env;
-    for (size_t pos = 0; pos <= list.size();) {
-      size_t end = list.find(':', pos);
-      if (end == std::string::npos) end = list.size();
-      if (end > pos) dirs.push_back(list.substr(pos, end - pos));
-      pos = end + 1;
-    }
-    return dirs;
-  }
   Dl_info info{};
   void *next = dlsym(RTLD_NEXT, probe_symbol);
   if (next && dladdr(next, &info) && info.dli_fname) dirs.push_back(dir_of(real_path(info.dli_fname)));
-  dirs.push_back(GPUFFTW_FFTW_LIBDIR);
-  for (const char *d : {"/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"}) dirs.push_back(d);
+  append_default_dirs(&dirs);
   return dirs;
 }
 

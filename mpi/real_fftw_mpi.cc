@@ -1,7 +1,6 @@
 #include "mpi/real_fftw_mpi.h"
 
 #include <dlfcn.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -9,31 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "core/library_search.h"
 #include "core/log.h"
 
 namespace gpufftw {
 namespace mpi {
 namespace {
-
-std::string real_path(const std::string &p) {
-  char buf[PATH_MAX];
-  return realpath(p.c_str(), buf) ? std::string(buf) : p;
-}
-
-std::string dir_of(const std::string &file) {
-  auto slash = file.rfind('/');
-  return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
-}
-
-void split_into(const char *list, std::vector<std::string> *out) {
-  std::string s = list;
-  for (size_t pos = 0; pos <= s.size();) {
-    size_t end = s.find(':', pos);
-    if (end == std::string::npos) end = s.size();
-    if (end > pos) out->push_back(s.substr(pos, end - pos));
-    pos = end + 1;
-  }
-}
 
 // The file that defines `symbol` among the objects already loaded, or "".
 std::string loaded_file_defining(const char *symbol) {
@@ -48,16 +28,13 @@ std::string loaded_file_defining(const char *symbol) {
 // itself (preload), GPUFFTW_FFTW_DIR, the FFTW gpufftw was built against and
 // the usual system directories.
 std::vector<std::string> search_dirs(const char *probe) {
+  if (const char *env = getenv("GPUFFTW_FFTW_MPI_DIR")) return split_dirs(env);
   std::vector<std::string> dirs;
-  if (const char *env = getenv("GPUFFTW_FFTW_MPI_DIR")) {
-    split_into(env, &dirs);
-    return dirs;
-  }
   std::string loaded = loaded_file_defining(probe);
   if (!loaded.empty()) dirs.push_back(dir_of(loaded));
-  if (const char *env = getenv("GPUFFTW_FFTW_DIR")) split_into(env, &dirs);
-  dirs.push_back(GPUFFTW_FFTW_LIBDIR);
-  for (const char *d : {"/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"}) dirs.push_back(d);
+  if (const char *env = getenv("GPUFFTW_FFTW_DIR"))
+    for (std::string &d : split_dirs(env)) dirs.push_back(std::move(d));
+  append_default_dirs(&dirs);
   return dirs;
 }
 

@@ -1,0 +1,35 @@
+#include "core/library_search.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+namespace gpufftw {
+
+std::string real_path(const std::string &path) {
+  char buf[PATH_MAX];
+  return realpath(path.c_str(), buf) ? std::string(buf) : path;
+}
+
+std::string dir_of(const std::string &file) {
+  const auto slash = file.rfind('/');
+  return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
+}
+
+std::vector<std::string> split_dirs(const char *list) {
+  std::vector<std::string> dirs;
+  const std::string s = list;
+  for (size_t pos = 0; pos <= s.size();) {
+    size_t end = s.find(':', pos);
+    if (end == std::string::npos) end = s.size();
+    if (end > pos) dirs.push_back(s.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return dirs;
+}
+
+void append_default_dirs(std::vector<std::string> *dirs) {
+  dirs->push_back(GPUFFTW_FFTW_LIBDIR);
+  for (const char *d : {"/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"}) dirs->push_back(d);
+}
+
+}  // namespace gpufftw
