@@ -40,16 +40,6 @@ using MakeLayout = bool (*)(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdif
                             std::string *);
 
 #ifdef GPUFFTW_HAVE_CUDA
-// MIN over comm of `mine`; where it is 0 and this rank had no reason of its
-// own, *why says another rank had one for `what`.
-bool on_every_rank(bool mine, MPI_Comm comm, const char *what, std::string *why) {
-  int all = mine;
-  const int rc = MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
-  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Allreduce", rc), false;
-  if (!all && why->empty()) *why = std::string("another rank could not ") + what;
-  return all != 0;
-}
-
 // Collective on comm: this rank's device-resident part where every rank
 // can build one (its own GPU, NCCL, a layout it takes), else nullptr on
 // every rank with why (the host route's reason, as this rank sees it).

@@ -17,6 +17,14 @@ std::string mpi_error(const char *call, int code) {
   return std::string(call) + ": " + (len > 0 ? std::string(text, static_cast<size_t>(len)) : "error " + std::to_string(code));
 }
 
+bool on_every_rank(bool mine, MPI_Comm comm, const char *what, std::string *why) {
+  int all = mine;
+  const int rc = MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm);
+  if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Allreduce", rc), false;
+  if (!all && why->empty()) *why = std::string("another rank could not ") + what;
+  return all != 0;
+}
+
 Exchange::~Exchange() {
   int finalized = 1;
   MPI_Finalized(&finalized);

@@ -67,6 +67,11 @@ class Exchange {
 // "MPI_Alltoallw: <MPI's error string>"
 std::string mpi_error(const char *call, int code);
 
+// Collective on comm: whether `mine` holds on every rank (MPI_Allreduce,
+// minimum). Where it does not and this rank had no reason of its own, *why
+// says another rank could not do `what`; where MPI failed, *why says so.
+bool on_every_rank(bool mine, MPI_Comm comm, const char *what, std::string *why);
+
 }  // namespace composed
 }  // namespace mpi
 }  // namespace gpufftw

@@ -121,13 +121,7 @@ std::shared_ptr<const NcclComm> nccl_of(MPI_Comm comm, const NcclApi &api, int d
   if (rc != MPI_SUCCESS) return *why = mpi_error("MPI_Allreduce", rc), nullptr;
   if (reuse) return kept->comm;
   NcclComm made;
-  int ok = NcclComm::create(comm, api, device, &made, why);
-  if ((rc = MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS)
-    return *why = mpi_error("MPI_Allreduce", rc), nullptr;
-  if (!ok) {
-    if (why->empty()) *why = "another rank could not join NCCL";
-    return nullptr;
-  }
+  if (!on_every_rank(NcclComm::create(comm, api, device, &made, why), comm, "join NCCL", why)) return nullptr;
   auto shared = std::make_shared<const NcclComm>(std::move(made));
   // Kept where MPI lets it; a plan works the same without (it holds its own).
   if (made_key == MPI_SUCCESS) {
