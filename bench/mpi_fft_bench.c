@@ -3,13 +3,15 @@
  * gpufftw's by gpufftw-run / drop-in), so each side runs the same code.
  *
  *   mpirun -np N mpi_fft_bench [--threads T] [--flags estimate|measure]
- *                              [--seconds S] [--transposed-out] PROBLEM
+ *                              [--seconds S] [--timelimit S] [--transposed-out] PROBLEM
  *   PROBLEM  c2c-f32-N0xN1xN2, c2c-f64-..., r2c-f32-..., r2c-f64-...; 2-D or 3-D
  *
  * Arrays from fftw(f)_alloc_complex (fftw_malloc: gpufftw hands out pinned
  * memory there; an r2c's input is FFTW's padded real array in one), out of
  * place, forward; T threads per rank
- * (fftw_plan_with_nthreads). Timing: two executes to warm up, then samples
+ * (fftw_plan_with_nthreads); --timelimit bounds the planner's time
+ * (fftw(f)_set_timelimit: FFTW_MEASURE keeps the fastest plan it timed in
+ * that time). Timing: two executes to warm up, then samples
  * until at least 5 were taken and S seconds (default 2) spent, at most 32;
  * a sample is one execute between two barriers, the slowest rank's time.
  * Rank 0 prints
@@ -55,13 +57,14 @@ BENCH(fftwf_, float)
 int main(int argc, char **argv) {
   int me, np, threads = 1, i = 1;
   unsigned flags = FFTW_MEASURE;
-  double seconds = 2;
+  double seconds = 2, timelimit = -1; /* FFTW's FFTW_NO_TIMELIMIT */
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   for (; i < argc && !strncmp(argv[i], "--", 2); ++i) {
     if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--timelimit") && i + 1 < argc) timelimit = atof(argv[++i]);
     else if (!strcmp(argv[i], "--flags") && i + 1 < argc)
       flags = (flags & FFTW_MPI_TRANSPOSED_OUT) | (!strcmp(argv[++i], "estimate") ? FFTW_ESTIMATE : FFTW_MEASURE);
     else if (!strcmp(argv[i], "--transposed-out")) flags |= FFTW_MPI_TRANSPOSED_OUT;
@@ -84,8 +87,8 @@ int main(int argc, char **argv) {
     if (f32) fftwf_init_threads(), fftwf_plan_with_nthreads(threads);
     else fftw_init_threads(), fftw_plan_with_nthreads(threads);
   }
-  if (f32) fftwf_mpi_init();
-  else fftw_mpi_init();
+  if (f32) fftwf_mpi_init(), fftwf_set_timelimit(timelimit);
+  else fftw_mpi_init(), fftw_set_timelimit(timelimit);
 
   void *in, *out, *plan;
   ptrdiff_t count;

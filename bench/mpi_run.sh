@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# mpi_run.sh [prepare | build | tests | bench [PROBLEM...] | all [PROBLEM...]]:
+# mpi_run.sh [prepare | build | tests | check | bench [PROBLEM...] | all [PROBLEM...]]:
 # the GPU machine's run of the distributed (MPI) path, docs/mpi.md.
 #
 #   prepare  HERE, on a machine with Debian's libfftw3-mpi3 and
@@ -15,6 +15,13 @@
 #            (GPUFFTW_MPI_PATH=composed; past the GPU count ranks share GPUs),
 #            again on 2 with GPUFFTW_MPI_EXCHANGE=host, tests/mpi/size_one_test.sh
 #            on 1 to 4, and tests/mpi/plans_main.cc.
+#   check    FFTW's own check.pl --mpi (compat/run-check.sh --quick) on 1 to
+#            4 ranks with GPUFFTW_MODE=gpu, in the three ways in (preload,
+#            relink, drop-in), then on 2 ranks again with
+#            GPUFFTW_MPI_EXCHANGE=host. Needs what compat/run-check.sh made
+#            here: compat/work/bench and compat/work/fftw3-3.3.10/tests,
+#            carried, and the build in <repo>/build (the relinked mpi-bench
+#            finds libgpufftw there): GPUFFTW_MPI_BUILD=$PWD/build.
 #   bench    each PROBLEM (mpi_fft_bench's names; default c2c-f32-512x512x512),
 #            FFTW_MEASURE ($MPI_BENCH_FLAGS), fftw_malloc arrays, median of
 #            executes, every column from this one run: the links' rates
@@ -24,7 +31,8 @@
 #            (bench/fft_bench), and a short run at GPUFFTW_LOG=debug for the
 #            per-rank breakdown of an execute. The real FFTW MPI on one rank
 #            per GPU x its share of the cores for the problems named in
-#            $MPI_BENCH_REAL, the host route (GPUFFTW_MPI_EXCHANGE=host) for
+#            $MPI_BENCH_REAL (its planner bounded to $MPI_BENCH_REAL_TIMELIMIT
+#            seconds where set: fftw_set_timelimit), the host route (GPUFFTW_MPI_EXCHANGE=host) for
 #            those in $MPI_BENCH_HOST. Then the table (bench/mpi_table.py).
 #   all      build, tests, bench (the default).
 # NCCL_NVLS_ENABLE=0 throughout (NVLink multicast stays off). On the device
@@ -111,6 +119,28 @@ do_tests() {
   return $status
 }
 
+do_check() {
+  local work=$root/compat/work status=0 line
+  [ -x "$work/bench/single/mpi-bench-relink" ] && [ -f "$work/fftw3-3.3.10/tests/check.pl" ] ||
+    { echo "check: no mpi-bench or check.pl: run compat/run-check.sh where FFTW MPI is, carry compat/work/bench and compat/work/fftw3-3.3.10/tests"; return 1; }
+  [ "$build" = "$root/build" ] || { echo "check: the relinked mpi-bench finds libgpufftw in $root/build: set GPUFFTW_MPI_BUILD=$root/build"; return 1; }
+  # The serial FFTW and FFTW MPI that mpi-bench-system was linked with.
+  export GPUFFTW_MODE=gpu LD_LIBRARY_PATH=$GPUFFTW_FFTW_MPI_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  # name EXTRA-ENV CONFIGS: one run-check.sh over the three ways in and both
+  # precisions, then how many 2-rank plan lines (every rank's, every way in)
+  # name NCCL as their exchange.
+  one_check() {
+    if env $2 GPUFFTW_BUILD="$build" "$root/compat/run-check.sh" --quick --no-build --modes "preload relink dropin" \
+         --precisions "double single" --configs "$3" > "$out/check-$1.log" 2>&1; then line=PASS; else line=FAIL; status=1; fi
+    sed -n '/^=== FFTW/,$p' "$out/check-$1.log" | sed "s/^/check $1: /"
+    echo "check $1: $line; 2-rank plan lines exchanging GPU to GPU (NCCL): $(cat "$work"/runs/*/*/mpi2/check.log | grep -c '(NCCL)')"
+  }
+  one_check nccl "" "mpi1 mpi2 mpi3 mpi4"
+  one_check host GPUFFTW_MPI_EXCHANGE=host "mpi2"
+  unset GPUFFTW_MODE
+  return $status
+}
+
 # One benchmark run: LABEL NP THREADS PROBLEM [mpirun args before the program...] -- PROGRAM...
 bench_one() {
   local label=$1 np=$2 threads=$3 problem=$4 line
@@ -155,7 +185,8 @@ do_bench() {
         "$build/bench/mpi_fft_bench"
     fi
     if listed "$p" "${MPI_BENCH_REAL:-}"; then
-      bench_one real-fftw-mpi "$gpus" "$share" "$p" "$build/bench/mpi_fft_bench"
+      bench_one real-fftw-mpi "$gpus" "$share" "$p" "$build/bench/mpi_fft_bench" \
+        ${MPI_BENCH_REAL_TIMELIMIT:+--timelimit "$MPI_BENCH_REAL_TIMELIMIT"}
     fi
     composed_breakdown "$gpus" "$share" "$p"
     "$build/gpufftw-run" -- "$build/bench/fft_bench" --alloc fftw --threads "$cores" \
@@ -174,7 +205,8 @@ echo "real FFTW MPI: $GPUFFTW_FFTW_MPI_DIR"
 case $step in
   build) do_build ;;
   tests) do_tests ;;
+  check) do_check ;;
   bench) do_bench ;;
   all) do_build && { do_tests; do_bench; } ;;
-  *) echo "usage: $0 [prepare | build | tests | bench [N...] | all [N...]]" >&2; exit 2 ;;
+  *) echo "usage: $0 [prepare | build | tests | check | bench [N...] | all [N...]]" >&2; exit 2 ;;
 esac
