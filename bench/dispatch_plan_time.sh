@@ -10,7 +10,7 @@
 #
 # No --timelimit by default: the target is FFTW's own MEASURE time, not a
 # limited one. The real FFTW's MEASURE of the set's biggest problems takes
-# tens of seconds each (docs/bench-results.md has the times), auto less if
+# tens of seconds each (docs/results/single-gpu.md has the times), auto less if
 # the target holds. GPUFFTW_PLAN_TIMELIMIT=S gives both configurations the
 # same fftw_set_timelimit(S) where a run must be shorter; the table's
 # header shows it.

@@ -12,7 +12,7 @@
 # against fp32 on host arrays (bench/fp16_run.sh, docs/fp16.md) and our
 # kernels against cuFFT (bench/kernel_bench, bench/multi_pass_bench,
 # docs/kernels.md). Prints a short table last. The tests and the
-# benchmarks each take several minutes (docs/gpu-results.md has the
+# benchmarks each take several minutes (docs/results/check.md has the
 # times), so --bench-only runs the benchmarks on their own. Logs go to $OUT
 # (or /tmp/gpu-check). FFTW's source must be in compat/work/
 # (compat/fetch-fftw-source.sh, on a machine with a network).
