@@ -22,6 +22,9 @@ struct FftwApi;
   template <>                                                               \
   struct FftwApi<T> : gpufftw::PrecisionTraits<T> {                         \
     static T* alloc_real(std::size_t n) { return X##_alloc_real(n); }       \
+    static complex* alloc_complex(std::size_t n) {                          \
+      return X##_alloc_complex(n);                                          \
+    }                                                                       \
     static void* malloc(std::size_t n) { return X##_malloc(n); }            \
     static void free(void* p) { X##_free(p); }                              \
     static constexpr auto destroy_plan = &X##_destroy_plan;                 \
