@@ -20,6 +20,7 @@
 #include "../hazards/direct_dft.h"
 #include "../sweep/fftw_traits.h"
 #include "gpufftw/gpufftw.h"
+#include "print_at_end.h"
 
 namespace {
 
@@ -42,12 +43,8 @@ class Gpu : public testing::Test {
 // The largest relative error seen per precision, printed at the end so the
 // GPU run records it.
 double worst[2] = {0, 0};
-struct PrintWorst : testing::Environment {
-  void TearDown() override {
-    std::printf("largest relative L2 error on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]);
-  }
-};
-const auto *kPrintWorst = testing::AddGlobalTestEnvironment(new PrintWorst);
+const auto *kPrintWorst =
+    print_at_end([] { std::printf("largest relative L2 error on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]); });
 
 template <class T>
 double tolerance(size_t n) {

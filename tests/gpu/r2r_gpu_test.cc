@@ -19,6 +19,7 @@
 
 #include "../sweep/fftw_traits.h"
 #include "gpufftw/gpufftw.h"
+#include "print_at_end.h"
 
 namespace {
 
@@ -68,12 +69,8 @@ double tolerance(const Case &c) {
 }
 
 double worst[2] = {0, 0};
-struct PrintWorst : testing::Environment {
-  void TearDown() override {
-    std::printf("largest relative L2 error of r2r on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]);
-  }
-};
-const auto *kPrintWorst = testing::AddGlobalTestEnvironment(new PrintWorst);
+const auto *kPrintWorst = print_at_end(
+    [] { std::printf("largest relative L2 error of r2r on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]); });
 
 class R2rGpu : public testing::Test {
  protected:
