@@ -7,30 +7,21 @@
 # (bench/multi_gpu_table.py) last.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:-$here/../build}
-out=${OUT:-/tmp/bench}
-mkdir -p "$out"
-bench=$build/bench/fft_bench
+. "$here/common.sh"
+results=$out/multi_results.txt
 batches=${GPUFFTW_BENCH_BATCHES:-"c2c-f32-4096-b4096 c2c-f32-1000-b16384 c2c-f32-1009-b16384 c2c-f64-4096-b4096 r2c-f32-4096-b8192"}
 singles=${GPUFFTW_BENCH_SINGLES:-"c2c-f32-512x512x512 c2c-f32-1024x1024x1024 r2c-f32-1024x1024x1024 c2c-f64-512x512x512 \
 c2c-f32-16384x16384 c2c-f32-268435456"}
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+problems="$batches $singles"
+options=(--flags estimate)
+gpufftw=(LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu)
 
-run() {  # run NAME ENV... -- ARGS...
-  local name=$1; shift
-  local env=()
-  while [ "$1" != -- ]; do env+=("$1"); shift; done
-  shift
-  echo "== $name" >&2
-  env "${env[@]}" LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu "$bench" --flags estimate "$@" $batches $singles \
-    2> "$out/$name.err" | sed "s/^RESULT/RESULT $name/" | tee -a "$out/multi_results.txt"
-}
-
-: > "$out/multi_results.txt"
-"$build/bench/link_rates" | tee -a "$out/multi_results.txt"
-"$build/bench/cufftxt_bench" $singles | tee -a "$out/multi_results.txt"
-run one_fftw_malloc GPUFFTW_DEVICES=0 -- --alloc fftw
-run all_fftw_malloc GPUFFTW_DEVICES=all -- --alloc fftw
-run one_malloc GPUFFTW_DEVICES=0 -- --alloc malloc
-run all_malloc GPUFFTW_DEVICES=all -- --alloc malloc
-python3 "$here/multi_gpu_table.py" "$out/multi_results.txt" | tee "$out/multi_table.md"
+: > "$results"
+"$build/bench/link_rates" | tee -a "$results"
+"$build/bench/cufftxt_bench" $singles | tee -a "$results"
+run one_fftw_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=0 -- --alloc fftw
+run all_fftw_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=all -- --alloc fftw
+run one_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=0 -- --alloc malloc
+run all_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=all -- --alloc malloc
+python3 "$here/multi_gpu_table.py" "$results" | tee "$out/multi_table.md"

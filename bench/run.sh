@@ -7,30 +7,19 @@
 # with plain malloc arrays; prints the table (bench/table.py) last.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:-$here/../build}
-out=${OUT:-/tmp/bench}
-mkdir -p "$out"
-bench=$build/bench/fft_bench
+. "$here/common.sh"
+results=$out/results.txt
 cufftw=$(ls /usr/local/cuda/lib64/libcufftw.so.* 2>/dev/null | head -n1)
 problems=${GPUFFTW_BENCH_PROBLEMS:-"c2c-f32-16777216 c2c-f32-4096-b4096 c2c-f32-1000-b16384 c2c-f32-1009-b16384 \
 c2c-f32-4096x4096 c2c-f32-256x256x256 c2c-f32-512x512x512 r2c-f32-512x512x512 c2c-f64-256x256x256 c2c-f64-16777216"}
 cores=$(nproc)
 
-run() {  # run NAME ENV... -- ARGS...
-  local name=$1; shift
-  local env=()
-  while [ "$1" != -- ]; do env+=("$1"); shift; done
-  shift
-  echo "== $name" >&2
-  env "${env[@]}" "$bench" "$@" $problems 2> "$out/$name.err" | sed "s/^RESULT/RESULT $name/" | tee -a "$out/results.txt"
-}
-
-: > "$out/results.txt"
-"$build/bench/pcie_rates" | tee -a "$out/results.txt"
+: > "$results"
+"$build/bench/pcie_rates" | tee -a "$results"
 run fftw -- --threads "$cores" --timelimit 30
 run cufftw_own LD_PRELOAD="$cufftw" -- --alloc fftw
 run cufftw_pinned LD_PRELOAD="$cufftw" -- --alloc pinned
 run gpufftw_fftw_malloc LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_REPORT=1 -- --alloc fftw
 run gpufftw_malloc LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_REPORT=1 -- --alloc malloc
-"$build/bench/pcie_rates" | sed 's/^PCIE/PCIE_AFTER/' | tee -a "$out/results.txt"
-python3 "$here/table.py" "$out/results.txt" | tee "$out/table.md"
+"$build/bench/pcie_rates" | sed 's/^PCIE/PCIE_AFTER/' | tee -a "$results"
+python3 "$here/table.py" "$results" | tee "$out/table.md"

@@ -42,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "../tests/sweep/fftw_traits.h"
 #include "gpufftw/gpufftw.h"
 
 namespace {
@@ -78,42 +79,34 @@ struct Shape {
   }
 };
 
-// The FFTW API of one precision.
+// FFTW of one precision on the soak's layouts: unit strides, the
+// transforms of a batch `id` (in) and `od` (out) elements apart.
 template <class T>
-struct Api;
-#define SOAK_API(R_, X)                                                                                            \
-  template <>                                                                                                      \
-  struct Api<R_> {                                                                                                 \
-    using Plan = X##plan;                                                                                          \
-    using C = X##complex;                                                                                          \
-    static void *malloc(size_t b) { return X##malloc(b); }                                                         \
-    static void free(void *p) { X##free(p); }                                                                      \
-    static Plan dft(int r, const int *n, int h, C *i, int id, C *o, int od, unsigned f) {                          \
-      return X##plan_many_dft(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, FFTW_FORWARD, f);                     \
-    }                                                                                                              \
-    static Plan r2c(int r, const int *n, int h, R_ *i, int id, C *o, int od, unsigned f) {                         \
-      return X##plan_many_dft_r2c(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);                               \
-    }                                                                                                              \
-    static Plan c2r(int r, const int *n, int h, C *i, int id, R_ *o, int od, unsigned f) {                         \
-      return X##plan_many_dft_c2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);                               \
-    }                                                                                                              \
-    static Plan r2r(int r, const int *n, int h, R_ *i, int id, R_ *o, int od, const fftw_r2r_kind *k, unsigned f) { \
-      return X##plan_many_r2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, k, f);                                \
-    }                                                                                                              \
-    static void execute(Plan p) { X##execute(p); }                                                                 \
-    static void destroy(Plan p) { X##destroy_plan(p); }                                                            \
-    static void new_array(Plan p, Kind k, void *i, void *o) {                                                      \
-      switch (k) {                                                                                                 \
-        case Kind::C2C: X##execute_dft(p, static_cast<C *>(i), static_cast<C *>(o)); break;                        \
-        case Kind::R2C: X##execute_dft_r2c(p, static_cast<R_ *>(i), static_cast<C *>(o)); break;                   \
-        case Kind::C2R: X##execute_dft_c2r(p, static_cast<C *>(i), static_cast<R_ *>(o)); break;                   \
-        case Kind::R2R: X##execute_r2r(p, static_cast<R_ *>(i), static_cast<R_ *>(o)); break;                      \
-      }                                                                                                            \
-    }                                                                                                              \
-  };
-SOAK_API(float, fftwf_)
-SOAK_API(double, fftw_)
-#undef SOAK_API
+struct Api {
+  using F = sweep::FftwApi<T>;
+  using Plan = typename F::plan;
+  using C = typename F::complex;
+  static Plan dft(int r, const int *n, int h, C *i, int id, C *o, int od, unsigned f) {
+    return F::plan_many_dft(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, FFTW_FORWARD, f);
+  }
+  static Plan r2c(int r, const int *n, int h, T *i, int id, C *o, int od, unsigned f) {
+    return F::plan_many_dft_r2c(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);
+  }
+  static Plan c2r(int r, const int *n, int h, C *i, int id, T *o, int od, unsigned f) {
+    return F::plan_many_dft_c2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, f);
+  }
+  static Plan r2r(int r, const int *n, int h, T *i, int id, T *o, int od, const fftw_r2r_kind *k, unsigned f) {
+    return F::plan_many_r2r(r, n, h, i, nullptr, 1, id, o, nullptr, 1, od, k, f);
+  }
+  static void new_array(Plan p, Kind k, void *i, void *o) {
+    switch (k) {
+      case Kind::C2C: F::execute_dft(p, static_cast<C *>(i), static_cast<C *>(o)); break;
+      case Kind::R2C: F::execute_dft_r2c(p, static_cast<T *>(i), static_cast<C *>(o)); break;
+      case Kind::C2R: F::execute_dft_c2r(p, static_cast<C *>(i), static_cast<T *>(o)); break;
+      case Kind::R2R: F::execute_r2r(p, static_cast<T *>(i), static_cast<T *>(o)); break;
+    }
+  }
+};
 
 template <class T>
 void *make_plan(const Shape &s, void *in, void *out, unsigned flags) {
@@ -136,9 +129,9 @@ void *make_plan(const Shape &s, void *in, void *out, unsigned flags) {
 
 void execute(const Shape &s, void *p) {
   if (s.f32)
-    Api<float>::execute(static_cast<fftwf_plan>(p));
+    sweep::FftwApi<float>::execute(static_cast<fftwf_plan>(p));
   else
-    Api<double>::execute(static_cast<fftw_plan>(p));
+    sweep::FftwApi<double>::execute(static_cast<fftw_plan>(p));
 }
 void new_array(const Shape &s, void *p, void *in, void *out) {
   if (s.f32)
@@ -148,9 +141,9 @@ void new_array(const Shape &s, void *p, void *in, void *out) {
 }
 void destroy(const Shape &s, void *p) {
   if (s.f32)
-    Api<float>::destroy(static_cast<fftwf_plan>(p));
+    sweep::FftwApi<float>::destroy_plan(static_cast<fftwf_plan>(p));
   else
-    Api<double>::destroy(static_cast<fftw_plan>(p));
+    sweep::FftwApi<double>::destroy_plan(static_cast<fftw_plan>(p));
 }
 void *plan(const Shape &s, void *in, void *out, unsigned flags) {
   return s.f32 ? make_plan<float>(s, in, out, flags) : make_plan<double>(s, in, out, flags);

@@ -14,26 +14,16 @@
 # interleave the sides so that a slow spell of the host falls on all.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:-$here/../build}
-out=${OUT:-/tmp/bench}
-mkdir -p "$out"
-bench=$build/bench/fft_bench
+. "$here/common.sh"
+results=$out/threads_results.txt
 problems=${GPUFFTW_THREADS_PROBLEMS:-"c2c-f32-256 c2c-f32-1024 c2c-f32-4096 c2c-f32-1024-b16 c2c-f32-64x64 c2c-f32-256x256"}
 cores=$(nproc)
+options=(--alloc fftw --seconds "${GPUFFTW_THREADS_SECONDS:-0.25}")
 
-run() {  # run NAME ENV... -- ARGS...
-  local name=$1; shift
-  local env=()
-  while [ "$1" != -- ]; do env+=("$1"); shift; done
-  shift
-  env "${env[@]}" "$bench" --alloc fftw --seconds "${GPUFFTW_THREADS_SECONDS:-0.25}" "$@" $problems \
-    2>> "$out/$name.err" | sed "s/^RESULT/RESULT $name/" | tee -a "$out/threads_results.txt"
-}
-
-: > "$out/threads_results.txt"
+: > "$results"
 rm -rf "$out/cache-measure" "$out/cache-estimate"
 for round in $(seq "${GPUFFTW_THREADS_ROUNDS:-5}"); do
-  echo "ROUND $round" >> "$out/threads_results.txt"
+  echo "ROUND $round" >> "$results"
   for flags in measure estimate; do
     export GPUFFTW_CACHE_DIR=$out/cache-$flags
     run fftw1_$flags -- --threads 1 --flags $flags
@@ -42,4 +32,4 @@ for round in $(seq "${GPUFFTW_THREADS_ROUNDS:-5}"); do
     run auto_$flags LD_PRELOAD="$build/libgpufftw.so.1" -- --threads "$cores" --flags $flags
   done
 done
-python3 "$here/threads_table.py" "$out/threads_results.txt" | tee "$out/threads_table.md"
+python3 "$here/threads_table.py" "$results" | tee "$out/threads_table.md"

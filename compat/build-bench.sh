@@ -23,11 +23,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(cd "$here/.." && pwd)
-work=${GPUFFTW_COMPAT_WORK:-$here/work}
-src=$work/fftw3-3.3.10
-gbuild=${GPUFFTW_BUILD:-$repo/build}
-gbuild=$(cd "$gbuild" 2>/dev/null && pwd || echo "$gbuild")
+. "$here/paths.sh"
 CC=${CC:-gcc}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 # Plain, portable flags: binaries built here may be carried to another machine.

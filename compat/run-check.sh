@@ -38,12 +38,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(cd "$here/.." && pwd)
-work=${GPUFFTW_COMPAT_WORK:-$here/work}
-src=$work/fftw3-3.3.10
-gbuild=${GPUFFTW_BUILD:-$repo/build}
-# absolute: it ends up in LD_PRELOAD / LD_LIBRARY_PATH of processes in other dirs
-gbuild=$(cd "$gbuild" 2>/dev/null && pwd || echo "$gbuild")
+. "$here/paths.sh"
 proof_re=${GPUFFTW_PROOF_REGEX:-'^gpufftw:'}
 
 level=quick

@@ -1,7 +1,10 @@
 #include "core/library_search.h"
 
+#include <dlfcn.h>
 #include <limits.h>
 #include <stdlib.h>
+
+#include "core/log.h"
 
 namespace gpufftw {
 
@@ -30,6 +33,12 @@ std::vector<std::string> split_dirs(const char *list) {
 void append_default_dirs(std::vector<std::string> *dirs) {
   dirs->push_back(GPUFFTW_FFTW_LIBDIR);
   for (const char *d : {"/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib", "/usr/local/lib"}) dirs->push_back(d);
+}
+
+void *find_symbol(void *handle, const std::string &name, const char *library) {
+  void *p = dlsym(handle, name.c_str());
+  if (!p) GPUFFTW_LOG(Warn, "%s lacks %s", library, name.c_str());
+  return p;
 }
 
 }  // namespace gpufftw

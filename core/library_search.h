@@ -1,5 +1,6 @@
-// Finding the real FFTW libraries on disk: what the serial loader
-// (fallback/real_fftw.cc) and the MPI one (mpi/real_fftw_mpi.cc) share.
+// Finding the real FFTW libraries on disk and their functions in them: what
+// the serial loader (fallback/real_fftw.cc) and the MPI one
+// (mpi/real_fftw_mpi.cc) share.
 #pragma once
 
 #include <string>
@@ -19,5 +20,16 @@ std::vector<std::string> split_dirs(const char *list);
 // The directories where FFTW is looked for after any the caller knows of:
 // the one gpufftw was built against, then the usual system ones.
 void append_default_dirs(std::vector<std::string> *dirs);
+
+// The address of `name` in the library opened as `handle`, or null, said in
+// the log as a function `library` lacks.
+void *find_symbol(void *handle, const std::string &name, const char *library);
+
+// Fills *slot with `name` from `handle` (find_symbol); false where it is not there.
+template <class F>
+bool load_symbol(void *handle, const std::string &name, const char *library, F *slot) {
+  *slot = reinterpret_cast<F>(find_symbol(handle, name, library));
+  return *slot != nullptr;
+}
 
 }  // namespace gpufftw

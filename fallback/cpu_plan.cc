@@ -4,39 +4,15 @@
 #include <atomic>
 #include <vector>
 
+#include "core/precision_traits.h"
 #include "fallback/real_fftw.h"
 
 namespace gpufftw {
 namespace {
 
 template <class R>
-struct Types;
-template <>
-struct Types<float> {
-  using plan = fftwf_plan;
-  using complex = fftwf_complex;
-  using iodim64 = fftwf_iodim64;
-  using r2r_kind = fftwf_r2r_kind;
-};
-template <>
-struct Types<double> {
-  using plan = fftw_plan;
-  using complex = fftw_complex;
-  using iodim64 = fftw_iodim64;
-  using r2r_kind = fftw_r2r_kind;
-};
-
-template <>
-struct Types<long double> {
-  using plan = fftwl_plan;
-  using complex = fftwl_complex;
-  using iodim64 = fftwl_iodim64;
-  using r2r_kind = fftwl_r2r_kind;
-};
-
-template <class R>
 class CpuPlan final : public Plan {
-  using T = Types<R>;
+  using T = PrecisionTraits<R>;
   using C = typename T::complex;
 
  public:
@@ -73,15 +49,15 @@ class CpuPlan final : public Plan {
 };
 
 template <class R>
-std::vector<typename Types<R>::iodim64> iodims(const std::vector<Dim> &dims) {
-  std::vector<typename Types<R>::iodim64> v;
+std::vector<typename PrecisionTraits<R>::iodim64> iodims(const std::vector<Dim> &dims) {
+  std::vector<typename PrecisionTraits<R>::iodim64> v;
   for (const Dim &d : dims) v.push_back({d.n, d.is, d.os});
   return v;
 }
 
 template <class R>
-typename Types<R>::plan plan_real(const RealFftw<R> &f, const Problem &p) {
-  using C = typename Types<R>::complex;
+typename PrecisionTraits<R>::plan plan_real(const RealFftw<R> &f, const Problem &p) {
+  using C = typename PrecisionTraits<R>::complex;
   auto dims = iodims<R>(p.dims);
   auto loops = iodims<R>(p.howmany);
   const int rank = static_cast<int>(dims.size()), hrank = static_cast<int>(loops.size());
@@ -99,7 +75,7 @@ typename Types<R>::plan plan_real(const RealFftw<R> &f, const Problem &p) {
       if (p.split) return f.plan_guru64_split_dft_c2r(rank, dims.data(), hrank, loops.data(), in[0], in[1], out[0], p.flags);
       return f.plan_guru64_dft_c2r(rank, dims.data(), hrank, loops.data(), reinterpret_cast<C *>(p.in[0]), out[0], p.flags);
     case Kind::R2R: {
-      std::vector<typename Types<R>::r2r_kind> kinds(p.r2r_kinds.begin(), p.r2r_kinds.end());
+      std::vector<typename PrecisionTraits<R>::r2r_kind> kinds(p.r2r_kinds.begin(), p.r2r_kinds.end());
       return f.plan_guru64_r2r(rank, dims.data(), hrank, loops.data(), in[0], out[0], kinds.data(), p.flags);
     }
   }
@@ -112,7 +88,7 @@ template <class R>
 std::unique_ptr<Plan> make_cpu_plan(const Problem &problem) {
   const RealFftw<R> &f = real_fftw<R>();
   if (!f.loaded) return nullptr;
-  typename Types<R>::plan real = plan_real(f, problem);
+  typename PrecisionTraits<R>::plan real = plan_real(f, problem);
   if (!real) return nullptr;
   return std::make_unique<CpuPlan<R>>(problem, real);
 }

@@ -12,6 +12,7 @@
 
 #include "core/library_search.h"
 #include "core/log.h"
+#include "core/precision_traits.h"
 
 namespace gpufftw {
 namespace {
@@ -87,108 +88,41 @@ void *open_real(const std::vector<std::string> &dirs, const char *file, std::str
   return nullptr;
 }
 
-template <class R>
-struct Names;
-template <>
-struct Names<float> {
-  static constexpr const char *lib = "libfftw3f.so.3";
-  static constexpr const char *threads = "libfftw3f_threads.so.3";
-  static constexpr const char *probe = "fftwf_plan_guru64_dft";
-  static constexpr const char *word = "single";
-};
-template <>
-struct Names<double> {
-  static constexpr const char *lib = "libfftw3.so.3";
-  static constexpr const char *threads = "libfftw3_threads.so.3";
-  static constexpr const char *probe = "fftw_plan_guru64_dft";
-  static constexpr const char *word = "double";
-};
-
-template <>
-struct Names<long double> {
-  static constexpr const char *lib = "libfftw3l.so.3";
-  static constexpr const char *threads = "libfftw3l_threads.so.3";
-  static constexpr const char *probe = "fftwl_plan_guru64_dft";
-  static constexpr const char *word = "long double";
-};
-
-template <class T>
-bool load_symbol(void *handle, const char *name, T *slot) {
-  *slot = reinterpret_cast<T>(dlsym(handle, name));
-  if (!*slot) GPUFFTW_LOG(Warn, "the real FFTW lacks %s", name);
-  return *slot != nullptr;
-}
-
-#define GPUFFTW_LOAD(P, name) ok &= load_symbol(h, #P #name, &t.name);
-
-template <class R>
-bool load_core(RealFftw<R> &t, void *h);
-template <class R>
-bool load_threads(RealFftw<R> &t, void *h);
-
-template <>
-bool load_core(RealFftw<float> &t, void *h) {
-  bool ok = true;
-  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, fftwf_)
-  return ok;
-}
-template <>
-bool load_core(RealFftw<double> &t, void *h) {
-  bool ok = true;
-  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, fftw_)
-  return ok;
-}
-template <>
-bool load_threads(RealFftw<float> &t, void *h) {
-  bool ok = true;
-  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, fftwf_)
-  return ok;
-}
-template <>
-bool load_threads(RealFftw<double> &t, void *h) {
-  bool ok = true;
-  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, fftw_)
-  return ok;
-}
-template <>
-bool load_core(RealFftw<long double> &t, void *h) {
-  bool ok = true;
-  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, fftwl_)
-  return ok;
-}
-template <>
-bool load_threads(RealFftw<long double> &t, void *h) {
-  bool ok = true;
-  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, fftwl_)
-  return ok;
-}
-#undef GPUFFTW_LOAD
+// Fills the field `name` of the table t from the library `handle`; `ok`
+// turns false where that library lacks it.
+#define GPUFFTW_LOAD(handle, name) \
+  ok &= load_symbol(handle, std::string(N::prefix) + #name, "the real FFTW", &t.name);
 
 template <class R>
 RealFftw<R> load() {
-  using N = Names<R>;
+  using N = PrecisionTraits<R>;
   RealFftw<R> t;
   std::string searched;
-  std::vector<std::string> dirs = search_dirs(N::probe);
+  std::vector<std::string> dirs = search_dirs((std::string(N::prefix) + "plan_guru64_dft").c_str());
   void *h = open_real(dirs, N::lib, &t.path, &searched);
   if (!h) {
     GPUFFTW_LOG(Warn, "the real FFTW (%s precision) was not found; searched %s (GPUFFTW_FFTW_DIR names other "
                 "directories); plans of this precision will be NULL", N::word, searched.c_str());
     return t;
   }
-  t.loaded = load_core(t, h);
+  bool ok = true;
+  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, h)
+  t.loaded = ok;
   GPUFFTW_LOG(Info, "real FFTW %s from %s", N::word, t.path.c_str());
   // The threads library must sit beside the library just opened: it links
   // to libfftw3*.so.3 by SONAME, which the namespace now resolves to that one.
   std::string threads_path, threads_searched;
-  void *ht = open_real({dir_of(t.path)}, N::threads, &threads_path, &threads_searched);
+  void *ht = open_real({dir_of(t.path)}, N::threads_lib, &threads_path, &threads_searched);
   if (ht) {
-    t.threads_loaded = load_threads(t, ht);
+    ok = true;
+    GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_LOAD, ht)
+    t.threads_loaded = ok;
     if (t.threads_loaded) t.threads_set_callback(parallel_loop, nullptr);
   } else
-    GPUFFTW_LOG(Warn, "no %s beside %s: FFTW's threads are not available", N::threads, t.path.c_str());
+    GPUFFTW_LOG(Warn, "no %s beside %s: FFTW's threads are not available", N::threads_lib, t.path.c_str());
   return t;
 }
+#undef GPUFFTW_LOAD
 
 }  // namespace
 

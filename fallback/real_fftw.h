@@ -63,35 +63,21 @@ template <class R>
 struct RealFftw;
 
 // Each table is filled once, on first use, and never changes afterwards.
-template <>
-struct RealFftw<float> {
-  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_REAL_FIELD, fftwf_)
-  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_REAL_FIELD, fftwf_)
-  bool loaded = false;
-  bool threads_loaded = false;
-  std::string path;
-};
-
-template <>
-struct RealFftw<double> {
-  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_REAL_FIELD, fftw_)
-  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_REAL_FIELD, fftw_)
-  bool loaded = false;
-  bool threads_loaded = false;
-  std::string path;
-};
-
 // Long double: never exported by gpufftw, only the reference of the
 // comparison mode for double-precision plans.
-template <>
-struct RealFftw<long double> {
-  GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_REAL_FIELD, fftwl_)
-  GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_REAL_FIELD, fftwl_)
-  bool loaded = false;
-  bool threads_loaded = false;
-  std::string path;
-};
-
+#define GPUFFTW_REAL_TABLE(R_, P)                     \
+  template <>                                         \
+  struct RealFftw<R_> {                               \
+    GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_REAL_FIELD, P)    \
+    GPUFFTW_REAL_THREADS_FUNCS(GPUFFTW_REAL_FIELD, P) \
+    bool loaded = false;                              \
+    bool threads_loaded = false;                      \
+    std::string path;                                 \
+  };
+GPUFFTW_REAL_TABLE(float, fftwf_)
+GPUFFTW_REAL_TABLE(double, fftw_)
+GPUFFTW_REAL_TABLE(long double, fftwl_)
+#undef GPUFFTW_REAL_TABLE
 #undef GPUFFTW_REAL_FIELD
 
 // The table of the real FFTW of precision R; `loaded` is false when it could

@@ -10,6 +10,7 @@
 
 #include "core/library_search.h"
 #include "core/log.h"
+#include "core/precision_traits.h"
 
 namespace gpufftw {
 namespace mpi {
@@ -56,87 +57,40 @@ void *open_defining(const std::string &path, const char *symbol, int mode) {
   return nullptr;
 }
 
-template <class R>
-struct Names;
-template <>
-struct Names<double> {
-  static constexpr const char *mpi = "libfftw3_mpi.so.3";
-  static constexpr const char *serial = "libfftw3.so.3";
-  static constexpr const char *threads = "libfftw3_threads.so.3";
-  static constexpr const char *threads_probe = "fftw_plan_with_nthreads";
-  static constexpr const char *mpi_probe = "fftw_mpi_local_size_guru";  // the real one's, not gpufftw's
-  static constexpr const char *serial_probe = "fftw_the_planner";       // FFTW-internal
-  static constexpr const char *word = "double";
-};
-template <>
-struct Names<float> {
-  static constexpr const char *mpi = "libfftw3f_mpi.so.3";
-  static constexpr const char *serial = "libfftw3f.so.3";
-  static constexpr const char *threads = "libfftw3f_threads.so.3";
-  static constexpr const char *threads_probe = "fftwf_plan_with_nthreads";
-  static constexpr const char *mpi_probe = "fftwf_mpi_local_size_guru";
-  static constexpr const char *serial_probe = "fftwf_the_planner";
-  static constexpr const char *word = "single";
-};
-
-template <class T>
-bool load_symbol(void *h, const std::string &name, T *slot) {
-  *slot = reinterpret_cast<T>(dlsym(h, name.c_str()));
-  if (!*slot) GPUFFTW_LOG(Warn, "the real FFTW MPI lacks %s", name.c_str());
-  return *slot != nullptr;
-}
-
-#define GPUFFTW_MPI_LOAD(P, name) ok &= load_symbol(h, #P "mpi_" #name, &t.name);
-#define GPUFFTW_MPI_SERIAL_LOAD(P, name) ok &= load_symbol(hs, #P #name, &t.serial_##name);
-
-bool load_all(RealFftwMpi<double> &t, void *h, void *hs) {
-  bool ok = true;
-  GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_LOAD, fftw_)
-  GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, fftw_)
-  return ok;
-}
-bool load_all(RealFftwMpi<float> &t, void *h, void *hs) {
-  bool ok = true;
-  GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_LOAD, fftwf_)
-  GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, fftwf_)
-  return ok;
-}
-void load_threads(RealFftwMpi<double> &t, void *ht) {
-  bool ok = true;
-  void *hs = ht;
-  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, fftw_)
-  if (!ok) t.serial_init_threads = nullptr, t.serial_plan_with_nthreads = nullptr;
-}
-void load_threads(RealFftwMpi<float> &t, void *ht) {
-  bool ok = true;
-  void *hs = ht;
-  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, fftwf_)
-  if (!ok) t.serial_init_threads = nullptr, t.serial_plan_with_nthreads = nullptr;
-}
-#undef GPUFFTW_MPI_LOAD
-#undef GPUFFTW_MPI_SERIAL_LOAD
+// Fills the table t from the library `handle`: the MPI library's functions
+// (prefixed mpi_) and the serial library's (as serial_ fields); `ok` turns
+// false where that library lacks one.
+#define GPUFFTW_MPI_LOAD(handle, name) \
+  ok &= load_symbol(handle, std::string(N::prefix) + "mpi_" #name, "the real FFTW MPI", &t.name);
+#define GPUFFTW_MPI_SERIAL_LOAD(handle, name) \
+  ok &= load_symbol(handle, std::string(N::prefix) + #name, "the real FFTW", &t.serial_##name);
 
 template <class R>
 RealFftwMpi<R> load() {
-  using N = Names<R>;
+  using N = PrecisionTraits<R>;
+  // A function only the real FFTW MPI defines (gpufftw's has no local_size_guru),
+  // one FFTW-internal to the serial library, and one of its threads library.
+  const std::string mpi_probe = std::string(N::prefix) + "mpi_local_size_guru",
+                    serial_probe = std::string(N::prefix) + "the_planner",
+                    threads_probe = std::string(N::prefix) + "plan_with_nthreads";
   RealFftwMpi<R> t;
   std::string searched;
-  std::vector<std::string> dirs = search_dirs(N::mpi_probe);
+  std::vector<std::string> dirs = search_dirs(mpi_probe.c_str());
   for (const std::string &dir : dirs) {
-    std::string mpi_path = dir + "/" + N::mpi;
+    std::string mpi_path = dir + "/" + N::mpi_lib;
     searched += (searched.empty() ? "" : ", ") + mpi_path;
     if (access(mpi_path.c_str(), R_OK) != 0) continue;
     // The real serial FFTW first: the one already loaded where the program
     // linked it (preload), else the one beside the real FFTW MPI, else the
     // first real one of the other directories.
     std::vector<std::string> serial_candidates;
-    std::string loaded = loaded_file_defining(N::serial_probe);
+    std::string loaded = loaded_file_defining(serial_probe.c_str());
     if (!loaded.empty()) serial_candidates.push_back(loaded);
-    serial_candidates.push_back(dir + "/" + N::serial);
-    for (const std::string &d : dirs) serial_candidates.push_back(d + "/" + N::serial);
+    serial_candidates.push_back(dir + "/" + N::lib);
+    for (const std::string &d : dirs) serial_candidates.push_back(d + "/" + N::lib);
     void *hs = nullptr;
     for (const std::string &s : serial_candidates)
-      if ((hs = open_defining(s, N::serial_probe, RTLD_NOW | RTLD_GLOBAL))) {
+      if ((hs = open_defining(s, serial_probe.c_str(), RTLD_NOW | RTLD_GLOBAL))) {
         t.serial_path = s;
         break;
       }
@@ -144,15 +98,21 @@ RealFftwMpi<R> load() {
       GPUFFTW_LOG(Warn, "no real serial FFTW (%s precision) for %s", N::word, mpi_path.c_str());
       continue;
     }
-    void *h = open_defining(mpi_path, N::mpi_probe, RTLD_NOW | RTLD_LOCAL);
+    void *h = open_defining(mpi_path, mpi_probe.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h) continue;
     t.path = mpi_path;
-    t.loaded = load_all(t, h, hs);
+    bool ok = true;
+    GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_LOAD, h)
+    GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, hs)
+    t.loaded = ok;
     // Its threads library, beside the serial one (its internal names resolve
     // to that one, global now), where there is one.
-    if (void *ht = open_defining(dir_of(real_path(t.serial_path)) + "/" + N::threads, N::threads_probe,
-                                 RTLD_NOW | RTLD_GLOBAL))
-      load_threads(t, ht);
+    if (void *ht = open_defining(dir_of(real_path(t.serial_path)) + "/" + N::threads_lib, threads_probe.c_str(),
+                                 RTLD_NOW | RTLD_GLOBAL)) {
+      ok = true;
+      GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, ht)
+      if (!ok) t.serial_init_threads = nullptr, t.serial_plan_with_nthreads = nullptr;
+    }
     GPUFFTW_LOG(Info, "real FFTW MPI %s from %s, its serial FFTW %s", N::word, t.path.c_str(),
                 t.serial_path.c_str());
     return t;
@@ -161,6 +121,8 @@ RealFftwMpi<R> load() {
               "other directories); its plans will be NULL", N::word, searched.c_str());
   return t;
 }
+#undef GPUFFTW_MPI_LOAD
+#undef GPUFFTW_MPI_SERIAL_LOAD
 
 }  // namespace
 

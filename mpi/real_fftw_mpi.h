@@ -86,24 +86,18 @@ struct RealFftwMpi;
   F(P, init_threads)                    \
   F(P, plan_with_nthreads)
 
-template <>
-struct RealFftwMpi<double> {
-  GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_FIELD, fftw_)
-  GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftw_)
-  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftw_)
-  bool loaded = false;
-  std::string path, serial_path;
-};
-
-template <>
-struct RealFftwMpi<float> {
-  GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_FIELD, fftwf_)
-  GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftwf_)
-  GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, fftwf_)
-  bool loaded = false;
-  std::string path, serial_path;
-};
-
+#define GPUFFTW_MPI_TABLE(R_, P)                           \
+  template <>                                              \
+  struct RealFftwMpi<R_> {                                 \
+    GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_FIELD, P)                \
+    GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, P)  \
+    GPUFFTW_MPI_THREADS_FUNCS(GPUFFTW_MPI_SERIAL_FIELD, P) \
+    bool loaded = false;                                   \
+    std::string path, serial_path;                         \
+  };
+GPUFFTW_MPI_TABLE(double, fftw_)
+GPUFFTW_MPI_TABLE(float, fftwf_)
+#undef GPUFFTW_MPI_TABLE
 #undef GPUFFTW_MPI_FIELD
 #undef GPUFFTW_MPI_SERIAL_FIELD
 

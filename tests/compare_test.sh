@@ -6,8 +6,7 @@
 # over tolerance.
 set -u
 build=$1
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/scratch.sh"
 "$build/gpufftw-compare" -- "$build/compat/spectrogram" 1 > "$tmp/out" 2>&1 || fail "clean run exited $?: $(cat "$tmp/out")"
 grep -q "gpufftw compare: 1 plans, 0 over tolerance" "$tmp/out" || fail "no clean table: $(cat "$tmp/out")"
 # Each error column says how it is normalized (max may read below L2).

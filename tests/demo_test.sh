@@ -8,9 +8,7 @@
 set -u
 build=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/scratch.sh"
 mkdir "$tmp/bin"
 cat > "$tmp/bin/cmake" <<'STUB'
 #!/bin/sh

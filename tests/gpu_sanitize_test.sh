@@ -8,8 +8,7 @@
 set -u
 command -v python3 > /dev/null || { echo "SKIP: no python3 here: gpu-sanitize.py not tested"; exit 77; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/scratch.sh"
 
 # The stand-in: prints the tool's options (up to the test's absolute path)
 # into the test's log, then runs the test.

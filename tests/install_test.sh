@@ -9,9 +9,7 @@
 set -u
 build=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/scratch.sh"
 prog="$build/compat/spectrogram"
 
 cmake --install "$build" --prefix "$tmp/installed" > "$tmp/log" 2>&1 || fail "cmake --install: $(cat "$tmp/log")"

@@ -10,9 +10,7 @@ set -u
 build=$1
 src=$2
 readme=$src/README.md
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/scratch.sh"
 
 # README's commands, word for word.
 grep -qx 'cmake --install build --prefix P' "$readme" || fail "README no longer installs with: cmake --install build --prefix P"

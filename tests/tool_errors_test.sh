@@ -6,9 +6,7 @@
 # cannot be run. A bad --mode never reaches the program.
 set -u
 build=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/scratch.sh"
 printf 'not a program\n' > "$tmp/data"
 # expect STATUS WORDS TOOL ARGS...: the tool exits STATUS, prints nothing on
 # stdout and one line on stderr that holds WORDS.

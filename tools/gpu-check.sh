@@ -26,18 +26,11 @@ case ${1:-} in
   *) echo "usage: $0 [--bench | --bench-only | --multi]" >&2; exit 2 ;;
 esac
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
-root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-/tmp/gpu-check}
-build=$root/build-gpu
-mkdir -p "$out"
-cd "$root"
-export PATH="/usr/local/cuda/bin:$PATH"
+. "$(dirname "$0")/gpu-common.sh"
 declare -a rows
 
 row() { rows+=("$(printf '%-34s %s' "$1" "$2")"); }
-
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/device.txt"
-echo "date: $(date -u +%Y-%m-%dT%H:%MZ)" >> "$out/device.txt"
 
 if ! { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release ${GPUFFTW_CUDA_ARCH:+-DCMAKE_CUDA_ARCHITECTURES=$GPUFFTW_CUDA_ARCH} &&
        cmake --build "$build" -j "$(nproc)"; } > "$out/build.log" 2>&1; then

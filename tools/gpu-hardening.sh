@@ -38,19 +38,12 @@
 # Each step takes under 10 minutes; run them apart if needed.
 # Logs and a summary go to $OUT (or /tmp/gpu-hardening).
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-/tmp/gpu-hardening}
-build=$root/build-gpu
-mkdir -p "$out"
-cd "$root"
-export PATH="/usr/local/cuda/bin:$PATH"
+. "$(dirname "$0")/gpu-common.sh"
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(build concurrency sanitizer fuzz)
 status=0
 summary() { echo "$*" | tee -a "$out/summary.txt"; }
-
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/device.txt"
-echo "date: $(date -u +%Y-%m-%dT%H:%MZ) commit: $(git rev-parse --short HEAD 2>/dev/null)" | tee -a "$out/device.txt"
 
 for step in "${steps[@]}"; do
   t0=$SECONDS

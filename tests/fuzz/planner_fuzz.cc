@@ -39,7 +39,6 @@
 #include <cerrno>
 
 #include <algorithm>
-#include <cfloat>
 #include <climits>
 #include <cmath>
 #include <cstdio>
@@ -48,6 +47,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "../../core/precision_traits.h"
+#include "../../fallback/real_fftw.h"
 #include "gpufftw/gpufftw.h"
 
 namespace {
@@ -187,60 +188,28 @@ Input decode(const uint8_t *data, size_t size) {
 }
 
 // ---- the real FFTW, in a namespace of its own --------------------------------
+// Both sides through the table gpufftw's fallback keeps of the real FFTW
+// (fallback/real_fftw.h): `ours` filled with gpufftw's own functions,
+// compiled in, the real one looked up in the real library.
 template <class R>
-struct Api;
-template <>
-struct Api<double> {
-  using C = fftw_complex;
-  using P = fftw_plan;
-  static constexpr const char *lib = "libfftw3.so.3";
-  static constexpr const char *prefix = "fftw_";
-  static constexpr double eps = DBL_EPSILON;
-  decltype(&fftw_plan_guru64_dft) dft = fftw_plan_guru64_dft;
-  decltype(&fftw_plan_guru64_split_dft) split_dft = fftw_plan_guru64_split_dft;
-  decltype(&fftw_plan_guru64_dft_r2c) r2c = fftw_plan_guru64_dft_r2c;
-  decltype(&fftw_plan_guru64_split_dft_r2c) split_r2c = fftw_plan_guru64_split_dft_r2c;
-  decltype(&fftw_plan_guru64_dft_c2r) c2r = fftw_plan_guru64_dft_c2r;
-  decltype(&fftw_plan_guru64_split_dft_c2r) split_c2r = fftw_plan_guru64_split_dft_c2r;
-  decltype(&fftw_plan_guru64_r2r) r2r = fftw_plan_guru64_r2r;
-  decltype(&fftw_execute) execute = fftw_execute;
-  decltype(&fftw_execute_dft) execute_dft = fftw_execute_dft;
-  decltype(&fftw_execute_split_dft) execute_split_dft = fftw_execute_split_dft;
-  decltype(&fftw_execute_dft_r2c) execute_r2c = fftw_execute_dft_r2c;
-  decltype(&fftw_execute_split_dft_r2c) execute_split_r2c = fftw_execute_split_dft_r2c;
-  decltype(&fftw_execute_dft_c2r) execute_c2r = fftw_execute_dft_c2r;
-  decltype(&fftw_execute_split_dft_c2r) execute_split_c2r = fftw_execute_split_dft_c2r;
-  decltype(&fftw_execute_r2r) execute_r2r = fftw_execute_r2r;
-  decltype(&fftw_destroy_plan) destroy = fftw_destroy_plan;
-  decltype(&fftw_forget_wisdom) forget_wisdom = fftw_forget_wisdom;
-  decltype(&fftw_set_timelimit) set_timelimit = fftw_set_timelimit;
-};
-template <>
-struct Api<float> {
-  using C = fftwf_complex;
-  using P = fftwf_plan;
-  static constexpr const char *lib = "libfftw3f.so.3";
-  static constexpr const char *prefix = "fftwf_";
-  static constexpr double eps = FLT_EPSILON;
-  decltype(&fftwf_plan_guru64_dft) dft = fftwf_plan_guru64_dft;
-  decltype(&fftwf_plan_guru64_split_dft) split_dft = fftwf_plan_guru64_split_dft;
-  decltype(&fftwf_plan_guru64_dft_r2c) r2c = fftwf_plan_guru64_dft_r2c;
-  decltype(&fftwf_plan_guru64_split_dft_r2c) split_r2c = fftwf_plan_guru64_split_dft_r2c;
-  decltype(&fftwf_plan_guru64_dft_c2r) c2r = fftwf_plan_guru64_dft_c2r;
-  decltype(&fftwf_plan_guru64_split_dft_c2r) split_c2r = fftwf_plan_guru64_split_dft_c2r;
-  decltype(&fftwf_plan_guru64_r2r) r2r = fftwf_plan_guru64_r2r;
-  decltype(&fftwf_execute) execute = fftwf_execute;
-  decltype(&fftwf_execute_dft) execute_dft = fftwf_execute_dft;
-  decltype(&fftwf_execute_split_dft) execute_split_dft = fftwf_execute_split_dft;
-  decltype(&fftwf_execute_dft_r2c) execute_r2c = fftwf_execute_dft_r2c;
-  decltype(&fftwf_execute_split_dft_r2c) execute_split_r2c = fftwf_execute_split_dft_r2c;
-  decltype(&fftwf_execute_dft_c2r) execute_c2r = fftwf_execute_dft_c2r;
-  decltype(&fftwf_execute_split_dft_c2r) execute_split_c2r = fftwf_execute_split_dft_c2r;
-  decltype(&fftwf_execute_r2r) execute_r2r = fftwf_execute_r2r;
-  decltype(&fftwf_destroy_plan) destroy = fftwf_destroy_plan;
-  decltype(&fftwf_forget_wisdom) forget_wisdom = fftwf_forget_wisdom;
-  decltype(&fftwf_set_timelimit) set_timelimit = fftwf_set_timelimit;
-};
+using Api = gpufftw::RealFftw<R>;
+template <class R>
+using Traits = gpufftw::PrecisionTraits<R>;
+
+template <class R>
+Api<R> ours();
+#define FUZZ_OURS_FIELD(P, name) a.name = ::P##name;
+#define FUZZ_OURS(R_, P)                            \
+  template <>                                       \
+  Api<R_> ours<R_>() {                              \
+    Api<R_> a;                                      \
+    GPUFFTW_REAL_CORE_FUNCS(FUZZ_OURS_FIELD, P)     \
+    return a;                                       \
+  }
+FUZZ_OURS(double, fftw_)
+FUZZ_OURS(float, fftwf_)
+#undef FUZZ_OURS
+#undef FUZZ_OURS_FIELD
 
 [[noreturn]] void fail(const std::string &what, const Input &in) {
   std::fprintf(stderr, "FUZZ MISMATCH: %s\n  input: %s\n", what.c_str(), in.describe().c_str());
@@ -268,33 +237,18 @@ void *real_handle(const char *lib) {
 template <class R>
 Api<R> load_real() {
   Api<R> a;
-  void *h = real_handle(Api<R>::lib);
+  void *h = real_handle(Traits<R>::lib);
   auto get = [&](auto *slot, const char *name) {
     using T = std::remove_reference_t<decltype(*slot)>;
-    *slot = reinterpret_cast<T>(dlsym(h, (std::string(Api<R>::prefix) + name).c_str()));
+    *slot = reinterpret_cast<T>(dlsym(h, (std::string(Traits<R>::prefix) + name).c_str()));
     if (!*slot) {
-      std::fprintf(stderr, "planner_fuzz: the real FFTW lacks %s%s\n", Api<R>::prefix, name);
+      std::fprintf(stderr, "planner_fuzz: the real FFTW lacks %s%s\n", Traits<R>::prefix, name);
       abort();
     }
   };
-  get(&a.dft, "plan_guru64_dft");
-  get(&a.split_dft, "plan_guru64_split_dft");
-  get(&a.r2c, "plan_guru64_dft_r2c");
-  get(&a.split_r2c, "plan_guru64_split_dft_r2c");
-  get(&a.c2r, "plan_guru64_dft_c2r");
-  get(&a.split_c2r, "plan_guru64_split_dft_c2r");
-  get(&a.r2r, "plan_guru64_r2r");
-  get(&a.execute, "execute");
-  get(&a.execute_dft, "execute_dft");
-  get(&a.execute_split_dft, "execute_split_dft");
-  get(&a.execute_r2c, "execute_dft_r2c");
-  get(&a.execute_split_r2c, "execute_split_dft_r2c");
-  get(&a.execute_c2r, "execute_dft_c2r");
-  get(&a.execute_split_c2r, "execute_split_dft_c2r");
-  get(&a.execute_r2r, "execute_r2r");
-  get(&a.destroy, "destroy_plan");
-  get(&a.forget_wisdom, "forget_wisdom");
-  get(&a.set_timelimit, "set_timelimit");
+#define FUZZ_GET(P, name) get(&a.name, #name);
+  GPUFFTW_REAL_CORE_FUNCS(FUZZ_GET, )
+#undef FUZZ_GET
   return a;
 }
 
@@ -442,37 +396,37 @@ struct Arrays {
 template <class R>
 struct Runner {
   Api<R> real = load_real<R>();
-  Api<R> ours;  // gpufftw's own, compiled in
+  Api<R> ours = ::ours<R>();
 
   template <class A>
-  typename Api<R>::P plan(const A &api, const Input &in, unsigned flags, R *i0, R *i1, R *o0, R *o1,
+  typename Traits<R>::plan plan(const A &api, const Input &in, unsigned flags, R *i0, R *i1, R *o0, R *o1,
                           const fftw_r2r_kind *kinds) {
-    using C = typename Api<R>::C;
+    using C = typename Traits<R>::complex;
     const int hrank = in.hrank;
     switch (in.kind) {
       case C2C:
-        return api.dft(in.rank, in.dims, hrank, in.hdims, reinterpret_cast<C *>(i0), reinterpret_cast<C *>(o0),
-                       in.sign, flags);
-      case SPLIT_C2C: return api.split_dft(in.rank, in.dims, hrank, in.hdims, i0, i1, o0, o1, flags);
-      case R2C: return api.r2c(in.rank, in.dims, hrank, in.hdims, i0, reinterpret_cast<C *>(o0), flags);
-      case SPLIT_R2C: return api.split_r2c(in.rank, in.dims, hrank, in.hdims, i0, o0, o1, flags);
-      case C2R: return api.c2r(in.rank, in.dims, hrank, in.hdims, reinterpret_cast<C *>(i0), o0, flags);
-      case SPLIT_C2R: return api.split_c2r(in.rank, in.dims, hrank, in.hdims, i0, i1, o0, flags);
-      case R2R: return api.r2r(in.rank, in.dims, hrank, in.hdims, i0, o0, kinds, flags);
+        return api.plan_guru64_dft(in.rank, in.dims, hrank, in.hdims, reinterpret_cast<C *>(i0),
+                                   reinterpret_cast<C *>(o0), in.sign, flags);
+      case SPLIT_C2C: return api.plan_guru64_split_dft(in.rank, in.dims, hrank, in.hdims, i0, i1, o0, o1, flags);
+      case R2C: return api.plan_guru64_dft_r2c(in.rank, in.dims, hrank, in.hdims, i0, reinterpret_cast<C *>(o0), flags);
+      case SPLIT_R2C: return api.plan_guru64_split_dft_r2c(in.rank, in.dims, hrank, in.hdims, i0, o0, o1, flags);
+      case C2R: return api.plan_guru64_dft_c2r(in.rank, in.dims, hrank, in.hdims, reinterpret_cast<C *>(i0), o0, flags);
+      case SPLIT_C2R: return api.plan_guru64_split_dft_c2r(in.rank, in.dims, hrank, in.hdims, i0, i1, o0, flags);
+      case R2R: return api.plan_guru64_r2r(in.rank, in.dims, hrank, in.hdims, i0, o0, kinds, flags);
       default: return nullptr;
     }
   }
 
   template <class A>
-  void execute_new(const A &api, const Input &in, typename Api<R>::P p, R *i0, R *i1, R *o0, R *o1) {
-    using C = typename Api<R>::C;
+  void execute_new(const A &api, const Input &in, typename Traits<R>::plan p, R *i0, R *i1, R *o0, R *o1) {
+    using C = typename Traits<R>::complex;
     switch (in.kind) {
       case C2C: api.execute_dft(p, reinterpret_cast<C *>(i0), reinterpret_cast<C *>(o0)); break;
       case SPLIT_C2C: api.execute_split_dft(p, i0, i1, o0, o1); break;
-      case R2C: api.execute_r2c(p, i0, reinterpret_cast<C *>(o0)); break;
-      case SPLIT_R2C: api.execute_split_r2c(p, i0, o0, o1); break;
-      case C2R: api.execute_c2r(p, reinterpret_cast<C *>(i0), o0); break;
-      case SPLIT_C2R: api.execute_split_c2r(p, i0, i1, o0); break;
+      case R2C: api.execute_dft_r2c(p, i0, reinterpret_cast<C *>(o0)); break;
+      case SPLIT_R2C: api.execute_split_dft_r2c(p, i0, o0, o1); break;
+      case C2R: api.execute_dft_c2r(p, reinterpret_cast<C *>(i0), o0); break;
+      case SPLIT_C2R: api.execute_split_dft_c2r(p, i0, i1, o0); break;
       case R2R: api.execute_r2r(p, i0, o0); break;
       default: break;
     }
@@ -558,7 +512,7 @@ struct Runner {
       const int null = open("/dev/null", O_WRONLY);
       if (null >= 0) dup2(null, 2);  // its crash report is not the fuzzer's
       auto q = plan(real, in, flags, x.in0, x.in1, x.out0, x.out1, kinds);
-      if (q) real.destroy(q);
+      if (q) real.destroy_plan(q);
       _exit(0);
     }
     int status = 0;
@@ -736,7 +690,7 @@ struct Runner {
       double n = 1;
       for (int i = 0; i < in.rank; ++i) n *= static_cast<double>(in.dims[i].n);
       const double l = n > 1 ? std::log2(n) : 1.0;
-      const double tol = 2 * 5.0 * Api<R>::eps * std::sqrt(std::max(1.0, l));
+      const double tol = 2 * 5.0 * Traits<R>::epsilon * std::sqrt(std::max(1.0, l));
       const double err = error(used, g, mine, theirs);
       if (!(err <= tol))
         fail("results differ: relative error " + std::to_string(err) + " over " + std::to_string(tol) + " on " +
@@ -757,8 +711,8 @@ struct Runner {
                used);
       }
     }
-    ours.destroy(p);
-    real.destroy(q);
+    ours.destroy_plan(p);
+    real.destroy_plan(q);
   }
 };
 

@@ -23,11 +23,11 @@ using gpufftw::engine::fp16::Fp16Plan;
 
 constexpr double kTolerance = 2e-3;  // the FP16 path's bound for n <= 4096 (docs/fp16.md)
 
-class Fp16 : public testing::Test {
+class Fp16 : public UsableGpuTest {
  protected:
   void SetUp() override {
-    std::string why;
-    if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): FP16 kernel tests skipped";
+    UsableGpuTest::SetUp();
+    if (IsSkipped()) return;
     int major = 0;
     cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0);
     if (major < 8) GTEST_SKIP() << "the FP16 kernels need compute capability 8.0; this GPU has " << major << ".x";

@@ -20,6 +20,7 @@
 
 #include "../hazards/direct_dft.h"
 #include "gpufftw/gpufftw.h"
+#include "print_at_end.h"
 
 namespace {
 
@@ -28,10 +29,8 @@ using gpufftw_test::cld;
 constexpr double kHalfBound = 2e-3;  // the FP16 path's bound for n <= 4096 (docs/fp16.md)
 
 double worst = 0;
-struct PrintWorst : testing::Environment {
-  void TearDown() override { std::printf("largest relative L2 error of fp16 plans on the GPU: %.3g\n", worst); }
-};
-const auto *kPrintWorst = testing::AddGlobalTestEnvironment(new PrintWorst);
+const auto *kPrintWorst =
+    print_at_end([] { std::printf("largest relative L2 error of fp16 plans on the GPU: %.3g\n", worst); });
 
 class Fp16 : public testing::Test {
  protected:

@@ -18,7 +18,9 @@
 #include <vector>
 
 #include "../hazards/direct_dft.h"
+#include "../sweep/fftw_traits.h"
 #include "gpufftw/gpufftw.h"
+#include "print_at_end.h"
 
 namespace {
 
@@ -41,12 +43,8 @@ class Gpu : public testing::Test {
 // The largest relative error seen per precision, printed at the end so the
 // GPU run records it.
 double worst[2] = {0, 0};
-struct PrintWorst : testing::Environment {
-  void TearDown() override {
-    std::printf("largest relative L2 error on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]);
-  }
-};
-const auto *kPrintWorst = testing::AddGlobalTestEnvironment(new PrintWorst);
+const auto *kPrintWorst =
+    print_at_end([] { std::printf("largest relative L2 error on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]); });
 
 template <class T>
 double tolerance(size_t n) {
@@ -417,39 +415,23 @@ struct OutOfCore {
   int sign;
 };
 
+// FFTW of precision T, as these tests call it.
 template <class T>
-struct Fftw;
-template <>
-struct Fftw<float> {
-  using Plan = fftwf_plan;
-  using Complex = fftwf_complex;
+struct Fftw {
+  using F = sweep::FftwApi<T>;
+  using Plan = typename F::plan;
+  using Complex = typename F::complex;
   static Plan plan(int rank, const int *n, void *in, void *out, int sign) {
-    return fftwf_plan_dft(rank, n, static_cast<Complex *>(in), static_cast<Complex *>(out), sign, FFTW_ESTIMATE);
+    return F::plan_dft(rank, n, static_cast<Complex *>(in), static_cast<Complex *>(out), sign, FFTW_ESTIMATE);
   }
   static Plan plan_r2c(int rank, const int *n, void *in, void *out) {
-    return fftwf_plan_dft_r2c(rank, n, static_cast<float *>(in), static_cast<Complex *>(out), FFTW_ESTIMATE);
+    return F::plan_dft_r2c(rank, n, static_cast<T *>(in), static_cast<Complex *>(out), FFTW_ESTIMATE);
   }
-  static void execute(Plan p) { fftwf_execute(p); }
-  static void destroy(Plan p) { fftwf_destroy_plan(p); }
-  static char *sprint(Plan p) { return fftwf_sprint_plan(p); }
-  static void *malloc(size_t b) { return fftwf_malloc(b); }
-  static void free(void *p) { fftwf_free(p); }
-};
-template <>
-struct Fftw<double> {
-  using Plan = fftw_plan;
-  using Complex = fftw_complex;
-  static Plan plan(int rank, const int *n, void *in, void *out, int sign) {
-    return fftw_plan_dft(rank, n, static_cast<Complex *>(in), static_cast<Complex *>(out), sign, FFTW_ESTIMATE);
-  }
-  static Plan plan_r2c(int rank, const int *n, void *in, void *out) {
-    return fftw_plan_dft_r2c(rank, n, static_cast<double *>(in), static_cast<Complex *>(out), FFTW_ESTIMATE);
-  }
-  static void execute(Plan p) { fftw_execute(p); }
-  static void destroy(Plan p) { fftw_destroy_plan(p); }
-  static char *sprint(Plan p) { return fftw_sprint_plan(p); }
-  static void *malloc(size_t b) { return fftw_malloc(b); }
-  static void free(void *p) { fftw_free(p); }
+  static void execute(Plan p) { F::execute(p); }
+  static void destroy(Plan p) { F::destroy_plan(p); }
+  static char *sprint(Plan p) { return F::sprint_plan(p); }
+  static void *malloc(size_t b) { return F::malloc(b); }
+  static void free(void *p) { F::free(p); }
 };
 
 // Uniform in [-0.5, 0.5), fresh for every call: random_fill's, without

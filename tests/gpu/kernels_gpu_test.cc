@@ -34,13 +34,7 @@ using gpufftw::engine::kernels::Strides;
 using gpufftw::engine::kernels::TransformPlan;
 using gpufftw::engine::kernels::Variant;
 
-class Kernels : public testing::Test {
- protected:
-  void SetUp() override {
-    std::string why;
-    if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): kernel tests skipped";
-  }
-};
+class Kernels : public UsableGpuTest {};
 
 // Device copies of one problem: input, output, and the reference.
 template <class T>

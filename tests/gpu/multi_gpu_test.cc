@@ -14,57 +14,36 @@
 #include <string>
 #include <vector>
 
+#include "../sweep/fftw_traits.h"
 #include "gpufftw/gpufftw.h"
 
 namespace {
 
 enum class K { C2C, R2C, C2R, R2R };
 
+// FFTW of precision R, as these tests call it.
 template <class R>
-struct Api;
-template <>
-struct Api<float> {
-  using C = fftwf_complex;
-  using P = fftwf_plan;
-  using D = fftwf_iodim64;
+struct Api {
+  using F = sweep::FftwApi<R>;
+  using C = typename F::complex;
+  using P = typename F::plan;
+  using D = typename F::iodim64;
   static P plan(K k, int r, const D *d, int hr, const D *h, void *in, void *out, unsigned f) {
     switch (k) {
-      case K::C2C: return fftwf_plan_guru64_dft(r, d, hr, h, (C *)in, (C *)out, FFTW_FORWARD, f);
-      case K::R2C: return fftwf_plan_guru64_dft_r2c(r, d, hr, h, (float *)in, (C *)out, f);
-      case K::C2R: return fftwf_plan_guru64_dft_c2r(r, d, hr, h, (C *)in, (float *)out, f);
+      case K::C2C: return F::plan_guru64_dft(r, d, hr, h, (C *)in, (C *)out, FFTW_FORWARD, f);
+      case K::R2C: return F::plan_guru64_dft_r2c(r, d, hr, h, (R *)in, (C *)out, f);
+      case K::C2R: return F::plan_guru64_dft_c2r(r, d, hr, h, (C *)in, (R *)out, f);
       case K::R2R: {
-        std::vector<fftwf_r2r_kind> kinds(r, FFTW_REDFT10);
-        return fftwf_plan_guru64_r2r(r, d, hr, h, (float *)in, (float *)out, kinds.data(), f);
+        std::vector<typename F::r2r_kind> kinds(r, FFTW_REDFT10);
+        return F::plan_guru64_r2r(r, d, hr, h, (R *)in, (R *)out, kinds.data(), f);
       }
     }
     return nullptr;
   }
-  static void execute(P p) { fftwf_execute(p); }
-  static void destroy(P p) { fftwf_destroy_plan(p); }
-  static void *alloc(size_t b) { return fftwf_malloc(b); }
-  static void release(void *p) { fftwf_free(p); }
-};
-template <>
-struct Api<double> {
-  using C = fftw_complex;
-  using P = fftw_plan;
-  using D = fftw_iodim64;
-  static P plan(K k, int r, const D *d, int hr, const D *h, void *in, void *out, unsigned f) {
-    switch (k) {
-      case K::C2C: return fftw_plan_guru64_dft(r, d, hr, h, (C *)in, (C *)out, FFTW_FORWARD, f);
-      case K::R2C: return fftw_plan_guru64_dft_r2c(r, d, hr, h, (double *)in, (C *)out, f);
-      case K::C2R: return fftw_plan_guru64_dft_c2r(r, d, hr, h, (C *)in, (double *)out, f);
-      case K::R2R: {
-        std::vector<fftw_r2r_kind> kinds(r, FFTW_REDFT10);
-        return fftw_plan_guru64_r2r(r, d, hr, h, (double *)in, (double *)out, kinds.data(), f);
-      }
-    }
-    return nullptr;
-  }
-  static void execute(P p) { fftw_execute(p); }
-  static void destroy(P p) { fftw_destroy_plan(p); }
-  static void *alloc(size_t b) { return fftw_malloc(b); }
-  static void release(void *p) { fftw_free(p); }
+  static void execute(P p) { F::execute(p); }
+  static void destroy(P p) { F::destroy_plan(p); }
+  static void *alloc(size_t b) { return F::malloc(b); }
+  static void release(void *p) { F::free(p); }
 };
 
 // A problem: dims n (real-side sizes for r2c/c2r), row-major on each side,

@@ -17,32 +17,11 @@
 #include <string>
 #include <vector>
 
+#include "../sweep/fftw_traits.h"
 #include "gpufftw/gpufftw.h"
+#include "print_at_end.h"
 
 namespace {
-
-template <class T>
-struct Fftw;
-template <>
-struct Fftw<float> {
-  using Plan = fftwf_plan;
-  static Plan plan(int rank, const fftw_iodim64 *dims, int hrank, const fftw_iodim64 *loops, float *in, float *out,
-                   const fftw_r2r_kind *kinds, unsigned flags) {
-    return fftwf_plan_guru64_r2r(rank, dims, hrank, loops, in, out, kinds, flags);
-  }
-  static void execute(Plan p) { fftwf_execute(p); }
-  static void destroy(Plan p) { fftwf_destroy_plan(p); }
-};
-template <>
-struct Fftw<double> {
-  using Plan = fftw_plan;
-  static Plan plan(int rank, const fftw_iodim64 *dims, int hrank, const fftw_iodim64 *loops, double *in, double *out,
-                   const fftw_r2r_kind *kinds, unsigned flags) {
-    return fftw_plan_guru64_r2r(rank, dims, hrank, loops, in, out, kinds, flags);
-  }
-  static void execute(Plan p) { fftw_execute(p); }
-  static void destroy(Plan p) { fftw_destroy_plan(p); }
-};
 
 enum class Mem { Host, Pinned, Device };
 
@@ -90,12 +69,8 @@ double tolerance(const Case &c) {
 }
 
 double worst[2] = {0, 0};
-struct PrintWorst : testing::Environment {
-  void TearDown() override {
-    std::printf("largest relative L2 error of r2r on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]);
-  }
-};
-const auto *kPrintWorst = testing::AddGlobalTestEnvironment(new PrintWorst);
+const auto *kPrintWorst = print_at_end(
+    [] { std::printf("largest relative L2 error of r2r on the GPU: f32 %.3g, f64 %.3g\n", worst[0], worst[1]); });
 
 class R2rGpu : public testing::Test {
  protected:
@@ -134,7 +109,7 @@ std::vector<double> reference(const Case &c, const std::vector<double> &x) {
 template <class T>
 void check(const Case &c, const char *fault = nullptr) {
   SCOPED_TRACE(describe(c) + (sizeof(T) == 4 ? " f32" : " f64"));
-  using F = Fftw<T>;
+  using F = sweep::FftwApi<T>;
   const int rank = static_cast<int>(c.n.size());
   long long points = 1;
   for (int v : c.n) points *= v;
@@ -181,8 +156,8 @@ void check(const Case &c, const char *fault = nullptr) {
       break;
   }
   ASSERT_TRUE(in && out);
-  typename F::Plan p = F::plan(rank, dims.data(), static_cast<int>(loops.size()), loops.data(), in, out,
-                               c.kinds.data(), FFTW_ESTIMATE);
+  typename F::plan p = F::plan_guru64_r2r(rank, dims.data(), static_cast<int>(loops.size()), loops.data(), in, out,
+                                          c.kinds.data(), FFTW_ESTIMATE);
   ASSERT_NE(p, nullptr);
   EXPECT_STREQ(gpufftw_plan_where(p), "gpu") << gpufftw_plan_why(p);
   // Poisoned output: an element the GPU leaves unwritten shows.
@@ -224,7 +199,7 @@ void check(const Case &c, const char *fault = nullptr) {
     if (err > w) w = err;
     EXPECT_LT(err, tol) << "transform " << t;
   }
-  F::destroy(p);
+  F::destroy_plan(p);
   switch (c.mem) {
     case Mem::Host:
       if (!c.in_place) std::free(out);

@@ -24,13 +24,7 @@ using gpufftw::engine::Real;
 using gpufftw::engine::kernels::TransformPlan;
 using gpufftw::engine::kernels::Variant;
 
-class MultiPass : public testing::Test {
- protected:
-  void SetUp() override {
-    std::string why;
-    if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): multi-pass kernel tests skipped";
-  }
-};
+class MultiPass : public UsableGpuTest {};
 
 long long product(const std::vector<long long> &dims) {
   long long p = 1;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cuda_runtime_api.h>
+#include <gtest/gtest.h>
 
 #include <string>
 
@@ -13,3 +14,13 @@ inline bool usable_gpu(std::string *why) {
   else if (count == 0) *why = "no CUDA device";
   return e == cudaSuccess && count > 0;
 }
+
+// The fixture of those tests: each skips, saying why, where there is no
+// usable GPU.
+class UsableGpuTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    if (!usable_gpu(&why)) GTEST_SKIP() << "no usable GPU here (" << why << "): GPU tests skipped";
+  }
+};

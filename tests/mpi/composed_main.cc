@@ -16,8 +16,6 @@
 // device-resident route's chunks. Prints "np N: PASS" or FAIL.
 #include <fftw3-mpi.h>
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -26,23 +24,19 @@
 #include <string>
 #include <vector>
 
+#include "../sweep/fftw_traits.h"
+#include "mpi_test.h"
+
 namespace {
 
-int me = 0, np = 1, bad = 0, checked = 0, on_gpu = 0, through_nccl = 0;
+using mpi_test::bad;
+using mpi_test::expect;
+using mpi_test::ext;
+using mpi_test::me;
+using mpi_test::np;
+
+int checked = 0, on_gpu = 0, through_nccl = 0;
 double worst[2] = {0, 0};
-
-void expect(bool ok, const std::string &what) {
-  if (!ok) {
-    ++bad;
-    std::fprintf(stderr, "rank %d: FAILED %s\n", me, what.c_str());
-  }
-}
-
-// gpufftw's extension API, looked up so the test also links without it.
-template <class F>
-F ext(const char *name) {
-  return reinterpret_cast<F>(dlsym(RTLD_DEFAULT, name));
-}
 bool where_gpu(const void *plan) {
   auto f = ext<const char *(*)(const void *)>("gpufftw_plan_where");
   return f && plan && std::strcmp(f(plan), "gpu") == 0;
@@ -68,46 +62,43 @@ int gpu_everywhere() {
 
 template <class R>
 struct Api;
-#define API(R_, X)                                                                                                  \
-  template <>                                                                                                       \
-  struct Api<R_> {                                                                                                  \
-    using C = X##complex;                                                                                           \
-    using P = X##plan;                                                                                              \
-    static constexpr double tol = sizeof(R_) == 4 ? 1e-5 : 1e-12;                                                   \
-    static constexpr int which = sizeof(R_) == 4 ? 0 : 1;                                                           \
-    static const char *name() { return sizeof(R_) == 4 ? "f32" : "f64"; }                                         \
-    static ptrdiff_t local(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t b0, ptrdiff_t b1, ptrdiff_t *ln0,    \
-                           ptrdiff_t *ln1) {                                                                        \
-      ptrdiff_t s0, s1;                                                                                             \
-      return X##mpi_local_size_many_transposed(rnk, n, h, b0, b1, MPI_COMM_WORLD, ln0, &s0, ln1, &s1);              \
-    }                                                                                                               \
-    static P plan(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, C *in, C *out, int sign,    \
-                  unsigned flags) {                                                                                 \
-      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                 \
-        return X##mpi_plan_dft_3d(n[0], n[1], n[2], in, out, MPI_COMM_WORLD, sign, flags);                          \
-      return X##mpi_plan_many_dft(rnk, n, h, ib, ob, in, out, MPI_COMM_WORLD, sign, flags);                         \
-    }                                                                                                               \
-    static P plan_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, C *in, C *out,         \
-                      unsigned flags) {                                                                             \
-      R_ *real = reinterpret_cast<R_ *>(in);                                                                        \
-      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                 \
-        return X##mpi_plan_dft_r2c_3d(n[0], n[1], n[2], real, out, MPI_COMM_WORLD, flags);                          \
-      return X##mpi_plan_many_dft_r2c(rnk, n, h, ib, ob, real, out, MPI_COMM_WORLD, flags);                         \
-    }                                                                                                               \
-    static void execute_r2c(P p, C *in, C *out) { X##mpi_execute_dft_r2c(p, reinterpret_cast<R_ *>(in), out); }     \
-    static P plan_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, C *in, C *out,         \
-                      unsigned flags) {                                                                             \
-      R_ *real = reinterpret_cast<R_ *>(out);                                                                       \
-      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                 \
-        return X##mpi_plan_dft_c2r_3d(n[0], n[1], n[2], in, real, MPI_COMM_WORLD, flags);                           \
-      return X##mpi_plan_many_dft_c2r(rnk, n, h, ib, ob, in, real, MPI_COMM_WORLD, flags);                          \
-    }                                                                                                               \
-    static void execute_c2r(P p, C *in, C *out) { X##mpi_execute_dft_c2r(p, in, reinterpret_cast<R_ *>(out)); }     \
-    static void execute(P p) { X##execute(p); }                                                                     \
-    static void execute(P p, C *in, C *out) { X##mpi_execute_dft(p, in, out); }                                     \
-    static void destroy(P p) { X##destroy_plan(p); }                                                                \
-    static C *alloc(ptrdiff_t n) { return X##alloc_complex(static_cast<size_t>(n)); }                               \
-    static void free(C *p) { X##free(p); }                                                                          \
+#define API(R_, X)                                                                                                   \
+  template <>                                                                                                        \
+  struct Api<R_> : sweep::FftwApi<R_> {                                                                              \
+    static constexpr double tol = sizeof(R_) == 4 ? 1e-5 : 1e-12;                                                    \
+    static constexpr int which = sizeof(R_) == 4 ? 0 : 1;                                                            \
+    static ptrdiff_t mpi_local(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t b0, ptrdiff_t b1, ptrdiff_t *ln0, \
+                               ptrdiff_t *ln1) {                                                                     \
+      ptrdiff_t s0, s1;                                                                                              \
+      return X##mpi_local_size_many_transposed(rnk, n, h, b0, b1, MPI_COMM_WORLD, ln0, &s0, ln1, &s1);               \
+    }                                                                                                                \
+    static plan mpi_plan(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, complex *in,          \
+                         complex *out, int sign, unsigned flags) {                                                   \
+      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                  \
+        return X##mpi_plan_dft_3d(n[0], n[1], n[2], in, out, MPI_COMM_WORLD, sign, flags);                           \
+      return X##mpi_plan_many_dft(rnk, n, h, ib, ob, in, out, MPI_COMM_WORLD, sign, flags);                          \
+    }                                                                                                                \
+    static plan mpi_plan_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, complex *in,      \
+                             complex *out, unsigned flags) {                                                         \
+      R_ *real = reinterpret_cast<R_ *>(in);                                                                         \
+      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                  \
+        return X##mpi_plan_dft_r2c_3d(n[0], n[1], n[2], real, out, MPI_COMM_WORLD, flags);                           \
+      return X##mpi_plan_many_dft_r2c(rnk, n, h, ib, ob, real, out, MPI_COMM_WORLD, flags);                          \
+    }                                                                                                                \
+    static void mpi_execute_r2c(plan p, complex *in, complex *out) {                                                 \
+      X##mpi_execute_dft_r2c(p, reinterpret_cast<R_ *>(in), out);                                                    \
+    }                                                                                                                \
+    static plan mpi_plan_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, complex *in,      \
+                             complex *out, unsigned flags) {                                                         \
+      R_ *real = reinterpret_cast<R_ *>(out);                                                                        \
+      if (rnk == 3 && h == 1 && ib == 0 && ob == 0)                                                                  \
+        return X##mpi_plan_dft_c2r_3d(n[0], n[1], n[2], in, real, MPI_COMM_WORLD, flags);                            \
+      return X##mpi_plan_many_dft_c2r(rnk, n, h, ib, ob, in, real, MPI_COMM_WORLD, flags);                           \
+    }                                                                                                                \
+    static void mpi_execute_c2r(plan p, complex *in, complex *out) {                                                 \
+      X##mpi_execute_dft_c2r(p, in, reinterpret_cast<R_ *>(out));                                                    \
+    }                                                                                                                \
+    static void mpi_execute_dft(plan p, complex *in, complex *out) { X##mpi_execute_dft(p, in, out); }               \
   };
 API(double, fftw_)
 API(float, fftwf_)
@@ -120,7 +111,7 @@ struct Case {
 };
 
 template <class R>
-void fill(typename Api<R>::C *a, ptrdiff_t count, int seed) {
+void fill(typename Api<R>::complex *a, ptrdiff_t count, int seed) {
   for (ptrdiff_t i = 0; i < count; ++i) {
     a[i][0] = static_cast<R>(std::sin(0.7 * static_cast<double>(i) + 1.9 * me + seed) * 0.5);
     a[i][1] = static_cast<R>(std::cos(1.3 * static_cast<double>(i) + 0.3 * me + seed) * 0.5);
@@ -129,7 +120,7 @@ void fill(typename Api<R>::C *a, ptrdiff_t count, int seed) {
 
 // Relative L2 distance of got from want over every rank's `count` values.
 template <class R>
-double distance(const typename Api<R>::C *got, const typename Api<R>::C *want, ptrdiff_t count) {
+double distance(const typename Api<R>::complex *got, const typename Api<R>::complex *want, ptrdiff_t count) {
   double s[2] = {0, 0};
   for (ptrdiff_t i = 0; i < count; ++i)
     for (int k = 0; k < 2; ++k) {
@@ -137,8 +128,7 @@ double distance(const typename Api<R>::C *got, const typename Api<R>::C *want, p
       s[0] += d * d;
       s[1] += static_cast<double>(want[i][k]) * want[i][k];
     }
-  MPI_Allreduce(MPI_IN_PLACE, s, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  return std::sqrt(s[0] / (s[1] > 0 ? s[1] : 1));
+  return mpi_test::relative_l2(s[0], s[1]);
 }
 
 int on_every_rank(int v) {
@@ -160,8 +150,7 @@ double distance_real(const R *got, const R *want, ptrdiff_t rows, ptrdiff_t row,
       s[0] += d * d;
       s[1] += static_cast<double>(want[i]) * want[i];
     }
-  MPI_Allreduce(MPI_IN_PLACE, s, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  return std::sqrt(s[0] / (s[1] > 0 ? s[1] : 1));
+  return mpi_test::relative_l2(s[0], s[1]);
 }
 
 // The r2c's input and the c2r's output are FFTW's padded real arrays (the
@@ -174,11 +163,11 @@ enum Op { kForward, kBackward, kR2c, kC2r };
 template <class R>
 void run(const Case &c, unsigned tflags, bool in_place, Op op, unsigned planner, int serial) {
   using A = Api<R>;
-  using C = typename A::C;
+  using C = typename A::complex;
   const bool r2c = op == kR2c, c2r = op == kC2r;
   const int sign = op == kBackward ? FFTW_BACKWARD : FFTW_FORWARD;
   char label[200];
-  std::snprintf(label, sizeof label, "%s %dD n=%tdx%tdx%td howmany %td block %td%s%s %s %s", A::name(), c.rnk,
+  std::snprintf(label, sizeof label, "%s %dD n=%tdx%tdx%td howmany %td block %td%s%s %s %s", A::short_name, c.rnk,
                 c.n[0], c.n[1], c.rnk > 2 ? c.n[2] : 1, c.howmany, c.block,
                 (tflags & FFTW_MPI_TRANSPOSED_IN) ? " TRANSPOSED_IN" : "",
                 (tflags & FFTW_MPI_TRANSPOSED_OUT) ? " TRANSPOSED_OUT" : "", in_place ? "in-place" : "out-of-place",
@@ -191,27 +180,27 @@ void run(const Case &c, unsigned tflags, bool in_place, Op op, unsigned planner,
   // input and output counts as the layout the flags name.
   const int in_dim = (tflags & FFTW_MPI_TRANSPOSED_IN) ? 1 : 0, out_dim = (tflags & FFTW_MPI_TRANSPOSED_OUT) ? 1 : 0;
   ptrdiff_t ln[2][2], dummy;
-  ptrdiff_t alloc = A::local(c.rnk, cn, c.howmany, c.block, c.block, &ln[0][0], &ln[0][1]);
-  alloc = std::max(alloc, A::local(c.rnk, cn, c.howmany, 0, 0, &ln[1][0], &ln[1][1]));
+  ptrdiff_t alloc = A::mpi_local(c.rnk, cn, c.howmany, c.block, c.block, &ln[0][0], &ln[0][1]);
+  alloc = std::max(alloc, A::mpi_local(c.rnk, cn, c.howmany, 0, 0, &ln[1][0], &ln[1][1]));
   const ptrdiff_t swapped[3] = {cn[1], cn[0], cn[2]};
-  alloc = std::max(alloc, A::local(c.rnk, swapped, c.howmany, 0, 0, &dummy, &dummy));
-  alloc = 2 * std::max(alloc, A::local(c.rnk, swapped, c.howmany, c.block, c.block, &dummy, &dummy)) + 1;
+  alloc = std::max(alloc, A::mpi_local(c.rnk, swapped, c.howmany, 0, 0, &dummy, &dummy));
+  alloc = 2 * std::max(alloc, A::mpi_local(c.rnk, swapped, c.howmany, c.block, c.block, &dummy, &dummy)) + 1;
   const ptrdiff_t in_count = ln[0][in_dim] * cn[1 - in_dim] * rest;  // an r2c's: complex values' worth of reals
   const ptrdiff_t out_count = ln[0][out_dim] * cn[1 - out_dim] * rest;
   auto plan = [&](C *in, C *out) {
-    if (r2c) return A::plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags);
-    if (c2r) return A::plan_c2r(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags);
-    return A::plan(c.rnk, c.n, c.howmany, c.block, c.block, in, out, sign, planner | tflags);
+    if (r2c) return A::mpi_plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags);
+    if (c2r) return A::mpi_plan_c2r(c.rnk, c.n, c.howmany, c.block, c.block, in, out, planner | tflags);
+    return A::mpi_plan(c.rnk, c.n, c.howmany, c.block, c.block, in, out, sign, planner | tflags);
   };
   auto load = [&](C *in, int seed) {
     if (!c2r) return fill<R>(in, in_count, seed);
-    C *real = A::alloc(alloc);
+    C *real = A::alloc_complex(alloc);
     fill<R>(real, ln[0][0] * cn[1] * rest, seed);
     setenv("GPUFFTW_MPI_PATH", "real", 1);
-    typename A::P q = A::plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, real, in,
+    typename A::plan q = A::mpi_plan_r2c(c.rnk, c.n, c.howmany, c.block, c.block, real, in,
                                   FFTW_ESTIMATE | (in_dim ? FFTW_MPI_TRANSPOSED_OUT : 0));
     expect(q != nullptr, std::string(label) + ": no r2c for the Hermitian input");
-    if (q) A::execute(q), A::destroy(q);
+    if (q) A::execute(q), A::destroy_plan(q);
     A::free(real);
   };
   ptrdiff_t rows = ln[0][0];  // a c2r's output rows of the last dimension
@@ -224,10 +213,10 @@ void run(const Case &c, unsigned tflags, bool in_place, Op op, unsigned planner,
 
   C *a[2], *b[2];  // [0]: the real FFTW MPI's plan, [1]: the composed one
   for (int k = 0; k < 2; ++k) {
-    a[k] = A::alloc(alloc);
-    b[k] = in_place ? a[k] : A::alloc(alloc);
+    a[k] = A::alloc_complex(alloc);
+    b[k] = in_place ? a[k] : A::alloc_complex(alloc);
   }
-  typename A::P p[2];
+  typename A::plan p[2];
   setenv("GPUFFTW_MPI_PATH", "real", 1);
   p[0] = plan(a[0], b[0]);
   setenv("GPUFFTW_MPI_PATH", "composed", 1);
@@ -250,15 +239,15 @@ void run(const Case &c, unsigned tflags, bool in_place, Op op, unsigned planner,
     // Other arrays through fftw_mpi_execute_dft, same in-place-ness.
     C *x[2], *y[2];
     for (int k = 0; k < 2; ++k) {
-      x[k] = A::alloc(alloc);
-      y[k] = in_place ? x[k] : A::alloc(alloc);
+      x[k] = A::alloc_complex(alloc);
+      y[k] = in_place ? x[k] : A::alloc_complex(alloc);
       load(x[k], 2);
       if (r2c)
-        A::execute_r2c(p[k], x[k], y[k]);
+        A::mpi_execute_r2c(p[k], x[k], y[k]);
       else if (c2r)
-        A::execute_c2r(p[k], x[k], y[k]);
+        A::mpi_execute_c2r(p[k], x[k], y[k]);
       else
-        A::execute(p[k], x[k], y[k]);
+        A::mpi_execute_dft(p[k], x[k], y[k]);
     }
     e = compare(y[1], y[0]);
     expect(e <= A::tol, std::string(label) + ": fftw_mpi_execute_dft error " + std::to_string(e));
@@ -270,14 +259,14 @@ void run(const Case &c, unsigned tflags, bool in_place, Op op, unsigned planner,
     ++checked;
   }
   for (int k = 0; k < 2; ++k) {
-    if (p[k]) A::destroy(p[k]);
+    if (p[k]) A::destroy_plan(p[k]);
     if (!in_place) A::free(b[k]);
     A::free(a[k]);
   }
 }
 
 template <class R>
-void sweep() {
+void every_case() {
   const Case cases[] = {
       {2, {5, 7, 1}, 1, 0},  // n0, n1 not divisible by 2, 3, 4
       {2, {3, 8, 1}, 1, 0},  // n0 < 4 ranks
@@ -350,13 +339,9 @@ void measured() {
 }  // namespace
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
-  fftw_mpi_init();
-  fftwf_mpi_init();
-  sweep<double>();
-  sweep<float>();
+  mpi_test::start(&argc, &argv);
+  every_case<double>();
+  every_case<float>();
   large();
 
   // A problem the real FFTW MPI refuses (a size 0): NULL on every rank.
@@ -377,8 +362,7 @@ int main(int argc, char **argv) {
 
   auto reentries = ext<unsigned long (*)(void)>("gpufftw_reentry_count");
   expect(!reentries || reentries() == 0, "gpufftw_reentry_count() is not 0");
-  fftw_mpi_cleanup();
-  fftwf_mpi_cleanup();
+  mpi_test::cleanup();
   const int failed = on_every_rank(bad > 0 ? 1 : 0) != 0;
   MPI_Allreduce(MPI_IN_PLACE, &on_gpu, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   MPI_Allreduce(MPI_IN_PLACE, &through_nccl, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

@@ -8,24 +8,20 @@
 // A NULL plan for an impossible problem on every rank. Prints PASS or FAIL.
 #include <fftw3-mpi.h>
 
-#include <dlfcn.h>
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
+#include "mpi_test.h"
+
 namespace {
 
-int me = 0, np = 1, bad = 0;
-
-void expect(bool ok, const char *what) {
-  if (!ok) {
-    ++bad;
-    std::fprintf(stderr, "rank %d: FAILED %s\n", me, what);
-  }
-}
+using mpi_test::bad;
+using mpi_test::expect;
+using mpi_test::me;
+using mpi_test::np;
 
 double value(ptrdiff_t i, int k) { return std::sin(0.37 * static_cast<double>(i) + 1.3 * k) + 0.1 * k; }
 
@@ -231,19 +227,14 @@ void wisdom() {
 // gpufftw's re-entry count where gpufftw is there (0 otherwise): a call of
 // gpufftw's API made from inside another on the same thread.
 unsigned long reentries() {
-  using Count = unsigned long (*)();
-  auto f = reinterpret_cast<Count>(dlsym(RTLD_DEFAULT, "gpufftw_reentry_count"));
+  auto f = mpi_test::ext<unsigned long (*)()>("gpufftw_reentry_count");
   return f ? f() : 0;
 }
 
 }  // namespace
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
-  fftw_mpi_init();
-  fftwf_mpi_init();
+  mpi_test::start(&argc, &argv);
   c2c_3d();
   r2c_3d();
   transpose();
@@ -251,8 +242,7 @@ int main(int argc, char **argv) {
   threads();
   wisdom();
   expect(reentries() == 0, "no call into gpufftw from inside gpufftw");
-  fftw_mpi_cleanup();
-  fftwf_mpi_cleanup();
+  mpi_test::cleanup();
   int total = 0;
   MPI_Allreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (me == 0) std::printf("np %d: %s\n", np, total ? "FAIL" : "PASS");

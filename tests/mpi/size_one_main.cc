@@ -14,33 +14,30 @@
 #include <string>
 #include <vector>
 
+#include "../sweep/fftw_traits.h"
+#include "mpi_test.h"
+
 namespace {
 
-int me = 0, np = 1, bad = 0, checked = 0;
+using mpi_test::bad;
+using mpi_test::me;
+using mpi_test::np;
+
+int checked = 0;
 
 template <class R>
 struct Api;
-#define API(R_, X)                                                                                                  \
-  template <>                                                                                                       \
-  struct Api<R_> {                                                                                                  \
-    using C = X##complex;                                                                                           \
-    using P = X##plan;                                                                                              \
-    static constexpr double tol = sizeof(R_) == 4 ? 1e-5 : 1e-12;                                                   \
-    static const char *name() { return sizeof(R_) == 4 ? "f32" : "f64"; }                                         \
-    static ptrdiff_t local(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t *ln0, ptrdiff_t *s0, ptrdiff_t *ln1, \
-                           ptrdiff_t *s1) {                                                                         \
-      return X##mpi_local_size_many_transposed(rnk, n, h, 0, 0, MPI_COMM_WORLD, ln0, s0, ln1, s1);                  \
-    }                                                                                                               \
-    static P plan(int rnk, const ptrdiff_t *n, ptrdiff_t h, C *a, int sign, unsigned flags) {                       \
-      return X##mpi_plan_many_dft(rnk, n, h, 0, 0, a, a, MPI_COMM_WORLD, sign, flags);                              \
-    }                                                                                                               \
-    static P serial(int rnk, const int *n, int h, C *in, C *out, int sign) {                                        \
-      return X##plan_many_dft(rnk, n, h, in, nullptr, h, 1, out, nullptr, h, 1, sign, FFTW_ESTIMATE);               \
-    }                                                                                                               \
-    static void execute(P p) { X##execute(p); }                                                                     \
-    static void destroy(P p) { X##destroy_plan(p); }                                                                \
-    static C *alloc(ptrdiff_t n) { return X##alloc_complex(static_cast<size_t>(n)); }                               \
-    static void free(C *p) { X##free(p); }                                                                          \
+#define API(R_, X)                                                                                                   \
+  template <>                                                                                                        \
+  struct Api<R_> : sweep::FftwApi<R_> {                                                                              \
+    static constexpr double tol = sizeof(R_) == 4 ? 1e-5 : 1e-12;                                                    \
+    static ptrdiff_t mpi_local(int rnk, const ptrdiff_t *n, ptrdiff_t h, ptrdiff_t *ln0, ptrdiff_t *s0,              \
+                               ptrdiff_t *ln1, ptrdiff_t *s1) {                                                      \
+      return X##mpi_local_size_many_transposed(rnk, n, h, 0, 0, MPI_COMM_WORLD, ln0, s0, ln1, s1);                   \
+    }                                                                                                                \
+    static plan mpi_plan(int rnk, const ptrdiff_t *n, ptrdiff_t h, complex *a, int sign, unsigned flags) {           \
+      return X##mpi_plan_many_dft(rnk, n, h, 0, 0, a, a, MPI_COMM_WORLD, sign, flags);                               \
+    }                                                                                                                \
   };
 API(double, fftw_)
 API(float, fftwf_)
@@ -58,9 +55,9 @@ double value(ptrdiff_t i, int part) { return part ? std::cos(1.3 * i + 0.4) * 0.
 template <class R>
 void run(const Case &c, unsigned tflags, int sign) {
   using A = Api<R>;
-  using C = typename A::C;
+  using C = typename A::complex;
   char label[160];
-  std::snprintf(label, sizeof label, "%s %dD n=%tdx%tdx%td howmany %td%s%s %s", A::name(), c.rnk, c.n[0], c.n[1],
+  std::snprintf(label, sizeof label, "%s %dD n=%tdx%tdx%td howmany %td%s%s %s", A::short_name, c.rnk, c.n[0], c.n[1],
                 c.rnk > 2 ? c.n[2] : 1, c.howmany, (tflags & FFTW_MPI_TRANSPOSED_IN) ? " TRANSPOSED_IN" : "",
                 (tflags & FFTW_MPI_TRANSPOSED_OUT) ? " TRANSPOSED_OUT" : "",
                 sign == FFTW_FORWARD ? "forward" : "backward");
@@ -68,7 +65,7 @@ void run(const Case &c, unsigned tflags, int sign) {
   for (int i = 2; i < c.rnk; ++i) rest *= c.n[i];
   const ptrdiff_t n0 = c.n[0], n1 = c.n[1], total = n0 * n1 * rest;
   ptrdiff_t ln[2], ls[2];
-  const ptrdiff_t alloc = A::local(c.rnk, c.n, c.howmany, &ln[0], &ls[0], &ln[1], &ls[1]);
+  const ptrdiff_t alloc = A::mpi_local(c.rnk, c.n, c.howmany, &ln[0], &ls[0], &ln[1], &ls[1]);
   // Where (i0, i1) of the global array lies in this rank's part of a side
   // cut along `dim`; -1 where another rank holds it.
   auto at = [&](int dim, ptrdiff_t i0, ptrdiff_t i1) -> ptrdiff_t {
@@ -77,8 +74,8 @@ void run(const Case &c, unsigned tflags, int sign) {
     return ((cut - ls[dim]) * other_n + other) * rest;
   };
   const int in_dim = (tflags & FFTW_MPI_TRANSPOSED_IN) ? 1 : 0, out_dim = (tflags & FFTW_MPI_TRANSPOSED_OUT) ? 1 : 0;
-  C *a = A::alloc(std::max<ptrdiff_t>(alloc, 1));
-  typename A::P p = A::plan(c.rnk, c.n, c.howmany, a, sign, FFTW_ESTIMATE | tflags);
+  C *a = A::alloc_complex(std::max<ptrdiff_t>(alloc, 1));
+  typename A::plan p = A::mpi_plan(c.rnk, c.n, c.howmany, a, sign, FFTW_ESTIMATE | tflags);
   int made = p != nullptr, everywhere = made;
   MPI_Allreduce(MPI_IN_PLACE, &everywhere, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (!everywhere) {
@@ -86,7 +83,7 @@ void run(const Case &c, unsigned tflags, int sign) {
     // composed path takes every one of them.
     ++bad;
     std::fprintf(stderr, "rank %d: FAILED %s: no plan (%s)\n", me, label, made ? "on another rank" : "here");
-    if (p) A::destroy(p);
+    if (p) A::destroy_plan(p);
     A::free(a);
     return;
   }
@@ -102,10 +99,11 @@ void run(const Case &c, unsigned tflags, int sign) {
   // would be nicer, but the tolerance already allows for the precision.
   std::vector<int> dims(static_cast<size_t>(c.rnk));
   for (int i = 0; i < c.rnk; ++i) dims[static_cast<size_t>(i)] = static_cast<int>(c.n[i]);
-  C *x = A::alloc(total), *y = A::alloc(total);
+  C *x = A::alloc_complex(total), *y = A::alloc_complex(total);
   for (ptrdiff_t i = 0; i < total; ++i)
     for (int k = 0; k < 2; ++k) x[i][k] = static_cast<R>(value(i, k));
-  typename A::P s = A::serial(c.rnk, dims.data(), static_cast<int>(c.howmany), x, y, sign);
+  const int h = static_cast<int>(c.howmany);
+  typename A::plan s = A::plan_many_dft(c.rnk, dims.data(), h, x, nullptr, h, 1, y, nullptr, h, 1, sign, FFTW_ESTIMATE);
   A::execute(s);
   double sum[2] = {0, 0};
   for (ptrdiff_t i0 = 0; i0 < n0; ++i0)
@@ -119,22 +117,21 @@ void run(const Case &c, unsigned tflags, int sign) {
           sum[1] += want * want;
         }
     }
-  MPI_Allreduce(MPI_IN_PLACE, sum, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  const double e = std::sqrt(sum[0] / (sum[1] > 0 ? sum[1] : 1));
+  const double e = mpi_test::relative_l2(sum[0], sum[1]);
   if (!(e <= A::tol)) {
     ++bad;
     if (me == 0) std::fprintf(stderr, "FAILED %s: relative L2 error %.3g\n", label, e);
   }
   ++checked;
-  A::destroy(s);
-  A::destroy(p);
+  A::destroy_plan(s);
+  A::destroy_plan(p);
   A::free(x);
   A::free(y);
   A::free(a);
 }
 
 template <class R>
-void sweep() {
+void every_case() {
   // A 1 in each place of rank 2 and 3, two of them, and the sizes the real
   // FFTW MPI was seen to get wrong (1x64x64 with howmany 3, 1x8x16, 3x1x16).
   const Case cases[] = {
@@ -151,15 +148,10 @@ void sweep() {
 }  // namespace
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
-  fftw_mpi_init();
-  fftwf_mpi_init();
-  sweep<double>();
-  sweep<float>();
-  fftw_mpi_cleanup();
-  fftwf_mpi_cleanup();
+  mpi_test::start(&argc, &argv);
+  every_case<double>();
+  every_case<float>();
+  mpi_test::cleanup();
   MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (me == 0) std::printf("np %d: %d size-1 plans checked against the serial DFT\nnp %d: %s\n", np, checked, np,
                            bad ? "FAIL" : "PASS");

@@ -333,14 +333,14 @@ void run_case(const Case& c, std::uint64_t seed) {
                           << first_unwritten;
 
   const Index N = ref::product(logical_shape(c.geo));
-  const double tol = tolerance(F::kEps, N);
+  const double tol = tolerance(F::epsilon, N);
   const double err = den > 0 ? static_cast<double>(std::sqrt(num / den))
                              : static_cast<double>(std::sqrt(num));
   EXPECT_LE(err, tol) << "relative L2 error " << err << " > tolerance " << tol
                       << " (N=" << N << ")";
   ErrorRecord& rec = error_record(c.precision);
   ++rec.cases;
-  const double ratio = err / error_scale(F::kEps, N);
+  const double ratio = err / error_scale(F::epsilon, N);
   if (ratio > rec.worst_ratio) {
     rec.worst_ratio = ratio;
     rec.worst_error = err;

@@ -87,7 +87,7 @@ TYPED_TEST(EdgeCases, C2r1dIgnoresImagOfDcAndNyquist) {
         F::execute(p);
         std::vector<ref::Real> want = ref::c2r({n}, X);  // ignores them
         std::vector<T> got(out, out + n);
-        EXPECT_LE(this->rel_err(got, want), tolerance(F::kEps, n));
+        EXPECT_LE(this->rel_err(got, want), tolerance(F::epsilon, n));
         F::destroy_plan(p);
       }
     }
@@ -227,7 +227,7 @@ TYPED_TEST(EdgeCases, NegativeStrides) {
           got.push_back(out.p[2 * (n - 1 - j) + 1]);
         }
       }
-      EXPECT_LE(this->rel_err(got, want), tolerance(F::kEps, n));
+      EXPECT_LE(this->rel_err(got, want), tolerance(F::epsilon, n));
       F::destroy_plan(p);
     }
   }
@@ -257,7 +257,7 @@ TYPED_TEST(EdgeCases, PlanIsReusable) {
       want.push_back(z.imag());
     }
     std::vector<T> got(out.p, out.p + 2 * n0 * n1);
-    EXPECT_LE(this->rel_err(got, want), tolerance(F::kEps, n0 * n1)) << "round " << round;
+    EXPECT_LE(this->rel_err(got, want), tolerance(F::epsilon, n0 * n1)) << "round " << round;
   }
   F::destroy_plan(p);
 }

@@ -1,35 +1,34 @@
-// FftwApi<T>: one name for each public FFTW3 entry point the sweep uses, so
+// FftwApi<T>: one name for each public FFTW3 entry point the tests use, so
 // that every test is written once as a template and instantiated for
-// float (fftwf_*) and double (fftw_*). Only <fftw3.h> is used: the same test
-// links against the real FFTW or against gpufftw.
+// float (fftwf_*) and double (fftw_*); the types, names and epsilon of the
+// precision come from gpufftw's PrecisionTraits. Only <fftw3.h> is used:
+// the same test links against the real FFTW or against gpufftw.
 #ifndef GPUFFTW_TESTS_SWEEP_FFTW_TRAITS_H
 #define GPUFFTW_TESTS_SWEEP_FFTW_TRAITS_H
 
 #include <fftw3.h>
 
-#include <cfloat>
 #include <cstddef>
+
+#include "../../core/precision_traits.h"
 
 namespace sweep {
 
 template <class T>
 struct FftwApi;
 
-// X is the FFTW prefix (fftw / fftwf); EPS the machine epsilon of T.
-#define SWEEP_DEFINE_FFTW_API(T, X, NAME, EPS)                              \
+// X is the FFTW prefix (fftw / fftwf).
+#define SWEEP_DEFINE_FFTW_API(T, X)                                         \
   template <>                                                               \
-  struct FftwApi<T> {                                                       \
-    using real = T;                                                         \
-    using complex = X##_complex;                                            \
-    using plan = X##_plan;                                                  \
-    using iodim = X##_iodim;                                                \
-    using iodim64 = X##_iodim64;                                            \
-    using r2r_kind = X##_r2r_kind;                                          \
-    static constexpr const char* kName = NAME;                              \
-    static constexpr double kEps = EPS;                                     \
+  struct FftwApi<T> : gpufftw::PrecisionTraits<T> {                         \
     static T* alloc_real(std::size_t n) { return X##_alloc_real(n); }       \
+    static complex* alloc_complex(std::size_t n) {                          \
+      return X##_alloc_complex(n);                                          \
+    }                                                                       \
+    static void* malloc(std::size_t n) { return X##_malloc(n); }            \
     static void free(void* p) { X##_free(p); }                              \
     static constexpr auto destroy_plan = &X##_destroy_plan;                 \
+    static constexpr auto sprint_plan = &X##_sprint_plan;                   \
     static constexpr auto execute = &X##_execute;                           \
     static constexpr auto alignment_of = &X##_alignment_of;                 \
     /* complex DFT */                                                       \
@@ -84,8 +83,8 @@ struct FftwApi;
     static constexpr auto execute_r2r = &X##_execute_r2r;                   \
   };
 
-SWEEP_DEFINE_FFTW_API(double, fftw, "f64", DBL_EPSILON)
-SWEEP_DEFINE_FFTW_API(float, fftwf, "f32", FLT_EPSILON)
+SWEEP_DEFINE_FFTW_API(double, fftw)
+SWEEP_DEFINE_FFTW_API(float, fftwf)
 
 #undef SWEEP_DEFINE_FFTW_API
 

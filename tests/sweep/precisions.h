@@ -15,7 +15,7 @@ using Precisions = ::testing::Types<float, double>;
 struct PrecisionNames {
   template <class T>
   static std::string GetName(int) {
-    return FftwApi<T>::kName;
+    return FftwApi<T>::short_name;
   }
 };
 
