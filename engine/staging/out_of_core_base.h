@@ -21,6 +21,13 @@
 
 namespace gpufftw::engine {
 
+// Bytes the in-core job would have to stage at least for a single
+// transform the out-of-core paths take: the input, and the output where it
+// is another array.
+size_t out_of_core_array_bytes(const Geometry &g);
+// Whether those bytes pass the device memory cap; else why not.
+bool arrays_over_cap(const Geometry &g, std::string *why_not);
+
 // `total` items (planes, or columns) in `chunks` chunks of `per`, as even
 // as the count allows; the last one has `last` (1 <= last <= per).
 struct Split {

@@ -1,12 +1,12 @@
-#include "engine/staging/four_step.h"
+#include "engine/four_step/four_step.h"
 
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
 #include "engine/device/context.h"
+#include "engine/four_step/twiddle_transpose.h"
 #include "engine/staging/out_of_core_base.h"
-#include "engine/staging/twiddle_transpose.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -126,8 +126,7 @@ class FourStepJob final : public OutOfCoreBase {
   char *scratch_ = nullptr;  // in place only: phase 1's output, n complex elements
 };
 
-}  // namespace
-
+// Whether the path takes the geometry; else why not.
 bool four_step_suits(const Geometry &g, std::string *why_not) {
   if (g.type != Type::C2C) return *why_not = "out of core: 1-D c2c only", false;
   if (g.split_in || g.split_out) return *why_not = "out of core: split arrays", false;
@@ -147,10 +146,22 @@ bool four_step_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
-std::unique_ptr<FftJob> make_four_step_job(const Geometry &g, std::string *why) {
+std::unique_ptr<FftJob> make_four_step_job(const Geometry &g, const Ask &, std::string *why) {
   auto job = std::make_unique<FourStepJob>(g, smaller_factor(g.dims[0].n));
   if (!job->init(why)) return nullptr;
   return job;
 }
+
+bool suits(const Geometry &g, const std::vector<int> &, std::string *why_not) { return four_step_suits(g, why_not); }
+
+bool suits_over_cap(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+  return four_step_suits(g, why_not) && arrays_over_cap(g, why_not);
+}
+
+}  // namespace
+
+const Solver kFourStepOverCapSolver = {"four-step, arrays over the cap", false, true, suits_over_cap,
+                                       make_four_step_job};
+const Solver kFourStepSolver = {"four-step", false, false, suits, make_four_step_job};
 
 }  // namespace gpufftw::engine

@@ -1,4 +1,4 @@
-#include "engine/staging/out_of_core.h"
+#include "engine/out_of_core/out_of_core.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -107,8 +107,7 @@ class OutOfCoreJob final : public OutOfCoreBase {
   bool slab_apart_ = false;    // a slab's input and output apart in its buffer (r2c out of place)
 };
 
-}  // namespace
-
+// Whether the path takes the geometry; else why not.
 bool out_of_core_suits(const Geometry &g, std::string *why_not) {
   if (g.type == Type::C2R || g.type == Type::R2R) return *why_not = "out of core: c2c and r2c only", false;
   if (g.split_in || g.split_out) return *why_not = "out of core: split arrays", false;
@@ -138,20 +137,22 @@ bool out_of_core_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
-size_t out_of_core_array_bytes(const Geometry &g) {
-  const size_t real_size = g.real == Real::F32 ? sizeof(float) : sizeof(double), rank = g.dims.size();
-  size_t out = 2 * real_size;
-  for (size_t i = 0; i < rank; ++i)
-    out *= static_cast<size_t>(g.type == Type::R2C && i == rank - 1 ? g.dims[i].n / 2 + 1 : g.dims[i].n);
-  const size_t in =
-      g.type == Type::C2C ? out : static_cast<size_t>(g.dims[0].n) * static_cast<size_t>(g.dims[0].is) * real_size;
-  return g.in_place ? std::max(in, out) : in + out;
-}
-
-std::unique_ptr<FftJob> make_out_of_core_job(const Geometry &g, std::string *why) {
+std::unique_ptr<FftJob> make_out_of_core_job(const Geometry &g, const Ask &, std::string *why) {
   auto job = std::make_unique<OutOfCoreJob>(g);
   if (!job->init(why)) return nullptr;
   return job;
 }
+
+bool suits(const Geometry &g, const std::vector<int> &, std::string *why_not) { return out_of_core_suits(g, why_not); }
+
+bool suits_over_cap(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+  return out_of_core_suits(g, why_not) && arrays_over_cap(g, why_not);
+}
+
+}  // namespace
+
+const Solver kOutOfCoreOverCapSolver = {"out of core, arrays over the cap", false, true, suits_over_cap,
+                                        make_out_of_core_job};
+const Solver kOutOfCoreSolver = {"out of core", false, false, suits, make_out_of_core_job};
 
 }  // namespace gpufftw::engine
