@@ -7,9 +7,9 @@ The layers, bottom first; a folder may include its own files and those of
 folders in layers below its own, never one beside it or above it. Top
 level: the public headers (include/), core/, then the GPU engine and the
 real FFTW beside each other, dispatch/ over both, the FFTW API (shim/),
-and the MPI layer on top. Inside engine/: the API (engine/engine.h), the
-CUDA context, the cuFFT plans and our kernels, the staging primitives,
-the solver record, the solvers (one folder each, none of which knows
+and the MPI layer on top. Inside engine/: the API (engine/engine.h), the CUDA
+context and the solver record beside it, the cuFFT plans and our kernels,
+the staging primitives, the solvers (one folder each, none of which knows
 another), and the planner with the table of them all. tests/, bench/,
 tools/, examples/ and compat/ sit above everything and are not checked.
 docs/how-it-works.md ("The engine's layers") says the same in words.
@@ -28,10 +28,9 @@ TOP_LAYERS = [
 ]
 ENGINE_LAYERS = [
     {"engine.h"},
-    {"device"},
+    {"device", "solver"},
     {"cufft", "kernels"},
     {"staging", "r2r"},
-    {"solver"},
     {"fp16", "in_core", "four_step", "out_of_core", "multi"},
     {"plan"},
 ]
@@ -66,25 +65,24 @@ def resolve(root, including, name):
     return None
 
 
+def verdict(a, b, rank, shown):
+    """'' where a may include b by the layers `rank`, else why not; shown
+    writes a node as the message names it."""
+    for n in (a, b):
+        if n not in rank:
+            return "%s is in no layer (tools/check-layers.py)" % shown(n)
+    if rank[b] < rank[a]:
+        return ""
+    return "%s: %s" % ("beside it" if rank[b] == rank[a] else "upward", shown(b))
+
+
 def allowed(src, dst):
     """'' where src may include dst, else why not."""
     if src == dst:
         return ""
     if src.startswith("engine/") and dst.startswith("engine/"):
-        a, b = src[len("engine/"):], dst[len("engine/"):]
-        for n in (a, b):
-            if n not in ENGINE_RANK:
-                return "engine/%s/ is in no layer of engine/ (tools/check-layers.py)" % n
-        if ENGINE_RANK[b] < ENGINE_RANK[a]:
-            return ""
-        return "%s: %s" % ("beside it" if ENGINE_RANK[b] == ENGINE_RANK[a] else "upward", dst)
-    a, b = src.split("/")[0], dst.split("/")[0]
-    for n in (a, b):
-        if n not in TOP_RANK:
-            return "%s/ is in no layer (tools/check-layers.py)" % n
-    if TOP_RANK[b] < TOP_RANK[a]:
-        return ""
-    return "%s: %s/" % ("beside it" if TOP_RANK[b] == TOP_RANK[a] else "upward", b)
+        return verdict(src[len("engine/"):], dst[len("engine/"):], ENGINE_RANK, lambda n: "engine/" + n)
+    return verdict(src.split("/")[0], dst.split("/")[0], TOP_RANK, lambda n: n + "/")
 
 
 def cycles(edges):

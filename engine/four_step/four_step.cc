@@ -42,10 +42,7 @@ long long smaller_factor(long long n) {
 
 class FourStepJob final : public OutOfCoreBase {
  public:
-  // The pencils: n2 rows of n1.
-  FourStepJob(const Geometry &g, long long n1)
-      : OutOfCoreBase(g.real, g.sign, g.dims[0].n / n1, n1), n_(g.dims[0].n), n1_(n1), n2_(n_ / n1),
-        in_place_(g.in_place) {}
+  explicit FourStepJob(const Geometry &g) : FourStepJob(g, smaller_factor(g.dims[0].n)) {}
   ~FourStepJob() override {
     if (scratch_) free_pinned(scratch_);
   }
@@ -121,6 +118,11 @@ class FourStepJob final : public OutOfCoreBase {
     return pipeline(first_.chunks, start, finish);
   }
 
+  // The pencils: n2 rows of n1.
+  FourStepJob(const Geometry &g, long long n1)
+      : OutOfCoreBase(g.real, g.sign, g.dims[0].n / n1, n1), n_(g.dims[0].n), n1_(n1), n2_(n_ / n1),
+        in_place_(g.in_place) {}
+
   const long long n_, n1_, n2_;
   const bool in_place_;
   char *scratch_ = nullptr;  // in place only: phase 1's output, n complex elements
@@ -146,22 +148,10 @@ bool four_step_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
-std::unique_ptr<FftJob> make_four_step_job(const Geometry &g, const Ask &, std::string *why) {
-  auto job = std::make_unique<FourStepJob>(g, smaller_factor(g.dims[0].n));
-  if (!job->init(why)) return nullptr;
-  return job;
-}
-
-bool suits(const Geometry &g, const std::vector<int> &, std::string *why_not) { return four_step_suits(g, why_not); }
-
-bool suits_over_cap(const Geometry &g, const std::vector<int> &, std::string *why_not) {
-  return four_step_suits(g, why_not) && arrays_over_cap(g, why_not);
-}
-
 }  // namespace
 
-const Solver kFourStepOverCapSolver = {"four-step, arrays over the cap", false, true, suits_over_cap,
-                                       make_four_step_job};
-const Solver kFourStepSolver = {"four-step", false, false, suits, make_four_step_job};
+using Path = OutOfCorePath<FourStepJob, four_step_suits>;
+const Solver kFourStepOverCapSolver = Path::over_cap("four-step, arrays over the cap");
+const Solver kFourStepSolver = Path::after_in_core("four-step");
 
 }  // namespace gpufftw::engine

@@ -137,22 +137,10 @@ bool out_of_core_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
-std::unique_ptr<FftJob> make_out_of_core_job(const Geometry &g, const Ask &, std::string *why) {
-  auto job = std::make_unique<OutOfCoreJob>(g);
-  if (!job->init(why)) return nullptr;
-  return job;
-}
-
-bool suits(const Geometry &g, const std::vector<int> &, std::string *why_not) { return out_of_core_suits(g, why_not); }
-
-bool suits_over_cap(const Geometry &g, const std::vector<int> &, std::string *why_not) {
-  return out_of_core_suits(g, why_not) && arrays_over_cap(g, why_not);
-}
-
 }  // namespace
 
-const Solver kOutOfCoreOverCapSolver = {"out of core, arrays over the cap", false, true, suits_over_cap,
-                                        make_out_of_core_job};
-const Solver kOutOfCoreSolver = {"out of core", false, false, suits, make_out_of_core_job};
+using Path = OutOfCorePath<OutOfCoreJob, out_of_core_suits>;
+const Solver kOutOfCoreOverCapSolver = Path::over_cap("out of core, arrays over the cap");
+const Solver kOutOfCoreSolver = Path::after_in_core("out of core");
 
 }  // namespace gpufftw::engine

@@ -22,16 +22,10 @@ namespace gpufftw::engine {
 // row-major on interleaved arrays (r2c: the real input's rows may be
 // padded, as in FFTW's in-place layout). (c2r would need the input's
 // transform along dim 0 first, and the engine never writes an input that
-// is not also the output.)
-//
-// The solver where the arrays alone pass the device memory cap: not even
-// planned in core (cuFFT would allocate a work area the size of the
-// problem), and the last asked where it takes the geometry. The job is
-// sized to device_memory_cap(); its make fails where even the smallest
-// chunks do not fit or cuFFT cannot plan them.
+// is not also the output.) Two of them: one where the arrays alone pass
+// the device memory cap, one after the in-core solver (OutOfCorePath,
+// engine/staging/out_of_core_base.h).
 extern const Solver kOutOfCoreOverCapSolver;
-// The solver after the in-core one, where that could not be planned or
-// needs more than the cap.
 extern const Solver kOutOfCoreSolver;
 
 }  // namespace gpufftw::engine
