@@ -147,6 +147,8 @@ std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, std::str
                                                 : "cuFFT, gathered (" + why_not + ")") +
                            (g.half ? " (fp16 not taken: " + ask.why_not("fp16") + ")" : "");
   auto job = std::make_unique<CufftJob>(g, direct, path);
+  // A job that fails drops its plans rather than caching them: the
+  // out-of-core solvers asked next need the device memory.
   if (!job->init(why)) {
     job->drop_plans();
     return nullptr;
