@@ -67,12 +67,18 @@ struct Geometry {
   // problem (engine/fp16/fp16_job.h); in single precision elsewhere, and
   // path() says why.
   bool half = false;
-  // Whether our own kernels (engine/kernels/own_kernel.h) may replace cuFFT: None
-  // (the cost model's calibration times cuFFT's path, and runs with the
-  // dispatch store, which keeps the picks, busy), Recall (a pick measured
-  // earlier only: FFTW_ESTIMATE measures nothing), Tune (measure one now
-  // where none was made: FFTW_MEASURE and up).
+  // Whether our own kernels (engine/in_core/own_kernel.h) may replace
+  // cuFFT: None (the cost model's calibration times cuFFT's path, and runs
+  // with the dispatch store, which keeps the picks, busy), Recall (a pick
+  // measured earlier only: FFTW_ESTIMATE measures nothing), Tune (measure
+  // one now where none was made: FFTW_MEASURE and up).
   enum class OwnKernels { None, Recall, Tune } own_kernels = OwnKernels::Tune;
+  // Where the job may run, so that a caller can weigh one GPU against the
+  // whole device set: Auto (spread over the set where the split takes the
+  // geometry, else the set's first GPU), One (the set's first GPU, never
+  // spread), Set (spread over the set only: no job where the split does
+  // not take it).
+  enum class Spread { Auto, One, Set } spread = Spread::Auto;
 };
 
 class FftJob {

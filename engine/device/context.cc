@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "core/env.h"
+#include "engine/device/device_set.h"
 #include "engine/device/sticky.h"
 #include "engine/device/trap.h"
 #include "engine/engine.h"
-#include "engine/multi/partition.h"
 
 namespace gpufftw::engine {
 namespace {

@@ -180,9 +180,12 @@ class Fp16Job final : public FftJob {
   HostCopier copier_;
 };
 
-}  // namespace
+bool asked(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+  if (g.half) return true;
+  return *why_not = "single precision asked for", false;
+}
 
-std::unique_ptr<FftJob> make_job(const Geometry &g, std::string *why_not) {
+std::unique_ptr<FftJob> make_job(const Geometry &g, const Ask &, std::string *why_not) {
   std::vector<long long> n;
   long long batch = 0;
   if (!dense(g, &n, &batch, why_not)) return nullptr;
@@ -194,4 +197,12 @@ std::unique_ptr<FftJob> make_job(const Geometry &g, std::string *why_not) {
   return job;
 }
 
+}  // namespace
+
 }  // namespace gpufftw::engine::fp16
+
+namespace gpufftw::engine {
+
+const Solver kFp16Solver = {"fp16", false, false, fp16::asked, fp16::make_job};
+
+}  // namespace gpufftw::engine

@@ -11,17 +11,15 @@
 // than the host converts them (docs/fp16.md, "Host path").
 #pragma once
 
-#include <memory>
-#include <string>
-
 #include "engine/engine.h"
+#include "engine/solver/solver.h"
 
-namespace gpufftw::engine::fp16 {
+namespace gpufftw::engine {
 
-// nullptr, with `why_not`, where it cannot take the geometry: not a dense
-// batch of c2c f32 transforms of rank 1 to 3 (unit stride, transforms back
-// to back), or past the device memory cap. The caller then computes it in
-// single precision.
-std::unique_ptr<FftJob> make_job(const Geometry &g, std::string *why_not);
+// Takes Geometry::half; its make fails, with why, where the job cannot
+// take the geometry: not a dense batch of c2c f32 transforms of rank 1 to
+// 3 (unit stride, transforms back to back), or past the device memory cap.
+// The planner then asks the solvers after it, in single precision.
+extern const Solver kFp16Solver;
 
-}  // namespace gpufftw::engine::fp16
+}  // namespace gpufftw::engine

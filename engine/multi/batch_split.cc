@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "engine/device/context.h"
+#include "engine/device/device_set.h"
 #include "engine/multi/partition.h"
 #include "engine/multi/split_job.h"
 #include "engine/staging/sides.h"
@@ -21,7 +22,8 @@ class BatchSplitJob final : public FftJob {
     std::unique_ptr<FftJob> job;
   };
 
-  BatchSplitJob(const Geometry &g, size_t loop, std::vector<Part> parts) : g_(g), loop_(loop), parts_(std::move(parts)) {
+  BatchSplitJob(const Geometry &g, size_t loop, std::vector<Part> parts, OneGpuPlanner one_gpu)
+      : g_(g), loop_(loop), parts_(std::move(parts)), one_gpu_(std::move(one_gpu)) {
     const Side in = make_side(g, false), out = make_side(g, true);
     in_step_ = static_cast<long long>(in.elem) * g.loops[loop].is;
     out_step_ = static_cast<long long>(out.elem) * g.loops[loop].os;
@@ -92,7 +94,7 @@ class BatchSplitJob final : public FftJob {
     if (!whole_ || whole_device_ != owner) {
       whole_.reset();
       Geometry g = g_;
-      if (!(whole_ = make_one_gpu_job(g, why))) return false;
+      if (!(whole_ = one_gpu_(g, why))) return false;
       whole_device_ = owner;
     }
     return whole_->run(in, out, why);
@@ -101,6 +103,7 @@ class BatchSplitJob final : public FftJob {
   Geometry g_;
   size_t loop_;
   std::vector<Part> parts_;
+  OneGpuPlanner one_gpu_;
   long long in_step_ = 0, out_step_ = 0;  // bytes per iteration of the loop
   std::mutex whole_mutex_;
   std::unique_ptr<FftJob> whole_;
@@ -109,7 +112,8 @@ class BatchSplitJob final : public FftJob {
 
 }  // namespace
 
-std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not) {
+std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set,
+                                             const OneGpuPlanner &one_gpu, std::string *why_not) {
   if (g.loops.empty()) return *why_not = "no loop", nullptr;
   size_t loop = 0;
   for (size_t i = 1; i < g.loops.size(); ++i)
@@ -138,11 +142,11 @@ std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vecto
     DeviceScope on(set[k]);
     if (!on.ok()) return *why_not = "GPU " + std::to_string(set[k]) + ": " + on.why(), nullptr;
     std::string why;
-    std::unique_ptr<FftJob> job = make_one_gpu_job(part, &why);
+    std::unique_ptr<FftJob> job = one_gpu(part, &why);
     if (!job) return *why_not = "GPU " + std::to_string(set[k]) + ": " + why, nullptr;
     parts.push_back({set[k], shares[k].begin, std::move(job)});
   }
-  return std::make_unique<BatchSplitJob>(g, loop, std::move(parts));
+  return std::make_unique<BatchSplitJob>(g, loop, std::move(parts), one_gpu);
 }
 
 }  // namespace gpufftw::engine

@@ -15,6 +15,7 @@
 
 #include "engine/cufft/plan_cache.h"
 #include "engine/device/context.h"
+#include "engine/device/device_set.h"
 #include "engine/multi/partition.h"
 #include "engine/multi/peer_copy.h"
 #include "engine/multi/split_job.h"

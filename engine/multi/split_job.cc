@@ -5,12 +5,6 @@
 
 namespace gpufftw::engine {
 
-std::string device_list(const std::vector<int> &set) {
-  std::string s;
-  for (int d : set) s += (s.empty() ? "" : ",") + std::to_string(d);
-  return s;
-}
-
 namespace {
 
 // One thread that waits for work, kept for the process: a new thread's
@@ -77,18 +71,28 @@ void Rendezvous::arrive_and_wait() {
   all_.wait(lock, [&] { return round_ != round; });
 }
 
-std::unique_ptr<FftJob> make_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not) {
-  if (set.size() < 2) return *why_not = "one GPU in the set", nullptr;
-  if (g.half) return *why_not = "half precision runs on one GPU", nullptr;
+namespace {
+
+bool split_suits(const Geometry &g, const std::vector<int> &set, std::string *why_not) {
+  if (set.size() < 2) return *why_not = "one GPU in the set", false;
+  if (g.half) return *why_not = "half precision runs on one GPU", false;
+  return true;
+}
+
+std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, std::string *why_not) {
   // A loop of one iteration (plan_many's howmany = 1) moves nothing.
   Geometry h = g;
   h.loops.erase(std::remove_if(h.loops.begin(), h.loops.end(), [](const Axis &a) { return a.n == 1; }),
                 h.loops.end());
   std::string not_batch, not_slab;
-  if (auto job = make_batch_split_job(h, set, &not_batch)) return job;
-  if (auto job = make_slab_split_job(h, set, &not_slab)) return job;
+  if (auto job = make_batch_split_job(h, ask.set, ask.one_gpu, &not_batch)) return job;
+  if (auto job = make_slab_split_job(h, ask.set, &not_slab)) return job;
   *why_not = "batch: " + not_batch + "; slabs: " + not_slab;
   return nullptr;
 }
+
+}  // namespace
+
+const Solver kSplitSolver = {"split", true, false, split_suits, make_split_job};
 
 }  // namespace gpufftw::engine

@@ -12,23 +12,19 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/solver/solver.h"
 
 namespace gpufftw::engine {
 
-// Where the set has several devices and the geometry is large enough to
-// gain from them: a job over them, else nullptr with `why_not` (it then
-// runs on the set's first GPU).
-std::unique_ptr<FftJob> make_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not);
+// The split over the set: where the set has several devices and the
+// geometry is large enough to gain from them, a batch split into shares
+// of its loop, else one transform in slabs; its make fails, with why,
+// where neither takes the geometry (it then runs on the set's first GPU).
+extern const Solver kSplitSolver;
 
-std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not);
+std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set,
+                                             const OneGpuPlanner &one_gpu, std::string *why_not);
 std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not);
-
-// The job on device() alone, as on a machine of one GPU
-// (cufft/cufft_job.cc).
-std::unique_ptr<FftJob> make_one_gpu_job(const Geometry &g, std::string *why);
-
-// "0,1,2"
-std::string device_list(const std::vector<int> &set);
 
 // Bytes below which a problem stays on one GPU: splitting costs a thread
 // start and a second device's synchronisation, tens of microseconds.

@@ -5,6 +5,21 @@
 
 namespace gpufftw::engine {
 
+size_t out_of_core_array_bytes(const Geometry &g) {
+  const size_t real_size = g.real == Real::F32 ? sizeof(float) : sizeof(double), rank = g.dims.size();
+  size_t out = 2 * real_size;
+  for (size_t i = 0; i < rank; ++i)
+    out *= static_cast<size_t>(g.type == Type::R2C && i == rank - 1 ? g.dims[i].n / 2 + 1 : g.dims[i].n);
+  const size_t in =
+      g.type == Type::C2C ? out : static_cast<size_t>(g.dims[0].n) * static_cast<size_t>(g.dims[0].is) * real_size;
+  return g.in_place ? std::max(in, out) : in + out;
+}
+
+bool arrays_over_cap(const Geometry &g, std::string *why_not) {
+  if (out_of_core_array_bytes(g) > device_memory_cap()) return true;
+  return *why_not = "out of core: the arrays fit the cap", false;
+}
+
 OutOfCoreBase::OutOfCoreBase(Real real, int sign, long long rows, long long row)
     : real_(real), sign_(sign), cbytes_(real == Real::F32 ? 2 * sizeof(float) : 2 * sizeof(double)), rows_(rows),
       row_(row) {}

@@ -11,15 +11,24 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "engine/cufft/plan_cache.h"
 #include "engine/engine.h"
+#include "engine/solver/solver.h"
 #include "engine/staging/host_copy.h"
 
 namespace gpufftw::engine {
+
+// Bytes the in-core job would have to stage at least for a single
+// transform the out-of-core paths take: the input, and the output where it
+// is another array.
+size_t out_of_core_array_bytes(const Geometry &g);
+// Whether those bytes pass the device memory cap; else why not.
+bool arrays_over_cap(const Geometry &g, std::string *why_not);
 
 // `total` items (planes, or columns) in `chunks` chunks of `per`, as even
 // as the count allows; the last one has `last` (1 <= last <= per).
@@ -116,6 +125,29 @@ class OutOfCoreBase : public FftJob {
   std::vector<cudaEvent_t> events_;  // one per stream, for barriers
   HostCopier copier_;
   std::mutex mutex_;                 // the streams, buffers and copier serve one run at a time
+};
+
+// The two solvers of an out-of-core job (Job, made from the geometry and
+// then init(why)) over the geometries `takes` accepts: one where the
+// arrays alone pass the device memory cap, asked before the in-core solver
+// (cuFFT would allocate a work area the size of the problem) and last
+// where it suits; one asked after the in-core solver, where that could not
+// be planned or needs more than the cap.
+template <class Job, bool (*takes)(const Geometry &, std::string *)>
+struct OutOfCorePath {
+  static bool suits(const Geometry &g, const std::vector<int> &, std::string *why_not) { return takes(g, why_not); }
+  static bool suits_over_cap(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+    return takes(g, why_not) && arrays_over_cap(g, why_not);
+  }
+  // Sized to device_memory_cap(); nullptr where even the smallest chunks
+  // do not fit or cuFFT cannot plan them.
+  static std::unique_ptr<FftJob> make(const Geometry &g, const Ask &, std::string *why) {
+    auto job = std::make_unique<Job>(g);
+    if (!job->init(why)) return nullptr;
+    return job;
+  }
+  static constexpr Solver over_cap(const char *name) { return {name, false, true, suits_over_cap, make}; }
+  static constexpr Solver after_in_core(const char *name) { return {name, false, false, suits, make}; }
 };
 
 }  // namespace gpufftw::engine

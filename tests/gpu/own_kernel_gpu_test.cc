@@ -1,4 +1,4 @@
-// The engine's choice between our own kernels and cuFFT (engine/kernels/own_kernel.h)
+// The engine's choice between our own kernels and cuFFT (engine/in_core/own_kernel.h)
 // on a batched c2c of device arrays (1-D, four-step, 2-D, 3-D): a recalled pick is the kernel that
 // runs (path() names it) and gives FFTW's answer; without one, tuning times
 // the variants and cuFFT once, remembers the winner, and that runs. Every
@@ -16,7 +16,7 @@
 
 #include "engine/engine.h"
 #include "engine/kernels/kernel_pick.h"
-#include "engine/kernels/own_kernel.h"
+#include "engine/in_core/own_kernel.h"
 #include "engine/kernels/stockham.h"
 
 namespace {

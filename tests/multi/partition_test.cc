@@ -1,5 +1,7 @@
 // The arithmetic of spreading a problem over several GPUs, on the CPU: the
-// device list, the default set, the shares and when shares lie apart.
+// device list and the default set (engine/device/device_set.h), the shares
+// and when shares lie apart.
+#include "engine/device/device_set.h"
 #include "engine/multi/partition.h"
 
 #include <gtest/gtest.h>

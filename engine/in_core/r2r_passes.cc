@@ -3,8 +3,8 @@
 // (r2r_axis.h), scattered back; staging and gathering are the c2c path's.
 #include <algorithm>
 
-#include "engine/cufft/cufft_job.h"
 #include "engine/device/context.h"
+#include "engine/in_core/cufft_job.h"
 #include "engine/r2r/r2r_axis.h"
 
 namespace gpufftw::engine {

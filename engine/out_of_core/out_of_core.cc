@@ -1,4 +1,4 @@
-#include "engine/staging/out_of_core.h"
+#include "engine/out_of_core/out_of_core.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -107,8 +107,7 @@ class OutOfCoreJob final : public OutOfCoreBase {
   bool slab_apart_ = false;    // a slab's input and output apart in its buffer (r2c out of place)
 };
 
-}  // namespace
-
+// Whether the path takes the geometry; else why not.
 bool out_of_core_suits(const Geometry &g, std::string *why_not) {
   if (g.type == Type::C2R || g.type == Type::R2R) return *why_not = "out of core: c2c and r2c only", false;
   if (g.split_in || g.split_out) return *why_not = "out of core: split arrays", false;
@@ -138,20 +137,10 @@ bool out_of_core_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
-size_t out_of_core_array_bytes(const Geometry &g) {
-  const size_t real_size = g.real == Real::F32 ? sizeof(float) : sizeof(double), rank = g.dims.size();
-  size_t out = 2 * real_size;
-  for (size_t i = 0; i < rank; ++i)
-    out *= static_cast<size_t>(g.type == Type::R2C && i == rank - 1 ? g.dims[i].n / 2 + 1 : g.dims[i].n);
-  const size_t in =
-      g.type == Type::C2C ? out : static_cast<size_t>(g.dims[0].n) * static_cast<size_t>(g.dims[0].is) * real_size;
-  return g.in_place ? std::max(in, out) : in + out;
-}
+}  // namespace
 
-std::unique_ptr<FftJob> make_out_of_core_job(const Geometry &g, std::string *why) {
-  auto job = std::make_unique<OutOfCoreJob>(g);
-  if (!job->init(why)) return nullptr;
-  return job;
-}
+using Path = OutOfCorePath<OutOfCoreJob, out_of_core_suits>;
+const Solver kOutOfCoreOverCapSolver = Path::over_cap("out of core, arrays over the cap");
+const Solver kOutOfCoreSolver = Path::after_in_core("out of core");
 
 }  // namespace gpufftw::engine

@@ -1,12 +1,12 @@
-#include "engine/staging/four_step.h"
+#include "engine/four_step/four_step.h"
 
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
 #include "engine/device/context.h"
+#include "engine/four_step/twiddle_transpose.h"
 #include "engine/staging/out_of_core_base.h"
-#include "engine/staging/twiddle_transpose.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -42,10 +42,7 @@ long long smaller_factor(long long n) {
 
 class FourStepJob final : public OutOfCoreBase {
  public:
-  // The pencils: n2 rows of n1.
-  FourStepJob(const Geometry &g, long long n1)
-      : OutOfCoreBase(g.real, g.sign, g.dims[0].n / n1, n1), n_(g.dims[0].n), n1_(n1), n2_(n_ / n1),
-        in_place_(g.in_place) {}
+  explicit FourStepJob(const Geometry &g) : FourStepJob(g, smaller_factor(g.dims[0].n)) {}
   ~FourStepJob() override {
     if (scratch_) free_pinned(scratch_);
   }
@@ -121,13 +118,17 @@ class FourStepJob final : public OutOfCoreBase {
     return pipeline(first_.chunks, start, finish);
   }
 
+  // The pencils: n2 rows of n1.
+  FourStepJob(const Geometry &g, long long n1)
+      : OutOfCoreBase(g.real, g.sign, g.dims[0].n / n1, n1), n_(g.dims[0].n), n1_(n1), n2_(n_ / n1),
+        in_place_(g.in_place) {}
+
   const long long n_, n1_, n2_;
   const bool in_place_;
   char *scratch_ = nullptr;  // in place only: phase 1's output, n complex elements
 };
 
-}  // namespace
-
+// Whether the path takes the geometry; else why not.
 bool four_step_suits(const Geometry &g, std::string *why_not) {
   if (g.type != Type::C2C) return *why_not = "out of core: 1-D c2c only", false;
   if (g.split_in || g.split_out) return *why_not = "out of core: split arrays", false;
@@ -147,10 +148,10 @@ bool four_step_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
-std::unique_ptr<FftJob> make_four_step_job(const Geometry &g, std::string *why) {
-  auto job = std::make_unique<FourStepJob>(g, smaller_factor(g.dims[0].n));
-  if (!job->init(why)) return nullptr;
-  return job;
-}
+}  // namespace
+
+using Path = OutOfCorePath<FourStepJob, four_step_suits>;
+const Solver kFourStepOverCapSolver = Path::over_cap("four-step, arrays over the cap");
+const Solver kFourStepSolver = Path::after_in_core("four-step");
 
 }  // namespace gpufftw::engine

@@ -13,26 +13,19 @@
 // in, another's FFT and a third's copy out run at once.
 #pragma once
 
-#include <memory>
-#include <string>
-
 #include "engine/engine.h"
+#include "engine/solver/solver.h"
 
 namespace gpufftw::engine {
 
-// Whether the out-of-core path takes the geometry: one (howmany 1) 2-D or
-// 3-D c2c or r2c, dense and row-major on interleaved arrays (r2c: the
-// real input's rows may be padded, as in FFTW's in-place layout); else
-// why not. (c2r would need the input's transform along dim 0 first, and
-// the engine never writes an input that is not also the output.)
-bool out_of_core_suits(const Geometry &g, std::string *why_not);
-
-// Bytes the in-core job would have to stage at least: the input, and the
-// output where it is another array (for a geometry the path takes).
-size_t out_of_core_array_bytes(const Geometry &g);
-
-// The job, sized to device_memory_cap(); nullptr (with `why`) where even
-// the smallest chunks do not fit or cuFFT cannot plan them.
-std::unique_ptr<FftJob> make_out_of_core_job(const Geometry &g, std::string *why);
+// The solvers of one (howmany 1) 2-D or 3-D c2c or r2c, dense and
+// row-major on interleaved arrays (r2c: the real input's rows may be
+// padded, as in FFTW's in-place layout). (c2r would need the input's
+// transform along dim 0 first, and the engine never writes an input that
+// is not also the output.) Two of them: one where the arrays alone pass
+// the device memory cap, one after the in-core solver (OutOfCorePath,
+// engine/staging/out_of_core_base.h).
+extern const Solver kOutOfCoreOverCapSolver;
+extern const Solver kOutOfCoreSolver;
 
 }  // namespace gpufftw::engine

@@ -17,20 +17,15 @@
 // Chunks and streams as in out_of_core_base.h.
 #pragma once
 
-#include <memory>
-#include <string>
-
 #include "engine/engine.h"
+#include "engine/solver/solver.h"
 
 namespace gpufftw::engine {
 
-// Whether the four-step path takes the geometry: one (howmany 1) dense 1-D
-// c2c on interleaved arrays whose n has two factors near its square root;
-// else why not.
-bool four_step_suits(const Geometry &g, std::string *why_not);
-
-// The job, sized to device_memory_cap(); nullptr (with `why`) where even
-// the smallest chunks do not fit or cuFFT cannot plan them.
-std::unique_ptr<FftJob> make_four_step_job(const Geometry &g, std::string *why);
+// The solvers of one (howmany 1) dense 1-D c2c on interleaved arrays
+// whose n has two factors near its square root, two as the 2-D/3-D
+// out-of-core ones are (engine/out_of_core/out_of_core.h).
+extern const Solver kFourStepOverCapSolver;
+extern const Solver kFourStepSolver;
 
 }  // namespace gpufftw::engine

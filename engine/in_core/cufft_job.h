@@ -1,17 +1,20 @@
 // The job that runs a geometry through cuFFT while its arrays fit the
-// device memory cap. Its paths live in files of their own, under engine/:
-//   cufft/cufft_job.cc       creation, run, scratch, the path chosen per call
-//   staging/regions.cc       host arrays merged into byte regions and staged
-//   staging/direct_dense.cc  cuFFT on the arrays as they lie, or on dense copies
-//   staging/chunked.cc       a batch in chunks over three streams
-//   staging/slabs.cc         one large 2-D/3-D transform on pinned arrays in
-//                            two overlapped phases
-//   r2r/r2r_job.cc           real-to-real, a pass per dimension on the
-//                            gathered path
-//   kernels/own_kernel.cc    our own kernel instead of cuFFT on the direct
-//                            path, where tuning found it faster
-// Single 2-D/3-D transforms larger than the cap go to
-// staging/out_of_core.h, 1-D ones to staging/four_step.h.
+// device memory cap: the solver "cuFFT" (in core), which the planner asks
+// after FP16 and before out of core. Its paths live in files of their own,
+// all under engine/in_core/:
+//   cufft_job.cc     creation, run, scratch, the path chosen per call
+//   regions.cc       host arrays merged into byte regions and staged
+//   direct_dense.cc  cuFFT on the arrays as they lie, or on dense copies
+//   chunked.cc       a batch in chunks over three streams
+//   slabs.cc         one large 2-D/3-D transform on pinned arrays in two
+//                    overlapped phases
+//   r2r_passes.cc    real-to-real, a pass per dimension (engine/r2r/) on
+//                    the gathered path
+//   own_kernel.cc    our own kernel instead of cuFFT on the direct path,
+//                    where tuning found it faster
+// A single 2-D/3-D transform past the cap is the out-of-core solver's
+// (engine/out_of_core/), a 1-D one the four-step solver's
+// (engine/four_step/).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -24,6 +27,7 @@
 #include "engine/engine.h"
 #include "engine/kernels/transform_plan.h"
 #include "engine/r2r/r2r_axis.h"
+#include "engine/solver/solver.h"
 #include "engine/staging/gather_scatter.h"
 #include "engine/staging/host_copy.h"
 #include "engine/staging/sides.h"
@@ -57,7 +61,7 @@ class CufftJob final : public FftJob {
  private:
   using Map = std::function<void *(const void *)>;
 
-  // cufft/cufft_job.cc
+  // cufft_job.cc
   bool run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why);
   bool alloc(size_t bytes, void **p, std::vector<void *> *scratch, std::string *why);
   bool join_streams(std::string *why);
@@ -72,28 +76,28 @@ class CufftJob final : public FftJob {
     return g_.type == Type::C2R && !also_output && !scratch;
   }
 
-  // staging/regions.cc
+  // regions.cc
   std::vector<Region> regions_of(void *const in[2], void *const out[2]) const;
   bool stage(Region *r, std::vector<void *> *scratch, std::string *why);
 
-  // staging/direct_dense.cc
+  // direct_dense.cc
   bool plan_direct(long long batch, std::string *why);
   bool plan_dense(std::string *why);
   Strided strided(const Side &s, void *const p[2], const Map &map) const;
   bool run_dense(void *const in[2], void *const out[2], const Map &map, std::vector<void *> *scratch,
                  std::string *why);
 
-  // staging/chunked.cc
+  // chunked.cc
   bool plan_chunks(std::string *why);
   size_t chunk_bytes(const Side &s, long long dist, long long count) const;
   bool run_chunked(char *in, char *out, std::vector<void *> *scratch, std::string *why);
   bool run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch, std::string *why);
 
-  // staging/slabs.cc
+  // slabs.cc
   bool plan_slabs(std::string *why);
   bool run_slabs(char *in, char *out, std::vector<void *> *scratch, std::string *why);
 
-  // r2r/r2r_job.cc
+  // r2r_passes.cc
   bool plan_r2r(std::string *why);
   // The r2r in place on the dense buffer `data`.
   bool run_r2r(void *data, std::vector<void *> *scratch, std::string *why);
@@ -116,5 +120,9 @@ class CufftJob final : public FftJob {
   cudaStream_t stream_ = nullptr;
   HostCopier copier_;
 };
+
+// c2c, r2c, c2r and r2r in core: takes every geometry; its make fails
+// where cuFFT cannot plan it or the job needs more than the cap.
+extern const Solver kInCoreSolver;
 
 }  // namespace gpufftw::engine

@@ -1,4 +1,4 @@
-#include "engine/kernels/own_kernel.h"
+#include "engine/in_core/own_kernel.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,15 +1,11 @@
-#include "engine/cufft/cufft_job.h"
+#include "engine/in_core/cufft_job.h"
 
 #include <algorithm>
 #include <memory>
 #include <utility>
 
 #include "engine/device/context.h"
-#include "engine/fp16/fp16_job.h"
-#include "engine/kernels/own_kernel.h"
-#include "engine/multi/split_job.h"
-#include "engine/staging/four_step.h"
-#include "engine/staging/out_of_core.h"
+#include "engine/in_core/own_kernel.h"
 
 namespace gpufftw::engine {
 
@@ -139,65 +135,34 @@ bool CufftJob::add_step(Step step, int rank, const long long *n, long long *inem
   return true;
 }
 
-std::unique_ptr<FftJob> FftJob::create(const Geometry &g, std::string *why) {
-  if (!gpu_available(why)) return nullptr;
-  if (g.dims.empty()) return *why = "rank 0", nullptr;
-  if (g.type == Type::R2R && g.kinds.size() != g.dims.size()) return *why = "r2r: not one kind per dim", nullptr;
-  if (g.dims.size() + g.loops.size() > static_cast<size_t>(kMaxAxes))
-    return *why = "more than " + std::to_string(kMaxAxes) + " dims and loops", nullptr;
-  for (const Axis &a : g.loops)
-    if (a.n < 1) return *why = "an empty loop", nullptr;
-  const std::vector<int> set = devices();
-  std::string not_split;
-  if (set.size() > 1) {
-    if (auto job = make_split_job(g, set, &not_split)) return job;
-  }
-  std::unique_ptr<FftJob> job = make_one_gpu_job(g, why);
-  if (job) {
-    job->placement = "GPU " + std::to_string(device());
-    if (set.size() > 1) job->placement += " of " + device_list(set) + " (not split: " + not_split + ")";
-  }
-  return job;
-}
+namespace {
 
-std::unique_ptr<FftJob> make_one_gpu_job(const Geometry &g, std::string *why) {
-  if (fault_injected("plan", why)) return nullptr;
-  if (!check(cudaSetDevice(device()), "cudaSetDevice", why)) return nullptr;
-  std::string not_half;
-  if (g.half)
-    if (auto job = fp16::make_job(g, &not_half)) return job;
-  // A single transform the out-of-core path takes runs there when its
-  // arrays alone pass the cap (not even planned in core: cuFFT would
-  // allocate a work area the size of the problem), or when the in-core job
-  // cannot be planned or needs more than the cap.
-  // (1-D: the four-step method; 2-D and 3-D: slabs and pencils.)
-  std::string not_out_of_core;
-  const bool one_d = g.dims.size() == 1;
-  const bool out_of_core = one_d ? four_step_suits(g, &not_out_of_core) : out_of_core_suits(g, &not_out_of_core);
-  auto make_out_of_core = [&] { return one_d ? make_four_step_job(g, why) : make_out_of_core_job(g, why); };
-  const size_t cap = device_memory_cap();
-  if (out_of_core && out_of_core_array_bytes(g) > cap) return make_out_of_core();
+bool in_core_suits(const Geometry &, const std::vector<int> &, std::string *) { return true; }
+
+std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, std::string *why) {
   std::string why_not;
   const bool direct = direct_layout(g, &why_not);
   const std::string path = (g.type == Type::R2R ? "r2r on cuFFT"
                             : direct            ? "cuFFT"
                                                 : "cuFFT, gathered (" + why_not + ")") +
-                           (g.half ? " (fp16 not taken: " + not_half + ")" : "");
+                           (g.half ? " (fp16 not taken: " + ask.why_not("fp16") + ")" : "");
   auto job = std::make_unique<CufftJob>(g, direct, path);
+  // A job that fails drops its plans rather than caching them: the
+  // out-of-core solvers asked next need the device memory.
   if (!job->init(why)) {
-    if (!out_of_core) return nullptr;
     job->drop_plans();
-    job.reset();
-    return make_out_of_core();
+    return nullptr;
   }
+  const size_t cap = device_memory_cap();
   if (job->device_bytes() <= cap) return job;
-  const std::string over = "needs " + std::to_string(job->device_bytes() >> 20) +
-                           " MiB of device memory, over the cap of " + std::to_string(cap >> 20) +
-                           " MiB (GPUFFTW_DEVICE_MEMORY)";
+  *why = "needs " + std::to_string(job->device_bytes() >> 20) + " MiB of device memory, over the cap of " +
+         std::to_string(cap >> 20) + " MiB (GPUFFTW_DEVICE_MEMORY)";
   job->drop_plans();
-  job.reset();
-  if (!out_of_core) return *why = over + "; " + not_out_of_core, nullptr;
-  return make_out_of_core();
+  return nullptr;
 }
+
+}  // namespace
+
+const Solver kInCoreSolver = {"cuFFT", false, false, in_core_suits, make_in_core};
 
 }  // namespace gpufftw::engine

@@ -1,7 +1,7 @@
 #include <algorithm>
 
-#include "engine/cufft/cufft_job.h"
 #include "engine/device/context.h"
+#include "engine/in_core/cufft_job.h"
 
 namespace gpufftw::engine {
 

@@ -1,0 +1,23 @@
+#include "engine/plan/table.h"
+
+#include "engine/four_step/four_step.h"
+#include "engine/fp16/fp16_job.h"
+#include "engine/in_core/cufft_job.h"
+#include "engine/multi/split_job.h"
+#include "engine/out_of_core/out_of_core.h"
+
+namespace gpufftw::engine {
+
+std::vector<Solver> solver_table() {
+  return {
+      kSplitSolver,              // over the device set, where large enough to gain from it
+      kFp16Solver,               // Geometry::half
+      kFourStepOverCapSolver,    // one 1-D transform whose arrays alone pass the cap
+      kOutOfCoreOverCapSolver,   // one 2-D/3-D transform likewise
+      kInCoreSolver,             // cuFFT (gathered, r2r passes, our kernels) within the cap
+      kFourStepSolver,           // where in core could not be planned or passed the cap
+      kOutOfCoreSolver,          // likewise, 2-D/3-D
+  };
+}
+
+}  // namespace gpufftw::engine
