@@ -35,10 +35,11 @@
 #            seconds where set: fftw_set_timelimit), the host route (GPUFFTW_MPI_EXCHANGE=host) for
 #            those in $MPI_BENCH_HOST. Then the table (bench/mpi_table.py).
 #   all      build, tests, bench (the default).
-# NCCL_NVLS_ENABLE=0 throughout (NVLink multicast stays off). On the device
-# tool (10 minutes a command) run build and tests in one call, bench in
-# others; the real FFTW MPI measures long at 512^3 and up. Logs and RESULT
-# lines in $OUT (or /tmp/mpi-run).
+# NCCL_NVLS_ENABLE=0 throughout (NVLink multicast stays off). Where a
+# command's time is bounded, run build, check and tests in one command and
+# bench in others: the real FFTW MPI plans for minutes at 512^3 and up
+# without MPI_BENCH_REAL_TIMELIMIT. Logs and RESULT lines in $OUT (or
+# /tmp/mpi-run).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
