@@ -2,7 +2,7 @@
 """mpi_table.py BENCH_TXT [FLAGS]: the markdown table of bench/mpi_run.sh's runs.
 
 Reads its LINK lines (bench/link_rates: "LINK gpu h2d_alone d2h_alone h2d_all
-d2h_all", GB/s) and ROW lines ("ROW label np=N threads=T RESULT problem
+d2h_all ...", GB/s) and ROW lines ("ROW label np=N threads=T RESULT problem
 [np= threads=] plan_ms median_ms min_ms reps where ..."; np=0 is gpufftw in
 one process on every GPU). Per problem, one row per run: its median, the
 floor (each rank's slab in and out over its own link at the rate every link
@@ -35,8 +35,8 @@ def links(path):
     out = {}
     for line in open(path):
         f = line.split()
-        if len(f) == 6 and f[0] == "LINK":
-            out[int(f[1])] = tuple(float(x) for x in f[2:])
+        if len(f) >= 6 and f[0] == "LINK":
+            out[int(f[1])] = tuple(float(x) for x in f[2:6])
     return out
 
 

@@ -3,8 +3,12 @@
 
 Per problem: median ms on one GPU and on all GPUs (fftw_malloc and malloc
 arrays), the speedup of all over one, cufftXt's time on pinned arrays, and
-the floor: each GPU's share of the bytes (in and out) over that GPU's link
-rates measured with every link busy, the slowest GPU's time; all/floor.
+the floor, the slowest GPU's time for its share of the bytes:
+- a single transform moves its input in, then its output out: in over the
+  rate with every link busy one way, plus out likewise;
+- a batch streams in and out at once: the larger of in and out over each
+  way's rate with every link busy both ways (bench/link_rates' duplex).
+all/floor.
 """
 import re
 import sys
@@ -23,6 +27,13 @@ def problem_bytes(p):
     return n * real * batch, cplx * 2 * real * batch
 
 
+def link_floor(link, bytes_in, bytes_out, batch):
+    """Seconds for one GPU's share over its link (LINK's rates, GB/s)."""
+    if batch and len(link) >= 6:
+        return max(bytes_in / (link[4] * 1e9), bytes_out / (link[5] * 1e9))
+    return bytes_in / (link[2] * 1e9) + bytes_out / (link[3] * 1e9)
+
+
 def main(path):
     links, times, xt = [], {}, {}
     for line in open(path):
@@ -30,7 +41,7 @@ def main(path):
         if not f:
             continue
         if f[0] == 'LINK':
-            links.append(tuple(float(x) for x in f[2:6]))
+            links.append(tuple(float(x) for x in f[2:8]))
         elif f[0] == 'RESULT' and f[1] == 'cufftxt':
             if len(f) > 3 and f[3] != 'FAILED':
                 xt[f[2]] = float(f[3])
@@ -42,7 +53,7 @@ def main(path):
     print('| --- ' * 11 + '|')
     for p, t in times.items():
         bi, bo = problem_bytes(p)
-        floor = max((bi / g) / (l[2] * 1e9) + (bo / g) / (l[3] * 1e9) for l in links) * 1e3 if g else 0
+        floor = max(link_floor(l, bi / g, bo / g, '-b' in p) for l in links) * 1e3 if g else 0
         one, two = t.get('one_fftw_malloc'), t.get('all_fftw_malloc')
         onem, twom = t.get('one_malloc'), t.get('all_malloc')
 
@@ -54,7 +65,9 @@ def main(path):
         print(f'| {p} | {ms(one)} | {ms(two)} | {ratio(one, two)} | {ms(floor)} | {ratio(two, floor)} '
               f'| {ms(xt.get(p))} | {ratio(two, xt.get(p))} | {ms(onem)} | {ms(twom)} | {ratio(onem, twom)} |')
     for i, l in enumerate(links):
-        print(f'\nGPU {i}: h2d {l[0]:.1f} / d2h {l[1]:.1f} GB/s alone, {l[2]:.1f} / {l[3]:.1f} with every link busy', end='')
+        both = f', {l[4]:.1f} / {l[5]:.1f} with every link busy both ways' if len(l) >= 6 else ''
+        print(f'\nGPU {i}: h2d {l[0]:.1f} / d2h {l[1]:.1f} GB/s alone, {l[2]:.1f} / {l[3]:.1f} with every link busy'
+              f'{both}', end='')
     print()
 
 
