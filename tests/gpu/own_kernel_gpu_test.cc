@@ -53,8 +53,11 @@ class OwnKernel : public testing::Test {
   FakeStore store_;
 };
 
+// On one GPU: a pick is keyed by the batch the job runs, and a split over
+// several GPUs runs parts of other batches (SplitPartsRunTheirPicks).
 Geometry batched(int n, long long batch, Real real, int sign, bool in_place) {
   Geometry g;
+  g.spread = Geometry::Spread::One;
   g.real = real;
   g.sign = sign;
   g.dims = {{n, 1, 1}};
@@ -196,6 +199,23 @@ TEST_F(OwnKernel, TuningRemembersTheWinnerAndItRuns) {
     EXPECT_EQ(store_.remembered, before + 1);
     EXPECT_EQ(again->path(), job->path());
   }
+}
+
+// Split over the device set, each GPU's part is a job of its own batch,
+// which recalls the pick of that batch and runs it. Needs two GPUs.
+TEST_F(OwnKernel, SplitPartsRunTheirPicks) {
+  const size_t gpus = gpufftw::engine::devices().size();
+  if (gpus < 2) GTEST_SKIP() << "one GPU in the device set: no split to test";
+  Geometry g = batched(1000, 1000 * static_cast<long long>(gpus), Real::F32, -1, false);
+  g.spread = Geometry::Spread::Set;
+  store_.picks["c2c.f32.n1000.b1000.oop"] = KernelPick{"stages8-128", 1e-4, 2e-4};
+  std::string why;
+  auto job = FftJob::create(g, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->placement.rfind("GPUs ", 0), 0u) << job->placement;
+  EXPECT_EQ(job->path().rfind("own kernel stages8-128", 0), 0u) << job->path();
+  EXPECT_LT(run_and_check<float>(job.get(), g), 5e-7) << job->path();
+  EXPECT_EQ(store_.remembered, 0);
 }
 
 }  // namespace
