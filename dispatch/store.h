@@ -45,7 +45,7 @@ class DispatchStore {
     // The same for the GPU's, or 0 where it cannot tell yet: the GPU's
     // table is checked at the first ask once this process has started CUDA
     // for a plan of its own, since a process whose plans all stay on the
-    // CPU never starts it (automatic, dispatch.cc).
+    // CPU never starts it (automatic, policy.cc).
     std::function<double(const GpuRates &stored)> check_gpu;
   };
   // `machine` names this machine as its file records it; asked only when

@@ -19,59 +19,10 @@
 
 #include "dispatch/cost_model.h"
 #include "dispatch/store.h"
+#include "test_rates.h"
 
 namespace gpufftw {
 namespace {
-
-Problem c2c_f32(std::vector<int64_t> n, int64_t batch = 1) {
-  Problem p;
-  p.kind = Kind::C2C;
-  p.precision = Precision::F32;
-  int64_t stride = 1;
-  p.dims.resize(n.size());
-  for (size_t i = n.size(); i-- > 0;) {
-    p.dims[i] = {n[i], stride, stride};
-    stride *= n[i];
-  }
-  if (batch > 1) p.howmany.push_back({batch, stride, stride});
-  return p;
-}
-
-// A GPU 30 µs away with 40 GB/s pinned (60 µs and 10 GB/s pageable);
-// a CPU at `ns` per point and log2 n everywhere.
-GpuRates gpu_rates() {
-  GpuRates g;
-  for (int pinned = 0; pinned < 2; ++pinned)
-    for (int batched = 0; batched < 2; ++batched)
-      for (int k = 0; k < GpuRates::kSizes; ++k) {
-        const double points = std::exp2(GpuRates::kLog2[k]);
-        // One transform moves its 8 bytes a point in, then out; a batch overlaps them.
-        const double bytes = (batched ? 8 : 16) * points;
-        g.seconds[pinned][batched][k] = (pinned ? 30e-6 : 60e-6) + bytes / (pinned ? 40e9 : 10e9);
-      }
-  return g;
-}
-
-CpuRates cpu_rates(double ns = 0.5) {
-  CpuRates c;
-  for (int i = 0; i < CpuRates::kSizes; ++i) {
-    const int log_n = CpuRates::kLog2[i];
-    // r2c at 0.75 of the c2c of as many points: between the half-size
-    // c2c price and the c2c's.
-    for (CpuRates::OneD *table : {&c.one_d, &c.one_d_r2c}) {
-      const double f = table == &c.one_d ? 1.0 : 0.75;
-      (*table)[i][0] = f * ns * 1e-9 * std::exp2(log_n) * log_n;
-      for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
-        if (CpuRates::kTotals[j] > log_n) (*table)[i][1 + j] = f * ns * 1e-9 * std::exp2(CpuRates::kTotals[j]) * log_n;
-    }
-    for (CpuRates::MultiD *table : {&c.multi_d, &c.multi_d_r2c}) {
-      const double f = table == &c.multi_d ? 1.0 : 0.75;
-      (*table)[0][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank2[i]) * CpuRates::kLog2Rank2[i];
-      (*table)[1][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank3[i]) * CpuRates::kLog2Rank3[i];
-    }
-  }
-  return c;
-}
 
 TEST(CostModel, GpuTimesComeFromTheTableByBytes) {
   const GpuRates g = gpu_rates();
@@ -398,12 +349,15 @@ TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
   };
   const CpuRates sixteen = sixteen_at(0.1), one = cpu_rates(0.5);
   const Problem big = c2c_f32({1 << 16}, 16);
-  EXPECT_EQ(pick_threads(big, sixteen, one).threads, 16);
-  EXPECT_DOUBLE_EQ(pick_threads(big, sixteen, one).seconds, cpu_seconds(big, sixteen));
+  auto pick = [&big, &one](const CpuRates &program) {
+    return pick_threads({cpu_seconds(big, program), program.threads}, {cpu_seconds(big, one), 1});
+  };
+  EXPECT_EQ(pick(sixteen).threads, 16);
+  EXPECT_DOUBLE_EQ(pick(sixteen).seconds, cpu_seconds(big, sixteen));
   // One thread 1.5x faster: within the model's error, the program's threads stay.
-  EXPECT_EQ(pick_threads(big, sixteen_at(0.75), one).threads, 16);
+  EXPECT_EQ(pick(sixteen_at(0.75)).threads, 16);
   // 2.5x faster: one thread.
-  const CpuPick p = pick_threads(big, sixteen_at(1.25), one);
+  const CpuPick p = pick(sixteen_at(1.25));
   EXPECT_EQ(p.threads, 1);
   EXPECT_DOUBLE_EQ(p.seconds, cpu_seconds(big, one));
 }
