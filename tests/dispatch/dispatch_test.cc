@@ -19,6 +19,7 @@
 
 #include "dispatch/cost_model.h"
 #include "dispatch/store.h"
+#include "temp_dir.h"
 #include "test_rates.h"
 
 namespace gpufftw {
@@ -432,14 +433,6 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
 
 class Store : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/gpufftw-dispatch-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-    path_ = dir_ + "/sub/dispatch.txt";  // the directory is made on first save
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   DispatchStore make(const std::string &machine = "test machine") {
     DispatchStore::Calibrators c;
     c.gpu = [this](GpuRates *r, std::string *) {
@@ -480,7 +473,9 @@ class Store : public ::testing::Test {
     return s.str();
   }
 
-  std::string dir_, path_;
+  const TempDir temp_{"dispatch"};
+  const std::string dir_ = temp_.path();
+  std::string path_ = dir_ + "/sub/dispatch.txt";  // the directory is made on first save
   int gpu_calibrations_ = 0, cpu_calibrations_ = 0, cpu_checks_ = 0, gpu_checks_ = 0, machine_asked_ = 0;
   double cpu_ns_ = 0.5;         // what a CPU calibration reads
   double gpu_slower_ = 1;       // what a GPU calibration reads, against gpu_rates()
@@ -978,9 +973,8 @@ TEST(StorePath, ARelativeCacheDirIsWarnedAboutAndTheDefaultUsed) {
 // folder, is told at once (the store is otherwise first written by a GPU's
 // plan: never, on a machine without one).
 TEST(StorePath, ACacheDirThatCannotBeMadeOrWrittenIsWarnedAboutAndTheDefaultUsed) {
-  char tmpl[] = "/tmp/gpufftw-cache-XXXXXX";
-  ASSERT_NE(mkdtemp(tmpl), nullptr);
-  const std::string file = std::string(tmpl) + "/a-file";
+  const TempDir temp("cache");
+  const std::string file = temp.path() + "/a-file";
   std::ofstream(file) << "not a folder\n";
   setenv("XDG_CACHE_HOME", "/c", 1);
   for (const auto &[dir, why] : std::vector<std::pair<std::string, std::string>>{
@@ -995,19 +989,16 @@ TEST(StorePath, ACacheDirThatCannotBeMadeOrWrittenIsWarnedAboutAndTheDefaultUsed
   }
   unsetenv("GPUFFTW_CACHE_DIR");
   unsetenv("XDG_CACHE_HOME");
-  std::filesystem::remove_all(tmpl);
 }
 
 TEST(StorePath, FollowsTheEnvironment) {
-  char tmpl[] = "/tmp/gpufftw-cache-XXXXXX";
-  ASSERT_NE(mkdtemp(tmpl), nullptr);
-  const std::string dir = std::string(tmpl) + "/x/y";
+  const TempDir temp("cache");
+  const std::string dir = temp.path() + "/x/y";
   setenv("GPUFFTW_CACHE_DIR", dir.c_str(), 1);
   EXPECT_EQ(dispatch_store_path(), dir + "/dispatch.txt");
   struct stat st;
   ASSERT_EQ(stat(dir.c_str(), &st), 0) << "the folder named is made at once";
   EXPECT_EQ(st.st_mode & 0777, 0700u);
-  std::filesystem::remove_all(tmpl);
   unsetenv("GPUFFTW_CACHE_DIR");
   setenv("XDG_CACHE_HOME", "/c", 1);
   EXPECT_EQ(dispatch_store_path(), "/c/gpufftw/dispatch.txt");
