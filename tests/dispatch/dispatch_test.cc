@@ -466,6 +466,12 @@ class Store : public ::testing::Test {
     }, c);
   }
 
+  // The store's file as `text` alone, its folder made first.
+  void write_store(const std::string &text) {
+    ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
+    std::ofstream(path_) << text;
+  }
+
   std::string file() const {
     std::ifstream in(path_);
     std::stringstream s;
@@ -874,11 +880,7 @@ TEST_F(Store, ACorruptFileGetsOneWarning) {
 }
 
 TEST_F(Store, AFileThatIsNoStoreIsToldAtTheCheckWithoutNamingTheMachine) {
-  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
-  {
-    std::ofstream out(path_);
-    out << "junk\nmore junk\n";
-  }
+  ASSERT_NO_FATAL_FAILURE(write_store("junk\nmore junk\n"));
   testing::internal::CaptureStderr();
   DispatchStore s = make();
   s.check();
@@ -896,11 +898,7 @@ TEST_F(Store, AFileThatIsNoStoreIsToldAtTheCheckWithoutNamingTheMachine) {
 }
 
 TEST_F(Store, AnotherVersionsFileIsCalibratedAgainWithoutAWarning) {
-  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
-  {
-    std::ofstream out(path_);
-    out << "gpufftw dispatch store 1\nmachine an older one\na line of its own kind\n";
-  }
+  ASSERT_NO_FATAL_FAILURE(write_store("gpufftw dispatch store 1\nmachine an older one\na line of its own kind\n"));
   testing::internal::CaptureStderr();
   DispatchStore s = make();
   s.check();
