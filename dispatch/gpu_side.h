@@ -14,7 +14,8 @@
 
 namespace gpufftw {
 
-// Where a GPU plan runs: on one GPU, or spread over the device set.
+// How a GPU plan is asked for: on one GPU (a GPU side may still place a
+// problem one GPU cannot hold over several), or spread over the device set.
 enum class Spread { One, Set };
 
 // What memory an array is, as the GPU's driver tells it.

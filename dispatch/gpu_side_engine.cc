@@ -23,9 +23,9 @@ class EngineGpuSide final : public GpuSide {
     return Memory::Pageable;
   }
 
-  // The engine decides itself today whether a plan spreads over the device
-  // set (gpu_plan_placement says where it went), so the set is asked for
-  // by no plan of its own: it is never priced (below).
+  // The engine's plan decides itself whether it spreads over the device set
+  // (gpu_plan_placement says where it went): the engine has no way to be
+  // asked for the set alone, which is why the set is never priced (below).
   std::unique_ptr<Plan> plan(const Problem &p, Spread spread, std::string *why_not) override {
     if (spread == Spread::Set) {
       *why_not = "the engine takes no plan for the GPU set alone";
