@@ -23,22 +23,16 @@ class EngineGpuSide final : public GpuSide {
     return Memory::Pageable;
   }
 
-  // The engine's plan decides itself whether it spreads over the device set
-  // (gpu_plan_placement says where it went): the engine has no way to be
-  // asked for the set alone, which is why the set is never priced (below).
   std::unique_ptr<Plan> plan(const Problem &p, Spread spread, std::string *why_not) override {
-    if (spread == Spread::Set) {
-      *why_not = "the engine takes no plan for the GPU set alone";
-      return nullptr;
-    }
     // The store first: the engine keeps its kernel picks there
-    // (engine/kernels/own_kernel.h).
+    // (engine/in_core/own_kernel.h).
     dispatch_store();
-    return make_gpu_plan(p, why_not);
+    return make_gpu_plan(p, spread, why_not);
   }
 
   // The model's tables are one GPU's: the set has no price, and is not
-  // offered.
+  // offered (a plan for one GPU still spreads where the engine's split
+  // takes the problem).
   std::optional<double> price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates) override {
     if (spread == Spread::Set) return std::nullopt;
     return gpu_seconds(p, pinned, rates);

@@ -1,6 +1,6 @@
 // What dispatch keeps across runs, in one file per user and machine: the
 // calibrated rates of the cost model, the choices that measuring made, and
-// the engine's picks between our own kernels and cuFFT (engine/kernels/own_kernel.h).
+// the engine's picks between our own kernels and cuFFT (engine/in_core/own_kernel.h).
 // The file is $GPUFFTW_CACHE_DIR/dispatch.txt, else under
 // $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. It is trusted only for
 // the machine that wrote it (GPU, driver, CPU, cores, FFTW and gpufftw
