@@ -228,9 +228,8 @@ void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::fun
   }
 }
 
-CpuPick pick_threads(const Problem &p, const CpuRates &program, const CpuRates &one) {
-  const CpuPick at_program{cpu_seconds(p, program), program.threads}, at_one{cpu_seconds(p, one), 1};
-  return kOneThreadBy * at_one.seconds < at_program.seconds ? at_one : at_program;
+CpuPick pick_threads(const CpuPick &program, const CpuPick &one) {
+  return kOneThreadBy * one.seconds < program.seconds ? one : program;
 }
 
 std::string format(const GpuRates &r) {

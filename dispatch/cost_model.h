@@ -140,8 +140,8 @@ double cpu_seconds(const Problem &p, const CpuRates &r);
 constexpr int kOneThreadTimedTo = 20;
 void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time);
 
-// The real FFTW's predicted seconds at `program.threads` threads or at
-// one, and which. One thread only where the model says so by
+// Of the real FFTW's predicted seconds at the program's thread count and
+// at one thread, the pick. One thread only where the model says so by
 // kOneThreadBy: with threads the real FFTW can be far slower than one on
 // small problems (waking its threads costs more than the transform), but
 // the tables are c2c powers of two and are off on r2c and on batches of
@@ -154,7 +154,7 @@ struct CpuPick {
   int threads;
 };
 constexpr double kOneThreadBy = 2.0;
-CpuPick pick_threads(const Problem &p, const CpuRates &program, const CpuRates &one);
+CpuPick pick_threads(const CpuPick &program, const CpuPick &one);
 
 // One line each, for the store and the log; parse returns false on
 // anything malformed.
@@ -175,7 +175,7 @@ Verdict judge(double gpu_s, double cpu_s);
 
 // FFTW_MEASURE's rules below are described together, each with the failure
 // it prevents and the measurements behind it, in docs/how-it-works.md
-// ("FFTW_MEASURE's rules"); dispatch.cc's measured() and remember() apply them.
+// ("FFTW_MEASURE's rules"); measure.cc's measured() and remember() apply them.
 
 // FFTW_MEASURE's cut: where the real FFTW's FFTW_ESTIMATE plan of the
 // problem reads this many times slower than the GPU, its measured plan is

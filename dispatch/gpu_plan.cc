@@ -30,7 +30,7 @@ engine::R2rKind r2r_kind(fftw_r2r_kind k) {
   return engine::R2rKind::R2HC;  // valid(Problem) let no other kind through
 }
 
-engine::Geometry geometry(const Problem &p) {
+engine::Geometry geometry(const Problem &p, Spread spread) {
   engine::Geometry g;
   switch (p.kind) {
     case Kind::C2C: g.type = engine::Type::C2C; break;
@@ -49,6 +49,7 @@ engine::Geometry geometry(const Problem &p) {
   g.half = half_wanted(p);
   g.own_kernels = p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY) ? engine::Geometry::OwnKernels::Recall
                                                                 : engine::Geometry::OwnKernels::Tune;
+  g.spread = spread == Spread::Set ? engine::Geometry::Spread::Set : engine::Geometry::Spread::Auto;
   return g;
 }
 
@@ -231,10 +232,10 @@ bool gpu_engine_lost(std::string *why) {
   return true;
 }
 
-std::unique_ptr<Plan> make_gpu_plan(const Problem &p, std::string *why) {
+std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, std::string *why) {
   if (gpu_engine_lost(why)) return nullptr;
   const auto t0 = std::chrono::steady_clock::now();
-  auto job = engine::FftJob::create(geometry(p), why);
+  auto job = engine::FftJob::create(geometry(p, spread), why);
   if (!job) return nullptr;
   const double job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   // Where the real FFTW refuses the problem (multi-dim c2r with

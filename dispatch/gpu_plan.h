@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/plan.h"
+#include "dispatch/gpu_side.h"
 
 namespace gpufftw {
 
@@ -17,8 +18,11 @@ bool gpu_engine_lost(std::string *why);
 // FFTW cannot reach (it would read it from the host and crash).
 bool arrays_on_device(const Problem &problem);
 
-// nullptr, with the reason in `why`, where the GPU cannot take the problem.
-std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, std::string *why);
+// nullptr, with the reason in `why`, where the GPU cannot take the problem
+// spread so: One leaves the engine to spread a problem over the device set
+// where its split takes it (Geometry::Spread::Auto), Set asks for the set
+// alone.
+std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, Spread spread, std::string *why);
 
 // What runs a plan make_gpu_plan made (where() is "gpu"): the engine's
 // path, and whether it computes in half precision.

@@ -1,6 +1,6 @@
 // What dispatch keeps across runs, in one file per user and machine: the
 // calibrated rates of the cost model, the choices that measuring made, and
-// the engine's picks between our own kernels and cuFFT (engine/kernels/own_kernel.h).
+// the engine's picks between our own kernels and cuFFT (engine/in_core/own_kernel.h).
 // The file is $GPUFFTW_CACHE_DIR/dispatch.txt, else under
 // $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. It is trusted only for
 // the machine that wrote it (GPU, driver, CPU, cores, FFTW and gpufftw
@@ -45,7 +45,7 @@ class DispatchStore {
     // The same for the GPU's, or 0 where it cannot tell yet: the GPU's
     // table is checked at the first ask once this process has started CUDA
     // for a plan of its own, since a process whose plans all stay on the
-    // CPU never starts it (automatic, dispatch.cc).
+    // CPU never starts it (automatic, policy.cc).
     std::function<double(const GpuRates &stored)> check_gpu;
   };
   // `machine` names this machine as its file records it; asked only when

@@ -19,59 +19,11 @@
 
 #include "dispatch/cost_model.h"
 #include "dispatch/store.h"
+#include "temp_dir.h"
+#include "test_rates.h"
 
 namespace gpufftw {
 namespace {
-
-Problem c2c_f32(std::vector<int64_t> n, int64_t batch = 1) {
-  Problem p;
-  p.kind = Kind::C2C;
-  p.precision = Precision::F32;
-  int64_t stride = 1;
-  p.dims.resize(n.size());
-  for (size_t i = n.size(); i-- > 0;) {
-    p.dims[i] = {n[i], stride, stride};
-    stride *= n[i];
-  }
-  if (batch > 1) p.howmany.push_back({batch, stride, stride});
-  return p;
-}
-
-// A GPU 30 µs away with 40 GB/s pinned (60 µs and 10 GB/s pageable);
-// a CPU at `ns` per point and log2 n everywhere.
-GpuRates gpu_rates() {
-  GpuRates g;
-  for (int pinned = 0; pinned < 2; ++pinned)
-    for (int batched = 0; batched < 2; ++batched)
-      for (int k = 0; k < GpuRates::kSizes; ++k) {
-        const double points = std::exp2(GpuRates::kLog2[k]);
-        // One transform moves its 8 bytes a point in, then out; a batch overlaps them.
-        const double bytes = (batched ? 8 : 16) * points;
-        g.seconds[pinned][batched][k] = (pinned ? 30e-6 : 60e-6) + bytes / (pinned ? 40e9 : 10e9);
-      }
-  return g;
-}
-
-CpuRates cpu_rates(double ns = 0.5) {
-  CpuRates c;
-  for (int i = 0; i < CpuRates::kSizes; ++i) {
-    const int log_n = CpuRates::kLog2[i];
-    // r2c at 0.75 of the c2c of as many points: between the half-size
-    // c2c price and the c2c's.
-    for (CpuRates::OneD *table : {&c.one_d, &c.one_d_r2c}) {
-      const double f = table == &c.one_d ? 1.0 : 0.75;
-      (*table)[i][0] = f * ns * 1e-9 * std::exp2(log_n) * log_n;
-      for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
-        if (CpuRates::kTotals[j] > log_n) (*table)[i][1 + j] = f * ns * 1e-9 * std::exp2(CpuRates::kTotals[j]) * log_n;
-    }
-    for (CpuRates::MultiD *table : {&c.multi_d, &c.multi_d_r2c}) {
-      const double f = table == &c.multi_d ? 1.0 : 0.75;
-      (*table)[0][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank2[i]) * CpuRates::kLog2Rank2[i];
-      (*table)[1][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank3[i]) * CpuRates::kLog2Rank3[i];
-    }
-  }
-  return c;
-}
 
 TEST(CostModel, GpuTimesComeFromTheTableByBytes) {
   const GpuRates g = gpu_rates();
@@ -398,12 +350,15 @@ TEST(CostModel, OneThreadOnlyWhereTheModelIsSure) {
   };
   const CpuRates sixteen = sixteen_at(0.1), one = cpu_rates(0.5);
   const Problem big = c2c_f32({1 << 16}, 16);
-  EXPECT_EQ(pick_threads(big, sixteen, one).threads, 16);
-  EXPECT_DOUBLE_EQ(pick_threads(big, sixteen, one).seconds, cpu_seconds(big, sixteen));
+  auto pick = [&big, &one](const CpuRates &program) {
+    return pick_threads({cpu_seconds(big, program), program.threads}, {cpu_seconds(big, one), 1});
+  };
+  EXPECT_EQ(pick(sixteen).threads, 16);
+  EXPECT_DOUBLE_EQ(pick(sixteen).seconds, cpu_seconds(big, sixteen));
   // One thread 1.5x faster: within the model's error, the program's threads stay.
-  EXPECT_EQ(pick_threads(big, sixteen_at(0.75), one).threads, 16);
+  EXPECT_EQ(pick(sixteen_at(0.75)).threads, 16);
   // 2.5x faster: one thread.
-  const CpuPick p = pick_threads(big, sixteen_at(1.25), one);
+  const CpuPick p = pick(sixteen_at(1.25));
   EXPECT_EQ(p.threads, 1);
   EXPECT_DOUBLE_EQ(p.seconds, cpu_seconds(big, one));
 }
@@ -478,14 +433,6 @@ TEST(CostModel, LinesRoundTripAndRejectGarbage) {
 
 class Store : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/gpufftw-dispatch-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-    path_ = dir_ + "/sub/dispatch.txt";  // the directory is made on first save
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   DispatchStore make(const std::string &machine = "test machine") {
     DispatchStore::Calibrators c;
     c.gpu = [this](GpuRates *r, std::string *) {
@@ -519,6 +466,12 @@ class Store : public ::testing::Test {
     }, c);
   }
 
+  // The store's file as `text` alone, its folder made first.
+  void write_store(const std::string &text) {
+    ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
+    std::ofstream(path_) << text;
+  }
+
   std::string file() const {
     std::ifstream in(path_);
     std::stringstream s;
@@ -526,7 +479,9 @@ class Store : public ::testing::Test {
     return s.str();
   }
 
-  std::string dir_, path_;
+  const TempDir temp_{"dispatch"};
+  const std::string dir_ = temp_.path();
+  std::string path_ = dir_ + "/sub/dispatch.txt";  // the directory is made on first save
   int gpu_calibrations_ = 0, cpu_calibrations_ = 0, cpu_checks_ = 0, gpu_checks_ = 0, machine_asked_ = 0;
   double cpu_ns_ = 0.5;         // what a CPU calibration reads
   double gpu_slower_ = 1;       // what a GPU calibration reads, against gpu_rates()
@@ -925,11 +880,7 @@ TEST_F(Store, ACorruptFileGetsOneWarning) {
 }
 
 TEST_F(Store, AFileThatIsNoStoreIsToldAtTheCheckWithoutNamingTheMachine) {
-  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
-  {
-    std::ofstream out(path_);
-    out << "junk\nmore junk\n";
-  }
+  ASSERT_NO_FATAL_FAILURE(write_store("junk\nmore junk\n"));
   testing::internal::CaptureStderr();
   DispatchStore s = make();
   s.check();
@@ -947,11 +898,7 @@ TEST_F(Store, AFileThatIsNoStoreIsToldAtTheCheckWithoutNamingTheMachine) {
 }
 
 TEST_F(Store, AnotherVersionsFileIsCalibratedAgainWithoutAWarning) {
-  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
-  {
-    std::ofstream out(path_);
-    out << "gpufftw dispatch store 1\nmachine an older one\na line of its own kind\n";
-  }
+  ASSERT_NO_FATAL_FAILURE(write_store("gpufftw dispatch store 1\nmachine an older one\na line of its own kind\n"));
   testing::internal::CaptureStderr();
   DispatchStore s = make();
   s.check();
@@ -1024,9 +971,8 @@ TEST(StorePath, ARelativeCacheDirIsWarnedAboutAndTheDefaultUsed) {
 // folder, is told at once (the store is otherwise first written by a GPU's
 // plan: never, on a machine without one).
 TEST(StorePath, ACacheDirThatCannotBeMadeOrWrittenIsWarnedAboutAndTheDefaultUsed) {
-  char tmpl[] = "/tmp/gpufftw-cache-XXXXXX";
-  ASSERT_NE(mkdtemp(tmpl), nullptr);
-  const std::string file = std::string(tmpl) + "/a-file";
+  const TempDir temp("cache");
+  const std::string file = temp.path() + "/a-file";
   std::ofstream(file) << "not a folder\n";
   setenv("XDG_CACHE_HOME", "/c", 1);
   for (const auto &[dir, why] : std::vector<std::pair<std::string, std::string>>{
@@ -1041,19 +987,16 @@ TEST(StorePath, ACacheDirThatCannotBeMadeOrWrittenIsWarnedAboutAndTheDefaultUsed
   }
   unsetenv("GPUFFTW_CACHE_DIR");
   unsetenv("XDG_CACHE_HOME");
-  std::filesystem::remove_all(tmpl);
 }
 
 TEST(StorePath, FollowsTheEnvironment) {
-  char tmpl[] = "/tmp/gpufftw-cache-XXXXXX";
-  ASSERT_NE(mkdtemp(tmpl), nullptr);
-  const std::string dir = std::string(tmpl) + "/x/y";
+  const TempDir temp("cache");
+  const std::string dir = temp.path() + "/x/y";
   setenv("GPUFFTW_CACHE_DIR", dir.c_str(), 1);
   EXPECT_EQ(dispatch_store_path(), dir + "/dispatch.txt");
   struct stat st;
   ASSERT_EQ(stat(dir.c_str(), &st), 0) << "the folder named is made at once";
   EXPECT_EQ(st.st_mode & 0777, 0700u);
-  std::filesystem::remove_all(tmpl);
   unsetenv("GPUFFTW_CACHE_DIR");
   setenv("XDG_CACHE_HOME", "/c", 1);
   EXPECT_EQ(dispatch_store_path(), "/c/gpufftw/dispatch.txt");

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "dispatch/store.h"
+#include "temp_dir.h"
 
 namespace gpufftw {
 namespace {
@@ -18,17 +19,11 @@ using engine::KernelPick;
 
 class KernelPicks : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/gpufftw-kernel-picks-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    dir_ = tmpl;
-    path_ = dir_ + "/dispatch.txt";
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
   DispatchStore make() {
     return DispatchStore(path_, [] { return std::string("test machine"); }, {});
   }
-  std::string dir_, path_;
+  const TempDir temp_{"kernel-picks"};
+  const std::string path_ = temp_.path() + "/dispatch.txt";
 };
 
 TEST_F(KernelPicks, RoundTripAcrossRunsAndAreForgotten) {

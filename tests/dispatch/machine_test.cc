@@ -10,21 +10,17 @@
 #include <fstream>
 #include <string>
 
+#include "temp_dir.h"
+
 namespace {
 
 class DriverFingerprint : public testing::Test {
  protected:
   void SetUp() override {
-    char tmpl[] = "/tmp/gpufftw-driver-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    root_ = tmpl;
     unsetenv("CUDA_VISIBLE_DEVICES");
     unsetenv("GPUFFTW_DEVICE");
   }
-  void TearDown() override {
-    std::filesystem::remove_all(root_);
-    unsetenv("CUDA_VISIBLE_DEVICES");
-  }
+  void TearDown() override { unsetenv("CUDA_VISIBLE_DEVICES"); }
   void write(const std::string &rel, const std::string &text) {
     const std::filesystem::path p = root_ + "/" + rel;
     std::filesystem::create_directories(p.parent_path());
@@ -35,7 +31,8 @@ class DriverFingerprint : public testing::Test {
     write("gpus/0000:19:00.0/information", "Model: \t\t NVIDIA H100 80GB HBM3\nIRQ: 1\nBus Location: \t 0000:19:00.0\n");
     write("gpus/0000:18:00.0/information", "Model: \t\t NVIDIA L4\nBus Location: \t 0000:18:00.0\n");
   }
-  std::string root_;
+  const gpufftw::TempDir temp_{"driver"};
+  const std::string root_ = temp_.path();
 };
 
 TEST_F(DriverFingerprint, NamesTheDriverAndEachGpuInBusOrder) {

@@ -1,0 +1,50 @@
+// The GPU side over the engine (engine/engine.h) and its plans (gpu_plan.h).
+#include "dispatch/gpu_plan.h"
+#include "dispatch/gpu_side.h"
+#include "dispatch/store_instance.h"
+#include "engine/engine.h"
+
+namespace gpufftw {
+namespace {
+
+class EngineGpuSide final : public GpuSide {
+ public:
+  bool named_by_driver() override { return !driver_fingerprint().empty(); }
+  bool available(std::string *why_not) override { return engine::gpu_available(why_not); }
+  bool lost(std::string *why) override { return gpu_engine_lost(why); }
+
+  Memory memory(const void *array) override {
+    switch (engine::memory_type(array)) {
+      case engine::Memory::Pageable: return Memory::Pageable;
+      case engine::Memory::Pinned: return Memory::Pinned;
+      case engine::Memory::Device: return Memory::Device;
+      case engine::Memory::Managed: return Memory::Managed;
+    }
+    return Memory::Pageable;
+  }
+
+  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, std::string *why_not) override {
+    // The store first: the engine keeps its kernel picks there
+    // (engine/in_core/own_kernel.h).
+    dispatch_store();
+    return make_gpu_plan(p, spread, why_not);
+  }
+
+  // The model's tables are one GPU's: the set has no price, and is not
+  // offered (a plan for one GPU still spreads where the engine's split
+  // takes the problem).
+  std::optional<double> price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates) override {
+    if (spread == Spread::Set) return std::nullopt;
+    return gpu_seconds(p, pinned, rates);
+  }
+};
+
+}  // namespace
+
+GpuSide &engine_gpu_side() {
+  // Never destroyed: plans may be made from other libraries' destructors.
+  static EngineGpuSide *side = new EngineGpuSide;
+  return *side;
+}
+
+}  // namespace gpufftw

@@ -1,0 +1,116 @@
+#include "dispatch/measure.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "dispatch/thread_rules.h"
+#include "dispatch/why.h"
+
+namespace gpufftw {
+namespace {
+
+// Stores FFTW_MEASURE's choice, or where it may have been read in a slow
+// spell (lost_in_a_spell), keeps it for this process alone; what the why
+// then adds.
+std::string remember(DispatchStore &store, const std::string &key, const Choice &c, const Verdict &model) {
+  const double winner_s = c.gpu ? c.gpu_s : c.cpu_s, loser_s = c.gpu ? c.cpu_s : c.gpu_s;
+  const double price = c.gpu ? model.cpu_s : model.gpu_s;
+  const bool spell = lost_in_a_spell(winner_s, loser_s, price);
+  store.remember(key, c, !spell);
+  if (!spell) return "";
+  char text[160];
+  std::snprintf(text, sizeof text, "; the %s read %.1fx the model's %s: kept for this process only",
+                c.gpu ? "cpu" : "gpu", loser_s / price, ms(price).c_str());
+  return text;
+}
+
+}  // namespace
+
+Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
+                    const std::vector<Candidate> &list, const Candidate &gpu_way, int cpu_threads,
+                    const Verdict &model) {
+  Laps lap;
+  std::string why_not;
+  std::unique_ptr<Plan> gpu = planner.gpu->plan(p, gpu_way.spread, &why_not);
+  if (!gpu) return planner.on_cpu(p, why_not, cpu_threads);
+  lap("GPU plan");
+  const Reading &read = planner.read;
+  // The real FFTW's readings as between other work (cost_model.h).
+  auto time_cpu = [&p, &read](Plan *plan, double enough = HUGE_VAL) { return between_work(p, read(plan, enough)); };
+  Choice c;
+  c.gpu_s = read(gpu.get(), HUGE_VAL);
+  lap("its reading");
+  const std::string threads = cpu_terms(p, cpu_threads, false);
+  std::string estimate_read;
+  double quick_s = HUGE_VAL;
+  std::unique_ptr<Plan> quick = planner.cpu->plan(p.estimated(), cpu_threads);
+  if (quick) {
+    const double loses_s = estimate_loses_by(p) * c.gpu_s;
+    quick_s = time_cpu(quick.get(), loses_s);
+    // Doubted against the cut, not the GPU: a reading past the cut that
+    // the model prices under it would leave the measured plan unmade, and
+    // the GPU would run a problem whose measured plan beats it
+    // (docs/dispatch-sweep.md, "FFTW_MEASURE").
+    if (quick_s > loses_s) doubt(&quick_s, loses_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
+    lap("FFTW_ESTIMATE plan and reading");
+    if (quick_s > loses_s) {
+      lap.log(p);
+      c = Choice{true, c.gpu_s, quick_s};
+      return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
+                                  " with FFTW_ESTIMATE's plan, not measured further" +
+                                  remember(planner.store(), key, c, model)};
+    }
+    estimate_read = "; its FFTW_ESTIMATE plan " + ms(quick_s);
+  }
+  std::unique_ptr<Plan> cpu = planner.cpu->plan(p, cpu_threads);
+  if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
+  lap("measured plan");
+  c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
+  if (one_thread_may_win(list)) {
+    std::unique_ptr<Plan> one = planner.cpu->plan(p, 1);
+    double many_s, one_s;
+    read_in_turn(read, cpu.get(), one.get(), &many_s, &one_s);
+    if (one_s < many_s) {
+      cpu = std::move(one);
+      c.threads = 1;
+    }
+    c.cpu_s = between_work(p, std::min(one_s, many_s));
+    lap("its one-thread plan, and both read in turn");
+  }
+  auto read_gpu = [&] { return read(gpu.get(), HUGE_VAL); };
+  auto read_cpu = [&] { return time_cpu(cpu.get()); };
+  settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
+  if (c.gpu_s < c.cpu_s) {
+    doubt(&c.cpu_s, c.gpu_s, model.cpu_s, kDoubtedBy, read_cpu);
+    doubt(&c.cpu_s, c.gpu_s, quick_s, 1, read_cpu);
+  } else {
+    doubt(&c.gpu_s, c.cpu_s, model.gpu_s, kDoubtedBy, read_gpu);
+  }
+  if (quick && estimated_stands_in(c.gpu_s, c.cpu_s, quick_s)) {
+    estimate_read = " with FFTW_ESTIMATE's plan, which runs; its measured plan " + ms(c.cpu_s);
+    c.estimated = true;
+    c.threads = 0;
+    c.cpu_s = quick_s;
+    cpu = std::move(quick);
+  }
+  lap("its reading and readings again");
+  lap.log(p);
+  c.gpu = c.gpu_s < c.cpu_s;
+  const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) +
+                          (c.threads ? cpu_terms(p, c.threads, false) : threads) + estimate_read +
+                          remember(planner.store(), key, c, model);
+  return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
+}
+
+Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
+                             int *chosen) {
+  std::unique_ptr<Plan> many = planner.cpu->plan(p, threads), one = planner.cpu->plan(p, 1);
+  double many_s, one_s;
+  read_in_turn(planner.read, many.get(), one.get(), &many_s, &one_s);
+  *chosen = one_s < many_s ? 1 : threads;
+  const std::string read = "; measured: 1 thread " + ms(one_s) + ", " + threads_text(threads) + " " + ms(many_s) +
+                           ": " + threads_text(*chosen);
+  return {*chosen == 1 ? std::move(one) : std::move(many), why + read};
+}
+
+}  // namespace gpufftw

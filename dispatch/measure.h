@@ -1,0 +1,35 @@
+// FFTW_MEASURE's procedure: the candidates the model cannot separate,
+// timed on the plan's arrays, and the winner kept in the store.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dispatch/candidates.h"
+
+namespace gpufftw {
+
+// FFTW_MEASURE's choice between the GPU's candidate `gpu` and the real
+// FFTW's at `cpu_threads` (and at one thread, where one_thread_may_win),
+// by timing them on the plan's arrays, stored under `key`
+// (docs/how-it-works.md, "FFTW_MEASURE's rules", has each rule in one
+// table with the failure it prevents): the GPU first, then the real
+// FFTW's FFTW_ESTIMATE plan (cheap to make), and only where that does not
+// lose (estimate_loses_by), its plan with the program's flags; close
+// readings are read again in turn (settle), and a losing side read far
+// above the model's price for it, or the real FFTW's measured plan read
+// above its FFTW_ESTIMATE plan that beat the GPU, again (doubt); where the
+// measured plan still loses, that estimated plan runs
+// (estimated_stands_in).
+Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
+                    const std::vector<Candidate> &list, const Candidate &gpu, int cpu_threads, const Verdict &model);
+
+// The real FFTW's measured plans at the program's `threads` and at one,
+// each timed on the plan's arrays: the faster, its thread count in
+// `chosen`, and both readings added to `why`. A measuring plan leaves
+// wisdom behind in the real FFTW; where the model sends a problem to the
+// CPU, this keeps the faster count's, so that FFTW_WISDOM_ONLY finds it.
+Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
+                             int *chosen);
+
+}  // namespace gpufftw

@@ -1,0 +1,35 @@
+// Dispatch's planner, in the shape of FFTW's: the ways a problem can run
+// (candidates.h) are priced by the cost model, FFTW_MEASURE times those
+// the model cannot separate (measure.h), and the store keeps the winner.
+// What it plans with is given to it: each side, the store and the timing
+// harness, so that the policy runs the same against the engine and the
+// real FFTW as against a test's stand-ins.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "dispatch/cpu_side.h"
+#include "dispatch/dispatch.h"
+#include "dispatch/gpu_side.h"
+#include "dispatch/store.h"
+#include "dispatch/timing.h"
+
+namespace gpufftw {
+
+struct Planner {
+  GpuSide *gpu = nullptr;  // none: built without CUDA, every plan on the CPU
+  CpuSide *cpu = nullptr;
+  std::function<DispatchStore &()> store;  // made at its first use
+  Reading read;                            // time_execute, or a test's
+
+  // The real FFTW's plan (at most `threads`; 0: the program's count).
+  Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) const;
+  // The GPU's plan on one GPU, or the real FFTW's where the GPU cannot take the problem.
+  Dispatched on_gpu(const Problem &p, const std::string &why) const;
+};
+
+// Where the problem runs under the mode, and why.
+Dispatched choose(const Planner &planner, const Problem &p, gpufftw_mode mode);
+
+}  // namespace gpufftw

@@ -1,0 +1,428 @@
+// Dispatch's policy (planner.h) against stand-ins for both sides: a GPU
+// side whose prices, plans and readings the test sets, and a real FFTW
+// side whose plans only say what they were made as. No CUDA and no FFTW
+// needed, so every build runs it, the sanitizers' included.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "dispatch/planner.h"
+#include "dispatch/why.h"
+#include "temp_dir.h"
+#include "test_rates.h"
+
+namespace gpufftw {
+namespace {
+
+// A plan that records what it was made as; a reading of it is the test's.
+class StandInPlan final : public Plan {
+ public:
+  StandInPlan(const Problem &p, bool gpu, Spread spread, int threads)
+      : Plan(p), gpu_(gpu), spread_(spread), threads_(threads) {}
+  void execute(const Arrays &) override {}
+  void print(FILE *) const override {}
+  void flops(double *add, double *mul, double *fma) const override { *add = *mul = *fma = 0; }
+  double cost() const override { return 0; }
+  double estimate_cost() const override { return 0; }
+  const char *where() const override { return gpu_ ? "gpu" : "cpu"; }
+
+  bool gpu() const { return gpu_; }
+  Spread spread() const { return spread_; }
+  int threads() const { return threads_; }
+  bool estimated() const { return problem().flags & FFTW_ESTIMATE; }
+
+ private:
+  bool gpu_;
+  Spread spread_;
+  int threads_;
+};
+
+const StandInPlan &made(const Dispatched &d) { return static_cast<const StandInPlan &>(*d.plan); }
+
+class StandInGpu final : public GpuSide {
+ public:
+  bool named_by_driver() override { return named; }
+  bool available(std::string *why_not) override {
+    if (!usable && why_not) *why_not = "no GPU in this test";
+    return usable;
+  }
+  bool lost(std::string *why) override {
+    if (gone) *why = "the GPU was lost in this test";
+    return gone;
+  }
+  Memory memory(const void *array) override {
+    const auto it = memory_of.find(array);
+    return it == memory_of.end() ? Memory::Pageable : it->second;
+  }
+  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, std::string *why_not) override {
+    ++plans[spread];
+    if (!takes) {
+      *why_not = "the GPU cannot take it in this test";
+      return nullptr;
+    }
+    return std::make_unique<StandInPlan>(p, true, spread, 0);
+  }
+  std::optional<double> price(const Problem &, bool, Spread spread, const GpuRates &) override {
+    return spread == Spread::One ? one_s : set_s;
+  }
+
+  bool named = true, usable = true, gone = false, takes = true;
+  std::optional<double> one_s, set_s;  // the model's prices
+  std::map<const void *, Memory> memory_of;
+  std::map<Spread, int> plans;
+};
+
+class StandInCpu final : public CpuSide {
+ public:
+  std::unique_ptr<Plan> plan(const Problem &p, int threads) override {
+    if ((p.flags & FFTW_WISDOM_ONLY) && !wisdom) return nullptr;
+    return std::make_unique<StandInPlan>(p, false, Spread::One, threads ? threads : program_threads);
+  }
+  int threads(Precision) override { return program_threads; }
+
+  int program_threads = 1;
+  bool wisdom = false;  // FFTW_WISDOM_ONLY finds a plan
+};
+
+class Policy : public testing::Test {
+ protected:
+  void SetUp() override {
+    planner_ = Planner{&gpu_, &cpu_, [this]() -> DispatchStore & { return store(); },
+                       [this](Plan *plan, double) { return reading(static_cast<StandInPlan &>(*plan)); }};
+  }
+
+  // The store over this test's file, as a new process would read it
+  // where `again`.
+  DispatchStore &store(bool again = false) {
+    if (!store_ || again) {
+      // A new process reads the file: where it holds a table, the
+      // calibrators below are not asked.
+      DispatchStore::Calibrators c;
+      c.gpu = [this](GpuRates *r, std::string *why) {
+        if (!gpu_calibrates_) *why = "no GPU to calibrate in this test";
+        *r = gpu_rates();
+        return gpu_calibrates_;
+      };
+      c.cpu = [this](Precision p, int threads) {
+        CpuRates r = cpu_rates(threads == 1 ? one_thread_ns_ : cpu_ns_);
+        r.precision = p;
+        r.threads = threads;
+        return r;
+      };
+      store_ = std::make_unique<DispatchStore>(dir_ + "/dispatch.txt", [] { return std::string("test machine"); }, c);
+    }
+    return *store_;
+  }
+
+  // A new store and an empty file: the calibrators are asked again.
+  void calibrate_again() {
+    std::filesystem::remove(dir_ + "/dispatch.txt");
+    store(true);
+  }
+
+  double reading(const StandInPlan &plan) {
+    ++readings_;
+    if (plan.gpu()) return gpu_read_s_;
+    if (plan.estimated()) return estimate_read_s_;
+    return cpu_read_s_.count(plan.threads()) ? cpu_read_s_[plan.threads()] : cpu_read_s_[0];
+  }
+
+  // A problem the model prices, measured (on arrays) unless `flags` say otherwise.
+  Problem problem(unsigned flags = FFTW_MEASURE) {
+    Problem p = c2c_f32({1 << 16});
+    p.flags = flags;
+    p.in[0] = in_;
+    p.out[0] = out_;
+    return p;
+  }
+
+  // The model's price of the real FFTW at `threads`.
+  double cpu_price(const Problem &p, int threads) { return cpu_seconds(p, store().cpu_rates(p.precision, threads)); }
+
+  Dispatched choose_now(const Problem &p, gpufftw_mode mode = GPUFFTW_MODE_AUTO) {
+    Dispatched d = choose(planner_, p, mode);
+    EXPECT_NE(d.plan, nullptr) << d.why;
+    return d;
+  }
+
+  Choice stored(const Problem &p, bool again = false) {
+    Choice c;
+    EXPECT_TRUE(store(again).recall(choice_key(p, cpu_.program_threads, false), &c)) << "no choice stored";
+    return c;
+  }
+
+  const TempDir temp_{"policy"};
+  const std::string dir_ = temp_.path();
+  StandInGpu gpu_;
+  StandInCpu cpu_;
+  Planner planner_;
+  std::unique_ptr<DispatchStore> store_;
+  bool gpu_calibrates_ = true;
+  double cpu_ns_ = 0.5, one_thread_ns_ = 0.5;  // the CPU tables' speeds (test_rates.h)
+  double gpu_read_s_ = 0, estimate_read_s_ = 0;
+  std::map<int, double> cpu_read_s_;  // by thread count; 0: any other
+  int readings_ = 0;
+  char in_[8] = {}, out_[8] = {};
+};
+
+TEST_F(Policy, EstimateTakesTheSideTheModelPricesLower) {
+  const Problem p = problem(FFTW_ESTIMATE);
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s / 2;
+  Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_EQ(d.why.rfind("model: gpu ", 0), 0u) << d.why;
+  EXPECT_NE(d.why.find("(1 thread)"), std::string::npos) << d.why;
+
+  gpu_.one_s = cpu_s * 2;
+  d = choose_now(p);
+  EXPECT_FALSE(made(d).gpu());
+  EXPECT_EQ(d.why.rfind("model: gpu ", 0), 0u) << d.why;
+  EXPECT_EQ(readings_, 0) << "FFTW_ESTIMATE times nothing";
+  Choice c;
+  EXPECT_FALSE(store().recall(choice_key(p, 1, false), &c)) << "FFTW_ESTIMATE stores nothing";
+}
+
+// The GPU set is a candidate where the model prices it: the cheaper GPU
+// way is the one planned.
+TEST_F(Policy, TheCheaperGpuWayIsPlanned) {
+  const Problem p = problem(FFTW_ESTIMATE);
+  gpu_.one_s = cpu_price(p, 1) / 4;
+  gpu_.set_s = *gpu_.one_s / 2;
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+  gpu_.set_s = *gpu_.one_s * 2;
+  d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  gpu_.set_s.reset();
+  d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_EQ(gpu_.plans[Spread::Set], 1) << "a set the model does not price is never planned";
+  gpu_.one_s.reset();
+  d = choose_now(p);
+  EXPECT_FALSE(made(d).gpu());
+  EXPECT_EQ(d.why, "the model prices no GPU way for it");
+}
+
+// One thread where the model prices it kOneThreadBy below the program's
+// count; within that, the program's count.
+TEST_F(Policy, EstimateTakesOneThreadOnlyWherePricedFarLower) {
+  cpu_.program_threads = 4;
+  gpu_.one_s = 1;  // far slower than either
+  one_thread_ns_ = 0.2;
+  Dispatched d = choose_now(problem(FFTW_ESTIMATE));
+  EXPECT_EQ(made(d).threads(), 1) << d.why;
+  EXPECT_NE(d.why.find("(1 thread)"), std::string::npos) << d.why;
+
+  one_thread_ns_ = 0.4;
+  calibrate_again();
+  d = choose_now(problem(FFTW_ESTIMATE));
+  EXPECT_EQ(made(d).threads(), 4) << d.why;
+  EXPECT_NE(d.why.find("(4 threads)"), std::string::npos) << d.why;
+}
+
+// Sides the model cannot separate are timed, and the faster kept in the
+// store, for this process and the next, which recalls it untimed.
+TEST_F(Policy, MeasureTimesCloseSidesAndKeepsTheFaster) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 0.8;
+  gpu_read_s_ = cpu_s / 2;
+  cpu_read_s_[0] = cpu_s;
+  estimate_read_s_ = cpu_s * 1.2;
+  Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_EQ(d.why.rfind("measured: gpu " + ms(gpu_read_s_) + ", cpu " + ms(cpu_s) + " (1 thread); its FFTW_ESTIMATE plan ", 0),
+            0u)
+      << d.why;
+  EXPECT_GT(readings_, 2);
+  const Choice c = stored(p, true);
+  EXPECT_TRUE(c.gpu);
+  EXPECT_NEAR(c.gpu_s, gpu_read_s_, 1e-5 * gpu_read_s_);
+
+  const int timed = readings_;
+  d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_EQ(d.why.rfind("chosen earlier: gpu ", 0), 0u) << d.why;
+  EXPECT_EQ(readings_, timed);
+}
+
+TEST_F(Policy, MeasureKeepsTheCpuWhereItReadsFaster) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 1.2;
+  gpu_read_s_ = cpu_s * 1.5;
+  cpu_read_s_[0] = cpu_s;
+  estimate_read_s_ = cpu_s * 1.1;
+  Dispatched d = choose_now(p);
+  EXPECT_FALSE(made(d).gpu()) << d.why;
+  EXPECT_FALSE(made(d).estimated()) << d.why;
+  EXPECT_EQ(d.why.rfind("measured: gpu ", 0), 0u) << d.why;
+  EXPECT_FALSE(stored(p).gpu);
+
+  d = choose_now(p);
+  EXPECT_FALSE(made(d).gpu());
+  EXPECT_EQ(d.why, "chosen earlier: gpu " + ms(gpu_read_s_) + ", cpu " + ms(cpu_s) + " (1 thread)");
+}
+
+// The real FFTW's FFTW_ESTIMATE plan read far slower than the GPU: its
+// measured plan is never made, and the GPU runs.
+TEST_F(Policy, MeasureStopsAtTheEstimatedPlanWhereItLosesFar) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 0.8;
+  gpu_read_s_ = cpu_s / 2;
+  estimate_read_s_ = gpu_read_s_ * (kEstimateLosesBy + 1);
+  cpu_read_s_[0] = cpu_s;
+  Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_NE(d.why.find("with FFTW_ESTIMATE's plan, not measured further"), std::string::npos) << d.why;
+  EXPECT_TRUE(stored(p).gpu);
+}
+
+// Sides far apart by the model are not timed, under FFTW_MEASURE too; the
+// model's choice is stored.
+TEST_F(Policy, MeasureTakesTheModelWhereItIsSure) {
+  const Problem p = problem();
+  gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
+  Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_EQ(d.why.rfind("model: gpu ", 0), 0u) << d.why;
+  EXPECT_EQ(readings_, 0);
+  EXPECT_TRUE(stored(p).gpu);
+}
+
+// Under FFTW_MEASURE on the CPU, where one thread may beat the program's
+// count, both are timed and the faster kept: its plan, its why, and the
+// choice recalled at its count.
+TEST_F(Policy, MeasureTimesBothThreadCountsWhereOneMayWin) {
+  cpu_.program_threads = 4;
+  one_thread_ns_ = 0.8;  // less than kOneThreadBy slower: it may win
+  const Problem p = problem();
+  gpu_.one_s = 1;
+  cpu_read_s_[1] = 1e-4;
+  cpu_read_s_[4] = 3e-4;
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).threads(), 1) << d.why;
+  EXPECT_NE(d.why.find("; measured: 1 thread 0.1 ms, 4 threads 0.3 ms: 1 thread"), std::string::npos) << d.why;
+  EXPECT_EQ(stored(p).threads, 1);
+  d = choose_now(p);
+  EXPECT_EQ(made(d).threads(), 1) << d.why;
+  EXPECT_NE(d.why.find("(1 thread)"), std::string::npos) << d.why;
+}
+
+// The GPU failing to plan: the real FFTW's plan, with the GPU's reason.
+TEST_F(Policy, TheGpuFailingToPlanLeavesItOnTheCpuWithWhy) {
+  gpu_.takes = false;
+  const Problem estimate = problem(FFTW_ESTIMATE), measure = problem();
+  gpu_.one_s = cpu_price(estimate, 1) / 10;
+  for (const Problem &p : {estimate, measure}) {
+    Dispatched d = choose_now(p);
+    EXPECT_FALSE(made(d).gpu());
+    EXPECT_EQ(d.why, "the GPU cannot take it in this test");
+  }
+  // Sides the model cannot separate: FFTW_MEASURE times nothing.
+  Problem close = problem();
+  close.dims[0].n = 1 << 15;
+  gpu_.one_s = cpu_price(close, 1);
+  Dispatched d = choose_now(close);
+  EXPECT_EQ(d.why, "the GPU cannot take it in this test");
+  EXPECT_EQ(readings_, 0);
+  d = choose_now(close, GPUFFTW_MODE_GPU);
+  EXPECT_FALSE(made(d).gpu());
+  EXPECT_EQ(d.why, "the GPU cannot take it in this test");
+}
+
+TEST_F(Policy, ModesDecideBeforeTheModel) {
+  const Problem p = problem();
+  gpu_.one_s = 1;  // the model would keep it on the CPU
+  Dispatched d = choose_now(p, GPUFFTW_MODE_GPU);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_EQ(d.why, "GPUFFTW_MODE=gpu");
+  d = choose_now(p, GPUFFTW_MODE_CPU);
+  EXPECT_FALSE(made(d).gpu());
+  EXPECT_EQ(d.why, "GPUFFTW_MODE=cpu");
+  EXPECT_EQ(gpu_.plans[Spread::One], 1);
+
+  Planner without = planner_;
+  without.gpu = nullptr;
+  d = choose(without, p, GPUFFTW_MODE_AUTO);
+  EXPECT_FALSE(made(d).gpu());
+  EXPECT_EQ(d.why, "built without CUDA");
+}
+
+// Arrays in device memory go to the GPU whatever the model says, and
+// nowhere where it cannot take them (the real FFTW would crash on them);
+// managed memory goes to the GPU where it can.
+TEST_F(Policy, DeviceArraysGoToTheGpuOrNowhere) {
+  const Problem p = problem();
+  gpu_.memory_of[p.in[0]] = Memory::Device;
+  Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_EQ(d.why, "arrays in device memory");
+  gpu_.takes = false;
+  d = choose(planner_, p, GPUFFTW_MODE_AUTO);
+  EXPECT_EQ(d.plan, nullptr);
+  EXPECT_EQ(d.why, "arrays in device memory, but the GPU cannot take it: the GPU cannot take it in this test");
+  gpu_.takes = true;
+  gpu_.memory_of[p.in[0]] = Memory::Managed;
+  d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu());
+  EXPECT_EQ(d.why, "arrays in managed memory");
+}
+
+TEST_F(Policy, ALostGpuRunsNothingMore) {
+  gpu_.gone = true;
+  const Problem p = problem();
+  Dispatched d = choose_now(p);
+  EXPECT_FALSE(made(d).gpu());
+  EXPECT_EQ(d.why, "the GPU was lost in this test");
+  gpu_.memory_of[p.out[0]] = Memory::Device;
+  d = choose(planner_, p, GPUFFTW_MODE_GPU);
+  EXPECT_EQ(d.plan, nullptr);
+  EXPECT_EQ(d.why, "arrays in device memory, and the GPU was lost in this test");
+  EXPECT_EQ(gpu_.plans[Spread::One], 0);
+}
+
+// Up to kTinyPoints: one thread, no GPU, no model, under every flag.
+TEST_F(Policy, TinyProblemsRunOnOneThread) {
+  cpu_.program_threads = 4;
+  for (unsigned flags : {FFTW_ESTIMATE, FFTW_MEASURE}) {
+    Problem p = problem(flags);
+    p.dims[0].n = 256;
+    Dispatched d = choose_now(p);
+    EXPECT_EQ(made(d).threads(), 1);
+    EXPECT_EQ(d.why, "too small for the GPU or for threads to pay: 1 thread");
+  }
+  EXPECT_EQ(gpu_.plans[Spread::One], 0);
+  EXPECT_EQ(readings_, 0);
+  EXPECT_EQ(store_, nullptr) << "the store is not even made";
+}
+
+TEST_F(Policy, NoGpuNoCalibrationOrWisdomOnlyStayOnTheCpu) {
+  gpu_.named = false;
+  gpu_.usable = false;
+  Dispatched d = choose_now(problem());
+  EXPECT_EQ(d.why, "no GPU in this test");
+
+  gpu_.named = true;
+  gpu_calibrates_ = false;
+  d = choose_now(problem());
+  EXPECT_EQ(d.why, "no GPU in this test");
+  gpu_.usable = true;
+  calibrate_again();
+  d = choose_now(problem());
+  EXPECT_EQ(d.why, "the GPU could not be calibrated (the log says why)");
+
+  cpu_.wisdom = true;
+  d = choose_now(problem(FFTW_MEASURE | FFTW_WISDOM_ONLY));
+  EXPECT_EQ(d.why, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
+  EXPECT_EQ(gpu_.plans[Spread::One], 0);
+}
+
+}  // namespace
+}  // namespace gpufftw
