@@ -33,17 +33,21 @@ std::unique_ptr<FftJob> Planner::search(const Geometry &g, const std::vector<int
                                         std::string *why) const {
   Ask ask{set, {}, [this, set](const Geometry &part, std::string *part_why) { return one_gpu(part, set, part_why); }};
   bool made_none = false;  // a solver took g but made no job
+  // Why the first that took g made none, then why each after it did not
+  // help (a 1-D transform over the cap: "needs ... over the cap; out of
+  // core: n is prime").
   std::string failed;
   for (const Solver &s : table_) {
     if (s.spreads != spreads) continue;
     std::string not_taken;
     if (!s.suits(g, set, &not_taken)) {
       ask.before.push_back({s.name, not_taken});
+      if (made_none) failed += "; " + not_taken;
       continue;
     }
     if (std::unique_ptr<FftJob> job = s.make(g, ask, &not_taken)) return job;
+    failed += (made_none ? "; " : "") + not_taken;
     made_none = true;
-    failed = not_taken;
     if (s.last_where_it_suits) break;
     ask.before.push_back({s.name, not_taken});
   }

@@ -64,10 +64,10 @@ std::unique_ptr<FftJob> over_cap_make(const Geometry &, const Ask &, std::string
   return *why = "no chunk fits", nullptr;
 }
 
-// n = 7 "cannot be planned" in core; the fallback takes only that.
+// n = 7 and 11 "cannot be planned" in core; the fallback takes only 7.
 std::unique_ptr<FftJob> in_core_make(const Geometry &g, const Ask &ask, std::string *why) {
   asked.push_back("in core");
-  if (g.dims[0].n == 7) return *why = "cannot plan", nullptr;
+  if (g.dims[0].n == 7 || g.dims[0].n == 11) return *why = "cannot plan", nullptr;
   return std::make_unique<FakeJob>("in core" + (g.half ? " (half not taken: " + ask.why_not("half") + ")" : ""));
 }
 bool fallback_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
@@ -167,6 +167,12 @@ TEST_F(PlannerTest, AFailedMakeGoesOnToTheNextThatSuits) {
   ASSERT_TRUE(job) << why;
   EXPECT_EQ(job->path(), "fallback");
   EXPECT_EQ(asked, (std::vector<std::string>{"in core", "fallback"}));
+}
+
+TEST_F(PlannerTest, AFailedMakeSaysWhyThoseAfterItDidNotHelp) {
+  EXPECT_FALSE(planner.make(geometry(11), {0}, 0, &why));
+  EXPECT_EQ(why, "cannot plan; not 7");
+  EXPECT_EQ(asked, (std::vector<std::string>{"in core"}));
 }
 
 TEST_F(PlannerTest, TheLastWhereItSuitsEndsTheSearch) {
