@@ -3,12 +3,12 @@
 // pipeline, streams, pinned slots and copy threads of its own), all run at
 // once from threads of their own.
 #include <algorithm>
-#include <mutex>
 
 #include "engine/device/context.h"
 #include "engine/device/device_set.h"
 #include "engine/multi/partition.h"
 #include "engine/multi/split_job.h"
+#include "engine/multi/whole_on_owner.h"
 #include "engine/staging/sides.h"
 
 namespace gpufftw::engine {
@@ -23,7 +23,7 @@ class BatchSplitJob final : public FftJob {
   };
 
   BatchSplitJob(const Geometry &g, size_t loop, std::vector<Part> parts, OneGpuPlanner one_gpu)
-      : g_(g), loop_(loop), parts_(std::move(parts)), one_gpu_(std::move(one_gpu)) {
+      : g_(g), loop_(loop), parts_(std::move(parts)), whole_(g, parts_[0].device, std::move(one_gpu)) {
     const Side in = make_side(g, false), out = make_side(g, true);
     in_step_ = static_cast<long long>(in.elem) * g.loops[loop].is;
     out_step_ = static_cast<long long>(out.elem) * g.loops[loop].os;
@@ -40,10 +40,6 @@ class BatchSplitJob final : public FftJob {
       DeviceScope on(p.device);
       p.job.reset();
     }
-    if (whole_) {
-      DeviceScope on(whole_device_);
-      whole_.reset();
-    }
   }
 
   std::string path() const override { return parts_[0].job->path(); }
@@ -51,7 +47,7 @@ class BatchSplitJob final : public FftJob {
   bool run(void *const in[2], void *const out[2], std::string *why) override {
     // Arrays in one GPU's memory are transformed there, whole.
     const Memory mi = memory_type(in[0]), mo = memory_type(out[0]);
-    if (on_device(mi) || on_device(mo)) return run_whole(on_device(mi) ? in[0] : out[0], in, out, why);
+    if (on_device(mi) || on_device(mo)) return whole_.run(on_device(mi) ? in[0] : out[0], in, out, why);
     const int n = static_cast<int>(parts_.size());
     std::vector<std::string> whys(n);
     std::vector<char> ok(n, 0);
@@ -81,33 +77,11 @@ class BatchSplitJob final : public FftJob {
     return end - p.begin;
   }
 
-  bool run_whole(const void *array, void *const in[2], void *const out[2], std::string *why) {
-    int owner = parts_[0].device;
-    cudaPointerAttributes attr{};
-    if (cudaPointerGetAttributes(&attr, array) == cudaSuccess && attr.type == cudaMemoryTypeDevice)
-      owner = attr.device;
-    else
-      cudaGetLastError();
-    std::lock_guard<std::mutex> lock(whole_mutex_);
-    DeviceScope on(owner);
-    if (!on.ok()) return *why = on.why(), false;
-    if (!whole_ || whole_device_ != owner) {
-      whole_.reset();
-      Geometry g = g_;
-      if (!(whole_ = one_gpu_(g, why))) return false;
-      whole_device_ = owner;
-    }
-    return whole_->run(in, out, why);
-  }
-
   Geometry g_;
   size_t loop_;
   std::vector<Part> parts_;
-  OneGpuPlanner one_gpu_;
   long long in_step_ = 0, out_step_ = 0;  // bytes per iteration of the loop
-  std::mutex whole_mutex_;
-  std::unique_ptr<FftJob> whole_;
-  int whole_device_ = -1;
+  WholeOnOwner whole_;
 };
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "engine/multi/partition.h"
 #include "engine/multi/peer_copy.h"
 #include "engine/multi/split_job.h"
+#include "engine/multi/whole_on_owner.h"
 #include "engine/staging/host_copy.h"
 #include "engine/staging/sides.h"
 
@@ -86,7 +87,8 @@ class SlabSplitJob final : public FftJob {
     void *in = nullptr, *buf = nullptr, *recv = nullptr, *chunk[2] = {nullptr, nullptr};
   };
 
-  explicit SlabSplitJob(const Geometry &g) : g_(g) {
+  SlabSplitJob(const Geometry &g, int first_device, OneGpuPlanner one_gpu)
+      : g_(g), whole_(g, first_device, std::move(one_gpu)) {
     in_ = make_side(g, false);
     out_ = make_side(g, true);
     cbytes_ = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
@@ -145,7 +147,9 @@ class SlabSplitJob final : public FftJob {
 
   bool run(void *const in[2], void *const out[2], std::string *why) override {
     const Memory mi = memory_type(in[0]), mo = memory_type(out[0]);
-    if (on_device(mi) || on_device(mo)) return *why = "device arrays: the slab split takes host arrays", false;
+    // Arrays in one GPU's memory are transformed there, whole: the slabs
+    // are staged from host arrays.
+    if (on_device(mi) || on_device(mo)) return whole_.run(on_device(mi) ? in[0] : out[0], in, out, why);
     const int n = static_cast<int>(gpus_.size());
     Rendezvous recorded(n), pulled(n);
     std::vector<std::string> whys(n);
@@ -308,11 +312,13 @@ class SlabSplitJob final : public FftJob {
   long long n0_ = 0, n1_ = 0, plane_in_ = 0, plane_out_ = 0, row_ = 0;
   std::vector<Gpu> gpus_;
   bool peer_ = false;  // every GPU of the split reads the others' memory directly
+  WholeOnOwner whole_;
 };
 
 }  // namespace
 
-std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not) {
+std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set,
+                                            const OneGpuPlanner &one_gpu, std::string *why_not) {
   const size_t rank = g.dims.size();
   if (!g.loops.empty()) return *why_not = "a batch", nullptr;
   if (rank < 2 || rank > 3) return *why_not = "rank " + std::to_string(rank), nullptr;
@@ -324,7 +330,7 @@ std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector
   const size_t bytes = static_cast<size_t>(in.count()) * in.elem + static_cast<size_t>(out.count()) * out.elem;
   if (bytes < (size_t{32} << 20)) return *why_not = "under 32 MiB", nullptr;
   if (g.dims[0].n < 2 || out.n[1] < 2) return *why_not = "dims 0 and 1 need 2 or more", nullptr;
-  auto job = std::make_unique<SlabSplitJob>(g);
+  auto job = std::make_unique<SlabSplitJob>(g, set[0], one_gpu);
   if (!job->init(set, why_not)) return nullptr;
   return job;
 }

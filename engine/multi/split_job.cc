@@ -86,7 +86,7 @@ std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, std::s
                 h.loops.end());
   std::string not_batch, not_slab;
   if (auto job = make_batch_split_job(h, ask.set, ask.one_gpu, &not_batch)) return job;
-  if (auto job = make_slab_split_job(h, ask.set, &not_slab)) return job;
+  if (auto job = make_slab_split_job(h, ask.set, ask.one_gpu, &not_slab)) return job;
   *why_not = "batch: " + not_batch + "; slabs: " + not_slab;
   return nullptr;
 }

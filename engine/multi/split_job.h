@@ -24,7 +24,8 @@ extern const Solver kSplitSolver;
 
 std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set,
                                              const OneGpuPlanner &one_gpu, std::string *why_not);
-std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set, std::string *why_not);
+std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set,
+                                            const OneGpuPlanner &one_gpu, std::string *why_not);
 
 // Bytes below which a problem stays on one GPU: splitting costs a thread
 // start and a second device's synchronisation, tens of microseconds.

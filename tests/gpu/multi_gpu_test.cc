@@ -4,6 +4,7 @@
 // GPU's memory cap. Every test skips, saying so, with fewer than two GPUs
 // in the set; GPUFFTW_SPLIT_TEST=2 (a test hook) makes one GPU a set of two
 // shares of itself, so that a machine of one GPU runs the split paths.
+#include <cuda_runtime_api.h>
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
@@ -213,6 +214,50 @@ TEST_F(MultiGpu, SetDevicesToOne) {
   const int bad[2] = {set[0], set[0]};
   EXPECT_EQ(gpufftw_set_devices(bad, 2), 0);
   EXPECT_EQ(gpufftw_get_devices(set, 16), n);
+}
+
+// Arrays in one GPU's memory, the set's second: the plan is the set's
+// slab split, and its execute runs the whole transform on the GPU that
+// holds them, with FFTW's answer.
+TEST_F(MultiGpu, SlabsOnDeviceArraysRunWholeWhereTheyLie) {
+  if (std::getenv("GPUFFTW_SPLIT_TEST")) GTEST_SKIP() << "the test hook's set repeats a device: no second GPU";
+  int set[16];
+  gpufftw_get_devices(set, 16);
+  const int n0 = 128, n1 = 128, n2 = 256;
+  const size_t count = static_cast<size_t>(n0) * n1 * n2, bytes = count * sizeof(fftwf_complex);
+  std::vector<float> input(2 * count), ref_out(2 * count), got(2 * count);
+  std::mt19937 rng(12345);
+  std::uniform_real_distribution<float> u(-0.5f, 0.5f);
+  for (float &x : input) x = u(rng);
+  std::vector<float> ref_in(input);
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  fftwf_plan ref = fftwf_plan_dft_3d(n0, n1, n2, reinterpret_cast<fftwf_complex *>(ref_in.data()),
+                                     reinterpret_cast<fftwf_complex *>(ref_out.data()), FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(ref, nullptr);
+  fftwf_execute(ref);
+  fftwf_destroy_plan(ref);
+  void *in = nullptr, *out = nullptr;
+  ASSERT_EQ(cudaSetDevice(set[1]), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&in, bytes), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&out, bytes), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(in, input.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  gpufftw_set_mode(GPUFFTW_MODE_GPU);
+  fftwf_plan p = fftwf_plan_dft_3d(n0, n1, n2, static_cast<fftwf_complex *>(in), static_cast<fftwf_complex *>(out),
+                                   FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  const std::string why = gpufftw_plan_why(p);
+  EXPECT_NE(why.find(kSplit), std::string::npos) << why;
+  fftwf_execute(p);
+  fftwf_destroy_plan(p);
+  EXPECT_EQ(cudaMemcpy(got.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(in);
+  cudaFree(out);
+  double err = 0, norm = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    err += (static_cast<double>(got[i]) - ref_out[i]) * (static_cast<double>(got[i]) - ref_out[i]);
+    norm += static_cast<double>(ref_out[i]) * ref_out[i];
+  }
+  EXPECT_LT(std::sqrt(err / norm), 10 * 1.19e-7 * std::sqrt(std::log2(static_cast<double>(count)))) << why;
 }
 
 // Run with GPUFFTW_DEVICE_MEMORY under the problem's whole size (its own
