@@ -13,7 +13,7 @@ namespace gpufftw {
 
 struct Candidate {
   bool gpu = false;
-  Spread spread = Spread::One;  // the GPU's
+  Spread spread = Spread::Auto;  // the GPU's
   int threads = 0;              // the real FFTW's
   double price = 0;             // the model's seconds
 };

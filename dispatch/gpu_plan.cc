@@ -49,7 +49,9 @@ engine::Geometry geometry(const Problem &p, Spread spread) {
   g.half = half_wanted(p);
   g.own_kernels = p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY) ? engine::Geometry::OwnKernels::Recall
                                                                 : engine::Geometry::OwnKernels::Tune;
-  g.spread = spread == Spread::Set ? engine::Geometry::Spread::Set : engine::Geometry::Spread::Auto;
+  g.spread = spread == Spread::Set   ? engine::Geometry::Spread::Set
+             : spread == Spread::One ? engine::Geometry::Spread::One
+                                     : engine::Geometry::Spread::Auto;
   return g;
 }
 

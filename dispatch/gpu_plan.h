@@ -19,9 +19,7 @@ bool gpu_engine_lost(std::string *why);
 bool arrays_on_device(const Problem &problem);
 
 // nullptr, with the reason in `why`, where the GPU cannot take the problem
-// spread so: One leaves the engine to spread a problem over the device set
-// where its split takes it (Geometry::Spread::Auto), Set asks for the set
-// alone.
+// spread so (spread.h; the engine's Geometry::spread).
 std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, Spread spread, std::string *why);
 
 // What runs a plan make_gpu_plan made (where() is "gpu"): the engine's

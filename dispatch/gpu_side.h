@@ -11,12 +11,10 @@
 
 #include "core/plan.h"
 #include "dispatch/cost_model.h"
+#include "dispatch/spread.h"
 
 namespace gpufftw {
 
-// How a GPU plan is asked for: on one GPU (a GPU side may still place a
-// problem one GPU cannot hold over several), or spread over the device set.
-enum class Spread { One, Set };
 
 // What memory an array is, as the GPU's driver tells it.
 enum class Memory { Pageable, Pinned, Device, Managed };

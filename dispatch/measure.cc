@@ -26,20 +26,44 @@ std::string remember(DispatchStore &store, const std::string &key, const Choice 
 
 }  // namespace
 
+std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, Spread spread, Spread *chosen,
+                                      double *read_s, std::string *placed) {
+  *chosen = spread;
+  std::string why_not;
+  if (spread == Spread::Auto) {
+    std::string not_set;
+    if (std::unique_ptr<Plan> set = planner.gpu->plan(p, Spread::Set, &not_set)) {
+      *chosen = Spread::Set;
+      if (std::unique_ptr<Plan> one = planner.gpu->plan(p, Spread::One, &why_not)) {
+        double set_s, one_s;
+        read_in_turn(planner.read, set.get(), one.get(), &set_s, &one_s);
+        *placed = "; the GPUs' split " + ms(set_s) + ", one GPU " + ms(one_s);
+        if (read_s) *read_s = std::min(set_s, one_s);
+        if (one_s <= set_s) return *chosen = Spread::One, std::move(one);
+      } else if (read_s) {
+        *read_s = planner.read(set.get(), HUGE_VAL);
+      }
+      return set;
+    }
+  }
+  std::unique_ptr<Plan> plan = planner.gpu->plan(p, spread, &why_not);
+  if (!plan) return *placed = why_not, nullptr;
+  if (read_s) *read_s = planner.read(plan.get(), HUGE_VAL);
+  return plan;
+}
+
 Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
                     const std::vector<Candidate> &list, const Candidate &gpu_way, int cpu_threads,
                     const Verdict &model) {
   Laps lap;
-  std::string why_not;
-  std::unique_ptr<Plan> gpu = planner.gpu->plan(p, gpu_way.spread, &why_not);
-  if (!gpu) return planner.on_cpu(p, why_not, cpu_threads);
-  lap("GPU plan");
   const Reading &read = planner.read;
+  Choice c;
+  std::string placed;
+  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, gpu_way.spread, &c.spread, &c.gpu_s, &placed);
+  if (!gpu) return planner.on_cpu(p, placed, cpu_threads);
+  lap("GPU plan and its reading");
   // The real FFTW's readings as between other work (cost_model.h).
   auto time_cpu = [&p, &read](Plan *plan, double enough = HUGE_VAL) { return between_work(p, read(plan, enough)); };
-  Choice c;
-  c.gpu_s = read(gpu.get(), HUGE_VAL);
-  lap("its reading");
   const std::string threads = cpu_terms(p, cpu_threads, false);
   std::string estimate_read;
   double quick_s = HUGE_VAL;
@@ -55,9 +79,10 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     lap("FFTW_ESTIMATE plan and reading");
     if (quick_s > loses_s) {
       lap.log(p);
-      c = Choice{true, c.gpu_s, quick_s};
+      c.gpu = true;
+      c.cpu_s = quick_s;
       return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
-                                  " with FFTW_ESTIMATE's plan, not measured further" +
+                                  " with FFTW_ESTIMATE's plan, not measured further" + placed +
                                   remember(planner.store(), key, c, model)};
     }
     estimate_read = "; its FFTW_ESTIMATE plan " + ms(quick_s);
@@ -97,7 +122,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   lap.log(p);
   c.gpu = c.gpu_s < c.cpu_s;
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) +
-                          (c.threads ? cpu_terms(p, c.threads, false) : threads) + estimate_read +
+                          (c.threads ? cpu_terms(p, c.threads, false) : threads) + estimate_read + placed +
                           remember(planner.store(), key, c, model);
   return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
 }

@@ -25,8 +25,8 @@ struct Planner {
 
   // The real FFTW's plan (at most `threads`; 0: the program's count).
   Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) const;
-  // The GPU's plan on one GPU, or the real FFTW's where the GPU cannot take the problem.
-  Dispatched on_gpu(const Problem &p, const std::string &why) const;
+  // The GPU's plan, placed so, or the real FFTW's where the GPU cannot take the problem.
+  Dispatched on_gpu(const Problem &p, const std::string &why, Spread spread = Spread::Auto) const;
 };
 
 // Where the problem runs under the mode, and why.

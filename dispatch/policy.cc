@@ -42,7 +42,7 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
   const Memory in = gpu.memory(p.in[0]), out = gpu.memory(p.out[0]);
   if (in == Memory::Device || out == Memory::Device) {
     std::string why_not;
-    if (auto plan = gpu.plan(p, Spread::One, &why_not)) return {std::move(plan), "arrays in device memory"};
+    if (auto plan = gpu.plan(p, Spread::Auto, &why_not)) return {std::move(plan), "arrays in device memory"};
     // The real FFTW would read device memory from the host and crash.
     GPUFFTW_LOG(Warn, "%s: arrays in device memory, but the GPU cannot take it (%s): NULL plan",
                 p.describe().c_str(), why_not.c_str());
@@ -69,7 +69,7 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
   Choice c;
   if (store.recall(key, &c)) {
     const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
-    if (c.gpu) return pl.on_gpu(p, why);
+    if (c.gpu) return pl.on_gpu(p, why, c.spread);
     const int cpu_threads =
         estimate ? cheapest_cpu(candidates(pl, p, threads, pinned, nullptr)).threads : c.threads ? c.threads : threads;
     // FFTW_WISDOM_ONLY too: the choice is gpufftw's wisdom, as a GPU one is.
@@ -95,11 +95,21 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
     store.remember(key, Choice{false, v.gpu_s, v.cpu_s, false, chosen == 1 ? 1 : 0});
     return d;
   }
-  if (measuring) store.remember(key, Choice{v.gpu, v.gpu_s, v.cpu_s});
-  if (!v.gpu) return pl.on_cpu(p, why, cpu_threads);
-  std::string gpu_why_not;
-  if (auto plan = gpu.plan(p, gpu_way->spread, &gpu_why_not)) return {std::move(plan), why};
-  return pl.on_cpu(p, gpu_why_not);
+  Choice model_choice{v.gpu, v.gpu_s, v.cpu_s};
+  if (!v.gpu) {
+    if (measuring) store.remember(key, model_choice);
+    return pl.on_cpu(p, why, cpu_threads);
+  }
+  // Measuring, the split is timed against one GPU even where the model is
+  // sure of the GPU (`placed`: both readings where timed, or why the GPU
+  // took no plan).
+  std::string placed;
+  std::unique_ptr<Plan> plan = measuring
+                                   ? placed_gpu_plan(pl, p, gpu_way->spread, &model_choice.spread, nullptr, &placed)
+                                   : gpu.plan(p, gpu_way->spread, &placed);
+  if (!plan) return pl.on_cpu(p, placed);
+  if (measuring) store.remember(key, model_choice);
+  return {std::move(plan), why + placed};
 }
 
 }  // namespace

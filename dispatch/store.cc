@@ -23,9 +23,10 @@ namespace {
 // batches in the real FFTW's tables, 2^24 points in the GPU's; 5: 2^24-point
 // batches in the real FFTW's; 6: each CPU table's count of readings; 7:
 // 2^18-point batches in the real FFTW's; 8: the GPU table's count of
-// readings; 9: a choice's thread count where timing chose one ("cpu@1"). A
-// file of another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 9";
+// readings; 9: a choice's thread count where timing chose one ("cpu@1");
+// 10: a GPU choice's placement where timing chose one ("gpu@one",
+// "gpu@set"). A file of another version is calibrated again.
+constexpr const char *kHeader = "gpufftw dispatch store 10";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 
@@ -59,8 +60,13 @@ bool parse_choice(const std::string &line, std::string *key, Choice *c) {
   std::string tag, where, rest;
   in >> tag >> *key >> where >> c->gpu_s >> c->cpu_s;
   if (tag != "choice" || in.fail() || (in >> rest)) return false;
-  const size_t at = where.find('@');
   c->threads = 0;
+  c->spread = Spread::Auto;
+  if (where == "gpu@one" || where == "gpu@set") {
+    c->spread = where == "gpu@one" ? Spread::One : Spread::Set;
+    where = "gpu";
+  }
+  const size_t at = where.find('@');
   if (at != std::string::npos) {
     char *end = nullptr;
     c->threads = static_cast<int>(std::strtol(where.c_str() + at + 1, &end, 10));
@@ -404,6 +410,7 @@ void DispatchStore::save() {
     for (const auto &kv : merged) {
       std::string where = kv.second.gpu ? "gpu" : kv.second.estimated ? "cpu-estimated" : "cpu";
       if (!kv.second.gpu && kv.second.threads) where += "@" + std::to_string(kv.second.threads);
+      if (kv.second.gpu && kv.second.spread != Spread::Auto) where += kv.second.spread == Spread::One ? "@one" : "@set";
       std::snprintf(buf, sizeof buf, " %s %.6g %.6g", where.c_str(), kv.second.gpu_s, kv.second.cpu_s);
       out << "choice " << kv.first << buf << '\n';
     }

@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "dispatch/cost_model.h"
+#include "dispatch/spread.h"
 #include "engine/kernels/kernel_pick.h"
 
 namespace gpufftw {
@@ -32,6 +33,9 @@ struct Choice {
   double gpu_s = 0, cpu_s = 0;
   bool estimated = false;  // the CPU's plan is the real FFTW's FFTW_ESTIMATE one (estimated_stands_in)
   int threads = 0;         // the CPU's plan's thread count where timing chose one; 0: the program's
+  // The GPU's placement where timing chose between one GPU and the set;
+  // Auto: the engine's own.
+  Spread spread = Spread::Auto;
 };
 
 class DispatchStore {

@@ -64,13 +64,18 @@ class StandInGpu final : public GpuSide {
       *why_not = "the GPU cannot take it in this test";
       return nullptr;
     }
+    if (spread == Spread::Set && !splits) {
+      *why_not = "one GPU in this test";
+      return nullptr;
+    }
     return std::make_unique<StandInPlan>(p, true, spread, 0);
   }
   std::optional<double> price(const Problem &, bool, Spread spread, const GpuRates &) override {
-    return spread == Spread::One ? one_s : set_s;
+    return spread == Spread::Set ? set_s : one_s;
   }
 
   bool named = true, usable = true, gone = false, takes = true;
+  bool splits = false;  // the device set's split takes the problem
   std::optional<double> one_s, set_s;  // the model's prices
   std::map<const void *, Memory> memory_of;
   std::map<Spread, int> plans;
@@ -80,7 +85,7 @@ class StandInCpu final : public CpuSide {
  public:
   std::unique_ptr<Plan> plan(const Problem &p, int threads) override {
     if ((p.flags & FFTW_WISDOM_ONLY) && !wisdom) return nullptr;
-    return std::make_unique<StandInPlan>(p, false, Spread::One, threads ? threads : program_threads);
+    return std::make_unique<StandInPlan>(p, false, Spread::Auto, threads ? threads : program_threads);
   }
   int threads(Precision) override { return program_threads; }
 
@@ -126,7 +131,7 @@ class Policy : public testing::Test {
 
   double reading(const StandInPlan &plan) {
     ++readings_;
-    if (plan.gpu()) return gpu_read_s_;
+    if (plan.gpu()) return plan.spread() == Spread::Set ? set_read_s_ : gpu_read_s_;
     if (plan.estimated()) return estimate_read_s_;
     return cpu_read_s_.count(plan.threads()) ? cpu_read_s_[plan.threads()] : cpu_read_s_[0];
   }
@@ -164,6 +169,7 @@ class Policy : public testing::Test {
   bool gpu_calibrates_ = true;
   double cpu_ns_ = 0.5, one_thread_ns_ = 0.5;  // the CPU tables' speeds (test_rates.h)
   double gpu_read_s_ = 0, estimate_read_s_ = 0;
+  double set_read_s_ = 0;  // the GPUs' split's, where the stand-in splits
   std::map<int, double> cpu_read_s_;  // by thread count; 0: any other
   int readings_ = 0;
   char in_[8] = {}, out_[8] = {};
@@ -191,16 +197,17 @@ TEST_F(Policy, EstimateTakesTheSideTheModelPricesLower) {
 // way is the one planned.
 TEST_F(Policy, TheCheaperGpuWayIsPlanned) {
   const Problem p = problem(FFTW_ESTIMATE);
+  gpu_.splits = true;
   gpu_.one_s = cpu_price(p, 1) / 4;
   gpu_.set_s = *gpu_.one_s / 2;
   Dispatched d = choose_now(p);
   EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
   gpu_.set_s = *gpu_.one_s * 2;
   d = choose_now(p);
-  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
   gpu_.set_s.reset();
   d = choose_now(p);
-  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
   EXPECT_EQ(gpu_.plans[Spread::Set], 1) << "a set the model does not price is never planned";
   gpu_.one_s.reset();
   d = choose_now(p);
@@ -249,6 +256,67 @@ TEST_F(Policy, MeasureTimesCloseSidesAndKeepsTheFaster) {
   EXPECT_TRUE(made(d).gpu());
   EXPECT_EQ(d.why.rfind("chosen earlier: gpu ", 0), 0u) << d.why;
   EXPECT_EQ(readings_, timed);
+}
+
+// Measuring, where the device set's split takes the problem, the split
+// and one GPU alone are read in turn and the faster kept, its placement
+// stored and recalled; the model's sure choice of the GPU included.
+TEST_F(Policy, MeasureTimesTheSplitAgainstOneGpu) {
+  const Problem p = problem();
+  gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
+  gpu_.splits = true;
+  gpu_read_s_ = 2e-3;
+  set_read_s_ = 1e-3;
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+  EXPECT_NE(d.why.find("; the GPUs' split " + ms(set_read_s_) + ", one GPU " + ms(gpu_read_s_)), std::string::npos)
+      << d.why;
+  EXPECT_EQ(stored(p, true).spread, Spread::Set);
+  const int timed = readings_;
+  d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+  EXPECT_EQ(readings_, timed) << "a recalled placement is not timed again";
+
+  Problem other = problem();
+  other.dims = c2c_f32({1 << 17}).dims;
+  set_read_s_ = 3e-3;
+  d = choose_now(other);
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_EQ(stored(other, true).spread, Spread::One);
+  d = choose_now(other);
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+}
+
+// Sides the model cannot separate: the GPU's side is the faster of the
+// split and one GPU, and that reading is the one set against the CPU's.
+TEST_F(Policy, MeasureSetsTheFasterPlacementAgainstTheCpu) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 0.8;
+  gpu_.splits = true;
+  gpu_read_s_ = cpu_s * 1.5;
+  set_read_s_ = cpu_s / 2;
+  cpu_read_s_[0] = cpu_s;
+  estimate_read_s_ = cpu_s * 1.2;
+  Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+  EXPECT_EQ(d.why.rfind("measured: gpu " + ms(set_read_s_) + ", cpu ", 0), 0u) << d.why;
+  const Choice c = stored(p, true);
+  EXPECT_TRUE(c.gpu);
+  EXPECT_EQ(c.spread, Spread::Set);
+}
+
+// Where the split does not take the problem, the engine places it, and
+// nothing is compared.
+TEST_F(Policy, MeasureWithoutASplitLeavesThePlacementToTheEngine) {
+  const Problem p = problem();
+  gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
+  EXPECT_EQ(d.why.find("split"), std::string::npos) << d.why;
+  EXPECT_EQ(gpu_.plans[Spread::One], 0);
+  EXPECT_EQ(stored(p, true).spread, Spread::Auto);
 }
 
 TEST_F(Policy, MeasureKeepsTheCpuWhereItReadsFaster) {
@@ -346,7 +414,7 @@ TEST_F(Policy, ModesDecideBeforeTheModel) {
   d = choose_now(p, GPUFFTW_MODE_CPU);
   EXPECT_FALSE(made(d).gpu());
   EXPECT_EQ(d.why, "GPUFFTW_MODE=cpu");
-  EXPECT_EQ(gpu_.plans[Spread::One], 1);
+  EXPECT_EQ(gpu_.plans[Spread::Auto], 1);
 
   Planner without = planner_;
   without.gpu = nullptr;
@@ -385,7 +453,7 @@ TEST_F(Policy, ALostGpuRunsNothingMore) {
   d = choose(planner_, p, GPUFFTW_MODE_GPU);
   EXPECT_EQ(d.plan, nullptr);
   EXPECT_EQ(d.why, "arrays in device memory, and the GPU was lost in this test");
-  EXPECT_EQ(gpu_.plans[Spread::One], 0);
+  EXPECT_EQ(gpu_.plans[Spread::Auto], 0);
 }
 
 // Up to kTinyPoints: one thread, no GPU, no model, under every flag.
@@ -398,7 +466,7 @@ TEST_F(Policy, TinyProblemsRunOnOneThread) {
     EXPECT_EQ(made(d).threads(), 1);
     EXPECT_EQ(d.why, "too small for the GPU or for threads to pay: 1 thread");
   }
-  EXPECT_EQ(gpu_.plans[Spread::One], 0);
+  EXPECT_EQ(gpu_.plans[Spread::Auto], 0);
   EXPECT_EQ(readings_, 0);
   EXPECT_EQ(store_, nullptr) << "the store is not even made";
 }
@@ -421,7 +489,7 @@ TEST_F(Policy, NoGpuNoCalibrationOrWisdomOnlyStayOnTheCpu) {
   cpu_.wisdom = true;
   d = choose_now(problem(FFTW_MEASURE | FFTW_WISDOM_ONLY));
   EXPECT_EQ(d.why, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
-  EXPECT_EQ(gpu_.plans[Spread::One], 0);
+  EXPECT_EQ(gpu_.plans[Spread::Auto], 0);
 }
 
 }  // namespace
