@@ -4,7 +4,10 @@
 # fftw(f)_execute time on host arrays of the standard set through: the real
 # FFTW (FFTW_MEASURE, all cores), NVIDIA's cuFFTW with its own fftwf_malloc
 # arrays and with arrays pinned by hand, and gpufftw with fftw_malloc and
-# with plain malloc arrays; prints the table (bench/table.py) last.
+# with plain malloc arrays; prints the table (bench/table.py) last. With
+# GPUFFTW_BENCH_BASELINE (another revision's libgpufftw.so.1, from
+# bench/baseline.sh), that library too, each run right after this one's, and
+# a second table of this build against it.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
@@ -19,7 +22,10 @@ cores=$(nproc)
 run fftw -- --threads "$cores" --timelimit 30
 run cufftw_own LD_PRELOAD="$cufftw" -- --alloc fftw
 run cufftw_pinned LD_PRELOAD="$cufftw" -- --alloc pinned
+baseline=${GPUFFTW_BENCH_BASELINE:-}
 run gpufftw_fftw_malloc LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_REPORT=1 -- --alloc fftw
+[ -z "$baseline" ] || run baseline_fftw_malloc LD_PRELOAD="$baseline" GPUFFTW_REPORT=1 -- --alloc fftw
 run gpufftw_malloc LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_REPORT=1 -- --alloc malloc
+[ -z "$baseline" ] || run baseline_malloc LD_PRELOAD="$baseline" GPUFFTW_REPORT=1 -- --alloc malloc
 "$build/bench/pcie_rates" | sed 's/^PCIE/PCIE_AFTER/' | tee -a "$results"
 python3 "$here/table.py" "$results" | tee "$out/table.md"

@@ -54,6 +54,18 @@ for name in res:
     print(f"| {name} | {fl:.2f} ({model}) | " + " | ".join(f"{m[p]:.2f}" for p in peers)
           + f" | {gf/fl:.2f} | {m['fftw']/gf:.2f} | {m['cufftw_own']/gf:.2f} | {m['cufftw_pinned']/gf:.2f}"
           + f" | {m['cufftw_own']/gm:.2f} |")
+if any("baseline_fftw_malloc" in r for r in res.values()):
+    # The same problems through another revision's library (bench/baseline.sh),
+    # each right after this build's in the same run.
+    print("\nthis build against the baseline revision, median ms:")
+    print("| problem | fftw_malloc | baseline | this/baseline | malloc | baseline | this/baseline |")
+    print("|---|---|---|---|---|---|---|")
+    for name in res:
+        m = {p: med(p, name) for p in ("gpufftw_fftw_malloc", "baseline_fftw_malloc", "gpufftw_malloc",
+                                       "baseline_malloc")}
+        print(f"| {name} | {m['gpufftw_fftw_malloc']:.2f} | {m['baseline_fftw_malloc']:.2f} "
+              f"| {m['gpufftw_fftw_malloc'] / m['baseline_fftw_malloc']:.2f} | {m['gpufftw_malloc']:.2f} "
+              f"| {m['baseline_malloc']:.2f} | {m['gpufftw_malloc'] / m['baseline_malloc']:.2f} |")
 print("\nplan ms:")
 print("| problem | " + " | ".join(peers) + " |")
 print("|---|" + "---|" * len(peers))
