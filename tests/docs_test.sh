@@ -13,7 +13,7 @@ trap 'rm -f "$tmp"' EXIT
 bad=0
 fail() { echo "FAIL: $*"; bad=1; }
 
-# Dates (2026-11-25) outside docs/results/.
+# Dates (YYYY-MM-DD) outside docs/results/.
 for f in README.md docs/*.md; do
   hits=$(grep -nE '(^|[^0-9])20[0-9]{2}-[01][0-9]-[0-3][0-9]([^0-9]|$)' "$f")
   [ -z "$hits" ] || fail "a date outside docs/results/, in $f: $hits"

@@ -228,6 +228,15 @@ def strong(a, kind="c2c-f32"):
     print("‡ per-peer messages under 256 KiB in an exchange: latency may rule there (not modelled).")
 
 
+def default_layout_points(a, kind):
+    """(n, nodes, the modelled execute) in the default layout, for each size
+    and node count with no more GPUs than planes."""
+    for n in SIZES:
+        for N in NODES:
+            if N * a.gpus <= n:
+                yield n, N, execute(a, kind, n, N, a.gpus)
+
+
 def compare(a, kind="c2c-f32"):
     assumptions(a)
     c = fftw_core_seconds()
@@ -238,16 +247,12 @@ def compare(a, kind="c2c-f32"):
     print("| n^3 | nodes | gpufftw, host to host | its GPU-resident part | real FFTW MPI, cores only "
           "| + its transposes on the same NICs | FFTW MPI (with NICs) / gpufftw |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for n in SIZES:
-        for N in NODES:
-            if N * a.gpus > n:
-                continue
-            r = execute(a, kind, n, N, a.gpus)
-            f = fftw_mpi_ms(a, kind, n, N)
-            fn = f + fftw_net_ms(a, kind, n, N)
-            mark = ("" if fits(a, kind, n, N, a.gpus) else " †") + (" ‡" if small_messages(a, kind, n, N, a.gpus, False) else "")
-            print(f"| {n}^3 | {N} | {fmt(r['total'])}{mark} | {fmt(r['dev'])} | {fmt(f)} | {fmt(fn)} | "
-                  f"{fn / r['total']:.0f}x |")
+    for n, N, r in default_layout_points(a, kind):
+        f = fftw_mpi_ms(a, kind, n, N)
+        fn = f + fftw_net_ms(a, kind, n, N)
+        mark = ("" if fits(a, kind, n, N, a.gpus) else " †") + (" ‡" if small_messages(a, kind, n, N, a.gpus, False) else "")
+        print(f"| {n}^3 | {N} | {fmt(r['total'])}{mark} | {fmt(r['dev'])} | {fmt(f)} | {fmt(fn)} | "
+              f"{fn / r['total']:.0f}x |")
     print()
     print("GPU-resident part: step 1, the pack, both exchanges and step 3 without the copies over PCIe,")
     print("as a library whose data already sits on the GPUs would take them (how cuFFTMp and heFFTe are timed).")
@@ -260,14 +265,10 @@ def breakdown(a, kind="c2c-f32"):
     print(f"Phases of one execute, ms, {kind}, default layout (chunks k; the slower of each exchange's links)")
     print("| n^3 | nodes | slab GB | k | in + step 1 | exchange 1 (NVLink / network) | step 3 | exchange 2 + out | total | out bound by |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
-    for n in SIZES:
-        for N in NODES:
-            if N * a.gpus > n:
-                continue
-            r = execute(a, kind, n, N, a.gpus)
-            print(f"| {n}^3 | {N} | {r['S'] / GB:.2f} | {r['k']} | {fmt(r['t_in'])} | {fmt(r['x1'])} "
-                  f"({fmt(r['nvl_part'])} / {fmt(r['net_part'])}) | {fmt(r['fft3'])} | {fmt(r['t_out'])} | "
-                  f"{fmt(r['total'])} | {r['bound']} |")
+    for n, N, r in default_layout_points(a, kind):
+        print(f"| {n}^3 | {N} | {r['S'] / GB:.2f} | {r['k']} | {fmt(r['t_in'])} | {fmt(r['x1'])} "
+              f"({fmt(r['nvl_part'])} / {fmt(r['net_part'])}) | {fmt(r['fft3'])} | {fmt(r['t_out'])} | "
+              f"{fmt(r['total'])} | {r['bound']} |")
 
 
 def check(a):
