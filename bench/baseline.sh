@@ -17,5 +17,5 @@ cmake -S "$tree" -B "$tree/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
 cmake --build "$tree/build" -j "$(nproc)" --target gpufftw > /dev/null
 mkdir -p "$dest"
 cp -L "$tree/build/libgpufftw.so.1" "$dest/libgpufftw.so.1"
-echo "$(git -C "$root" rev-parse --short "$rev")" > "$dest/revision"
+git -C "$root" rev-parse --short "$rev" > "$dest/revision"
 echo "baseline: $dest/libgpufftw.so.1 ($(cat "$dest/revision")); carry $(realpath --relative-to="$root" "$dest")"
