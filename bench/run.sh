@@ -7,7 +7,9 @@
 # with plain malloc arrays; prints the table (bench/table.py) last. With
 # GPUFFTW_BENCH_BASELINE (another revision's libgpufftw.so.1, from
 # bench/baseline.sh), that library too, each run right after this one's, and
-# a second table of this build against it.
+# a second table of this build against it. GPUFFTW_BENCH_PEERS (default
+# "fftw cufftw") names the peers to measure; empty leaves them out, as a
+# comparison of two revisions needs neither.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
@@ -19,9 +21,12 @@ cores=$(nproc)
 
 : > "$results"
 "$build/bench/pcie_rates" | tee -a "$results"
-run fftw -- --threads "$cores" --timelimit 30
-run cufftw_own LD_PRELOAD="$cufftw" -- --alloc fftw
-run cufftw_pinned LD_PRELOAD="$cufftw" -- --alloc pinned
+peers=${GPUFFTW_BENCH_PEERS-fftw cufftw}
+case " $peers " in *" fftw "*) run fftw -- --threads "$cores" --timelimit 30 ;; esac
+case " $peers " in *" cufftw "*)
+  run cufftw_own LD_PRELOAD="$cufftw" -- --alloc fftw
+  run cufftw_pinned LD_PRELOAD="$cufftw" -- --alloc pinned ;;
+esac
 baseline=${GPUFFTW_BENCH_BASELINE:-}
 run gpufftw_fftw_malloc LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_REPORT=1 -- --alloc fftw
 [ -z "$baseline" ] || run baseline_fftw_malloc LD_PRELOAD="$baseline" GPUFFTW_REPORT=1 -- --alloc fftw
