@@ -6,7 +6,7 @@
  *             [--seconds S] [--flags estimate|measure|patient|exhaustive]
  *             [--modes auto,gpu,cpu] [--wisdom-in P] [--wisdom-out P]
  *             PROBLEM...
- *   PROBLEM   KIND-PREC-DIMS[-bBATCH], KIND c2c|r2c or an r2r kind (r2hc,
+ *   PROBLEM   KIND-PREC-DIMS[-bBATCH], KIND c2c|r2c|c2r or an r2r kind (r2hc,
  *             hc2r, dht, redft00|01|10|11, rodft00|01|10|11: that kind along
  *             every dim, real arrays in and out), PREC f32|f64, DIMS n or
  *             n0xn1[xn2]; e.g. c2c-f32-4096-b4096, r2c-f32-512x512x512,
@@ -105,7 +105,7 @@ static void free_bytes(void *p, int f32) {
   }
 }
 
-typedef enum { C2C, R2C, R2R } transform;
+typedef enum { C2C, R2C, C2R, R2R } transform;
 
 typedef struct {
   char name[64];
@@ -125,7 +125,7 @@ static int parse(const char *s, problem *p) {
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "%s", s);
   if (sscanf(s, "%7[a-z0-9]-%3[a-z0-9]-%47s", kind, prec, rest) != 3) return 0;
-  p->type = !strcmp(kind, "c2c") ? C2C : !strcmp(kind, "r2c") ? R2C : R2R;
+  p->type = !strcmp(kind, "c2c") ? C2C : !strcmp(kind, "r2c") ? R2C : !strcmp(kind, "c2r") ? C2R : R2R;
   if (p->type == R2R) {
     size_t k = 0;
     while (k < sizeof r2r_names / sizeof r2r_names[0] && strcmp(kind, r2r_names[k])) ++k;
@@ -171,6 +171,11 @@ static void *make_plan(const problem *p, void *in, void *out, int dist_in, int d
       return p->f32 ? (void *)fftwf_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
                                                       dist_out, plan_flags)
                     : (void *)fftw_plan_many_dft_r2c(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
+                                                     dist_out, plan_flags);
+    case C2R:
+      return p->f32 ? (void *)fftwf_plan_many_dft_c2r(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
+                                                      dist_out, plan_flags)
+                    : (void *)fftw_plan_many_dft_c2r(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
                                                      dist_out, plan_flags);
     case R2R:
       return p->f32 ? (void *)fftwf_plan_many_r2r(p->rank, p->n, p->batch, in, NULL, 1, dist_in, out, NULL, 1,
@@ -263,15 +268,19 @@ static void (*set_precision)(int);
 #define MAX_VARIANTS 8
 
 static void run(const problem *p, double seconds) {
-  size_t points = (size_t)p->batch, opoints = (size_t)p->batch;
+  /* points: the real (or c2c) side's; half: r2c's and c2r's complex side,
+   * whose last dimension holds n/2+1. */
+  size_t points = (size_t)p->batch, half = (size_t)p->batch;
   for (int i = 0; i < p->rank; ++i) {
     points *= (size_t)p->n[i];
-    opoints *= (size_t)(i == p->rank - 1 && p->type == R2C ? p->n[i] / 2 + 1 : p->n[i]);
+    half *= (size_t)(i == p->rank - 1 ? p->n[i] / 2 + 1 : p->n[i]);
   }
   const size_t real = p->f32 ? 4 : 8;
-  const size_t in_bytes = p->type == C2C ? points * 2 * real : points * real;
-  const size_t out_bytes = p->type == R2R ? opoints * real : opoints * 2 * real;
-  int dist_in = (int)(points / p->batch), dist_out = (int)(opoints / p->batch);
+  size_t in_bytes = points * real, out_bytes = points * real, in_points = points, out_points = points;
+  if (p->type == C2C) in_bytes *= 2, out_bytes *= 2;
+  if (p->type == R2C) out_bytes = half * 2 * real, out_points = half;
+  if (p->type == C2R) in_bytes = half * 2 * real, in_points = half;
+  int dist_in = (int)(in_points / p->batch), dist_out = (int)(out_points / p->batch);
   timed_plan t[MAX_VARIANTS];
   const int nm = nmodes ? nmodes : 1, np = nprecisions ? nprecisions : 1, n = nm * np;
   memset(t, 0, sizeof t);
