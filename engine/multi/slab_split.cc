@@ -290,13 +290,22 @@ class SlabSplitJob final : public FftJob {
     return ok;
   }
 
+  // Chunk c+1's FFT is queued before chunk c goes out: a pageable output
+  // is drained by the host, which holds this thread until it is written,
+  // and the GPU computes the next chunk meanwhile. Chunk c+2 reuses chunk
+  // c's buffer on the same stream, after its copy out.
   bool second_pass(Gpu *gpu, char *out, std::string *why) {
     const long long cols = gpu->rows.size() * row_;
     const std::vector<Share> chunks = split_evenly(cols, kChunks);
+    auto fft = [&](size_t c) {
+      char *src = static_cast<char *>(gpu->recv) + chunks[c].begin * cbytes_;
+      return exec_plan(gpu->pencil_plans.at({static_cast<int>(c % 2), chunks[c].size()}), gpu->st[c % 2], src,
+                       gpu->chunk[c % 2], why);
+    };
+    if (!chunks.empty() && !fft(0)) return false;
     for (size_t c = 0; c < chunks.size(); ++c) {
       cudaStream_t s = gpu->st[c % 2];
-      char *src = static_cast<char *>(gpu->recv) + chunks[c].begin * cbytes_;
-      if (!exec_plan(gpu->pencil_plans.at({static_cast<int>(c % 2), chunks[c].size()}), s, src, gpu->chunk[c % 2], why)) return false;
+      if (c + 1 < chunks.size() && !fft(c + 1)) return false;
       const size_t width = static_cast<size_t>(chunks[c].size()) * cbytes_;
       char *dst = out + (gpu->rows.begin * row_ + chunks[c].begin) * cbytes_;
       if (!gpu->copier.rows_to_host(dst, static_cast<size_t>(plane_out_) * cbytes_, gpu->chunk[c % 2], width,

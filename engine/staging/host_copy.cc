@@ -112,6 +112,12 @@ HostCopier::~HostCopier() {
   }
 }
 
+int HostCopier::take_slot() {
+  const int s = next_slot_;
+  next_slot_ = (s + 1) % kSlots;
+  return s;
+}
+
 bool HostCopier::ensure_slots(std::string *why) {
   for (int i = 0; i < kSlots; ++i) {
     if (slot_[i]) continue;
@@ -160,8 +166,8 @@ bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t w
 // Piece k+1 is filled while the DMA of piece k runs.
 bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
-  for (size_t off = 0, k = 0; off < bytes; off += piece_, ++k) {
-    const int s = static_cast<int>(k % kSlots);
+  for (size_t off = 0; off < bytes; off += piece_) {
+    const int s = take_slot();
     const size_t len = std::min(piece_, bytes - off);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);  // its last DMA is done
     fill(slot_[s], off, len);
@@ -176,8 +182,11 @@ bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drai
                                 std::string *why) {
   if (!ensure_slots(why)) return false;
   const size_t pieces = (bytes + piece_ - 1) / piece_;
+  const int first = next_slot_;
+  next_slot_ = static_cast<int>((first + pieces) % kSlots);
+  auto slot = [&](size_t k) { return static_cast<int>((first + k) % kSlots); };
   auto issue = [&](size_t k) -> bool {
-    const int s = static_cast<int>(k % kSlots);
+    const int s = slot(k);
     const size_t off = k * piece_, len = std::min(piece_, bytes - off);
     // The slot may still feed a copy to the device queued on another
     // stream (the host has filled it; its DMA has not run yet).
@@ -189,7 +198,7 @@ bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drai
   for (size_t k = 0; k < std::min<size_t>(pieces, kSlots); ++k)
     if (!issue(k)) return false;
   for (size_t k = 0; k < pieces; ++k) {
-    const int s = static_cast<int>(k % kSlots);
+    const int s = slot(k);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);
     drain(slot_[s], k * piece_, std::min(piece_, bytes - k * piece_));
     if (k + kSlots < pieces && !issue(k + kSlots)) return false;
