@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # gpu-check.sh [--bench | --bench-only | --multi]: the GPU machine's run,
 # the one script for it. --multi (a machine of several GPUs): the
-# multi-GPU tests, then the multi-GPU benchmark (bench/multi_gpu_run.sh),
-# with NVLink multicast kept off; the other tests as without it. Builds gpufftw there; runs every test (the GPU tests of
+# multi-GPU tests, then the multi-GPU benchmark (bench/multi_gpu_run.sh)
+# and every GPU against one through gpufftw's own choice
+# (bench/never_slower.sh), with NVLink multicast kept off; the other tests as without it. Builds gpufftw there; runs every test (the GPU tests of
 # the engine, dispatch, r2r and our kernels included), the correctness
 # sweep with every GPU-able problem forced onto the GPU, gpufftw-compare on
 # the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
@@ -98,6 +99,8 @@ run_multi() {
   grep -E 'FAILED|Failure|Expected|Which is|actual' "$out/multi_gpu_test.log" | head -20
   OUT=$out/bench timeout 300 "$root/bench/multi_gpu_run.sh" "$build" > "$out/multi_bench.log" 2>&1
   row "multi-GPU benchmark" "exit $? (table below)"
+  OUT=$out/bench timeout 420 "$root/bench/never_slower.sh" "$build" > "$out/never_slower.log" 2>&1
+  row "every GPU against one, auto" "exit $?: $(grep '^worst' "$out/bench/never_slower_table.md" | tr '\n' ' ')"
   cat "$out/bench/multi_table.md"
 }
 
