@@ -40,7 +40,9 @@ std::string nvidia_driver_fingerprint(const std::string &root) {
   std::sort(gpus.begin(), gpus.end());  // the directory lists them in no set order
   std::string s = trimmed(driver);
   for (const std::filesystem::path &g : gpus) s += "; " + gpu_line(g / "information");
-  for (const char *var : {"CUDA_VISIBLE_DEVICES", "GPUFFTW_DEVICE"})
+  // The GPUs a process may use are part of the machine its choices and
+  // rates were measured on.
+  for (const char *var : {"CUDA_VISIBLE_DEVICES", "GPUFFTW_DEVICE", "GPUFFTW_DEVICES"})
     if (const char *v = std::getenv(var)) s += std::string("; ") + var + "=" + v;
   return s;
 }

@@ -19,8 +19,12 @@ class DriverFingerprint : public testing::Test {
   void SetUp() override {
     unsetenv("CUDA_VISIBLE_DEVICES");
     unsetenv("GPUFFTW_DEVICE");
+    unsetenv("GPUFFTW_DEVICES");
   }
-  void TearDown() override { unsetenv("CUDA_VISIBLE_DEVICES"); }
+  void TearDown() override {
+    unsetenv("CUDA_VISIBLE_DEVICES");
+    unsetenv("GPUFFTW_DEVICES");
+  }
   void write(const std::string &rel, const std::string &text) {
     const std::filesystem::path p = root_ + "/" + rel;
     std::filesystem::create_directories(p.parent_path());
@@ -50,6 +54,13 @@ TEST_F(DriverFingerprint, ChangesWithTheDriverAndWithTheDeviceChosen) {
   EXPECT_NE(other_device, before);
   EXPECT_NE(other_device.find("CUDA_VISIBLE_DEVICES=1"), std::string::npos);
   unsetenv("CUDA_VISIBLE_DEVICES");
+  // A set of GPUs is a machine of its own: a choice of the set's split
+  // means nothing on one GPU.
+  setenv("GPUFFTW_DEVICES", "0", 1);
+  const std::string one_of_the_set = gpufftw::nvidia_driver_fingerprint(root_);
+  EXPECT_NE(one_of_the_set, before);
+  EXPECT_NE(one_of_the_set.find("GPUFFTW_DEVICES=0"), std::string::npos);
+  unsetenv("GPUFFTW_DEVICES");
   write("version", "NVRM version: NVIDIA UNIX x86_64 Kernel Module  590.10  Mon Jan 4 2027\n");
   EXPECT_NE(gpufftw::nvidia_driver_fingerprint(root_), before);
 }

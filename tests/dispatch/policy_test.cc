@@ -287,6 +287,23 @@ TEST_F(Policy, MeasureTimesTheSplitAgainstOneGpu) {
   EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
 }
 
+// A choice of the split recalled where the set can no longer split it
+// (gpufftw_set_devices since) stays on the GPU, placed by the engine, and
+// says why.
+TEST_F(Policy, ARecalledSplitWithoutTheSetStaysOnTheGpu) {
+  const Problem p = problem();
+  gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
+  gpu_.splits = true;
+  gpu_read_s_ = 2e-3;
+  set_read_s_ = 1e-3;
+  EXPECT_EQ(made(choose_now(p)).spread(), Spread::Set);
+  gpu_.splits = false;
+  const Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
+  EXPECT_NE(d.why.find("(its placement not taken: one GPU in this test)"), std::string::npos) << d.why;
+}
+
 // Sides the model cannot separate: the GPU's side is the faster of the
 // split and one GPU, and that reading is the one set against the CPU's.
 TEST_F(Policy, MeasureSetsTheFasterPlacementAgainstTheCpu) {
