@@ -112,10 +112,10 @@ HostCopier::~HostCopier() {
   }
 }
 
-int HostCopier::take_slot() {
-  const int s = next_slot_;
-  next_slot_ = (s + 1) % kSlots;
-  return s;
+int HostCopier::take_slots(size_t count) {
+  const int first = next_slot_;
+  next_slot_ = static_cast<int>((first + count) % kSlots);
+  return first;
 }
 
 bool HostCopier::ensure_slots(std::string *why) {
@@ -166,8 +166,9 @@ bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t w
 // Piece k+1 is filled while the DMA of piece k runs.
 bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
-  for (size_t off = 0; off < bytes; off += piece_) {
-    const int s = take_slot();
+  const int first = take_slots((bytes + piece_ - 1) / piece_);
+  for (size_t off = 0, k = 0; off < bytes; off += piece_, ++k) {
+    const int s = static_cast<int>((first + k) % kSlots);
     const size_t len = std::min(piece_, bytes - off);
     GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);  // its last DMA is done
     fill(slot_[s], off, len);
@@ -182,8 +183,7 @@ bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drai
                                 std::string *why) {
   if (!ensure_slots(why)) return false;
   const size_t pieces = (bytes + piece_ - 1) / piece_;
-  const int first = next_slot_;
-  next_slot_ = static_cast<int>((first + pieces) % kSlots);
+  const int first = take_slots(pieces);
   auto slot = [&](size_t k) { return static_cast<int>((first + k) % kSlots); };
   auto issue = [&](size_t k) -> bool {
     const int s = slot(k);

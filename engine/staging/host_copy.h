@@ -57,11 +57,12 @@ class HostCopier {
  private:
   static constexpr int kSlots = 3;
   bool ensure_slots(std::string *why);
-  // The slots are taken in turn across calls, not from the first at each:
-  // a caller that copies a chunk at a time (the slab split) then fills the
-  // next chunk's slot while the last one's DMA runs, instead of waiting for
-  // it to free the slot both would share.
-  int take_slot();
+  // The first of `count` slots taken in turn, from where the last call
+  // left off, not from the first at each call: a caller that copies a
+  // chunk at a time (the slab split) then fills the next chunk's slot while
+  // the last one's DMA runs, instead of waiting for it to free the slot
+  // both would share.
+  int take_slots(size_t count);
   int next_slot_ = 0;
   size_t piece_;
   char *slot_[kSlots] = {};

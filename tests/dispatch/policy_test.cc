@@ -145,6 +145,17 @@ class Policy : public testing::Test {
     return p;
   }
 
+  // A measured problem the model is sure the GPU takes, where the device
+  // set's split reads twice as fast as one GPU.
+  Problem split_reads_faster() {
+    const Problem p = problem();
+    gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
+    gpu_.splits = true;
+    gpu_read_s_ = 2e-3;
+    set_read_s_ = 1e-3;
+    return p;
+  }
+
   // The model's price of the real FFTW at `threads`.
   double cpu_price(const Problem &p, int threads) { return cpu_seconds(p, store().cpu_rates(p.precision, threads)); }
 
@@ -262,11 +273,7 @@ TEST_F(Policy, MeasureTimesCloseSidesAndKeepsTheFaster) {
 // and one GPU alone are read in turn and the faster kept, its placement
 // stored and recalled; the model's sure choice of the GPU included.
 TEST_F(Policy, MeasureTimesTheSplitAgainstOneGpu) {
-  const Problem p = problem();
-  gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
-  gpu_.splits = true;
-  gpu_read_s_ = 2e-3;
-  set_read_s_ = 1e-3;
+  const Problem p = split_reads_faster();
   Dispatched d = choose_now(p);
   EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
   EXPECT_NE(d.why.find("; the GPUs' split " + ms(set_read_s_) + ", one GPU " + ms(gpu_read_s_)), std::string::npos)
@@ -291,11 +298,7 @@ TEST_F(Policy, MeasureTimesTheSplitAgainstOneGpu) {
 // (gpufftw_set_devices since) stays on the GPU, placed by the engine, and
 // says why.
 TEST_F(Policy, ARecalledSplitWithoutTheSetStaysOnTheGpu) {
-  const Problem p = problem();
-  gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
-  gpu_.splits = true;
-  gpu_read_s_ = 2e-3;
-  set_read_s_ = 1e-3;
+  const Problem p = split_reads_faster();
   EXPECT_EQ(made(choose_now(p)).spread(), Spread::Set);
   gpu_.splits = false;
   const Dispatched d = choose_now(p);
