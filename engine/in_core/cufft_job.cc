@@ -9,7 +9,8 @@
 
 namespace gpufftw::engine {
 
-CufftJob::CufftJob(const Geometry &g, bool direct, std::string path) : g_(g), direct_(direct), path_(std::move(path)) {
+CufftJob::CufftJob(const Geometry &g, bool direct, bool own, std::string path)
+    : g_(g), direct_(direct), try_own_(own), path_(std::move(path)) {
   in_ = make_side(g, false);
   out_ = make_side(g, true);
 }
@@ -29,12 +30,13 @@ bool CufftJob::init(std::string *why) {
   if (!chunk_plans_.empty()) {
     // Our kernel takes the whole batch at once where the arrays are on
     // the device; host arrays stream through cuFFT in chunks.
-    if (own_kernel_suits(g_) && (own_ = pick_own_kernel(g_, chunk_plans_[0], chunk_per_, stream_, &path_)))
-      path_ += " on device arrays; cuFFT in chunks on host arrays";
+    if (try_own_ && (own_ = pick_own_kernel(g_, chunk_plans_[0], chunk_per_, stream_, &own_said_)))
+      path_ = own_said_ + " on device arrays; cuFFT in chunks on host arrays";
     return true;
   }
   if (!plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why)) return false;
-  if (own_kernel_suits(g_)) own_ = pick_own_kernel(g_, steps_[0], g_.loops.empty() ? 1 : g_.loops[0].n, stream_, &path_);
+  if (try_own_ && (own_ = pick_own_kernel(g_, steps_[0], g_.loops.empty() ? 1 : g_.loops[0].n, stream_, &own_said_)))
+    path_ = own_said_;
   return plan_slabs(why);
 }
 
@@ -137,16 +139,18 @@ bool CufftJob::add_step(Step step, int rank, const long long *n, long long *inem
 
 namespace {
 
-bool in_core_suits(const Geometry &, const std::vector<int> &, std::string *) { return true; }
+constexpr char kOwnKernel[] = "own kernel";
 
-std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, std::string *why) {
+// The job within the device memory cap, or nullptr with why. `own`: our
+// kernels are tried (and measured, where the geometry asks for it).
+std::unique_ptr<CufftJob> in_core_job(const Geometry &g, const Ask &ask, bool own, std::string *why) {
   std::string why_not;
   const bool direct = direct_layout(g, &why_not);
-  const std::string path = (g.type == Type::R2R ? "r2r on cuFFT"
-                            : direct            ? "cuFFT"
-                                                : "cuFFT, gathered (" + why_not + ")") +
-                           (g.half ? " (fp16 not taken: " + ask.why_not("fp16") + ")" : "");
-  auto job = std::make_unique<CufftJob>(g, direct, path);
+  std::string path = g.type == Type::R2R ? "r2r on cuFFT" : direct ? "cuFFT" : "cuFFT, gathered (" + why_not + ")";
+  // Where our kernels take the shape and were not kept: why not.
+  if (!own && direct && own_kernel_suits(g)) path += " (" + ask.why_not(kOwnKernel) + ")";
+  if (g.half) path += " (fp16 not taken: " + ask.why_not("fp16") + ")";
+  auto job = std::make_unique<CufftJob>(g, direct, own, path);
   // A job that fails drops its plans rather than caching them: the
   // out-of-core solvers asked next need the device memory.
   if (!job->init(why)) {
@@ -161,8 +165,41 @@ std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, std::str
   return nullptr;
 }
 
+// Where a pick remembered, or the lack of one, already keeps cuFFT, our
+// kernels do not take the geometry (a recall, no timing).
+bool own_kernel_solver_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+  std::string layout;
+  if (!own_kernel_suits(g) || !direct_layout(g, &layout))
+    return *why_not = "our kernels take dense c2c of the shapes they have kernels for", false;
+  return !own_kernel_declines(g, why_not);
+}
+
+// Where tuning now keeps cuFFT, no job: its cuFFT plans go back to the
+// cache, and the cuFFT solver after this one makes them again from there.
+std::unique_ptr<FftJob> make_own_kernel(const Geometry &g, const Ask &ask, std::string *why) {
+  std::unique_ptr<CufftJob> job = in_core_job(g, ask, true, why);
+  if (job && !job->runs_own_kernel()) return *why = job->own_kernel_said(), nullptr;
+  return job;
+}
+
+bool r2r_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+  if (g.type != Type::R2R) return *why_not = "not r2r", false;
+  return true;
+}
+
+bool in_core_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+  if (g.type == Type::R2R) return *why_not = "r2r: the r2r passes' own", false;
+  return true;
+}
+
+std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, std::string *why) {
+  return in_core_job(g, ask, false, why);
+}
+
 }  // namespace
 
+const Solver kOwnKernelSolver = {kOwnKernel, false, false, own_kernel_solver_suits, make_own_kernel};
+const Solver kR2rSolver = {"r2r passes", false, false, r2r_suits, make_in_core};
 const Solver kInCoreSolver = {"cuFFT", false, false, in_core_suits, make_in_core};
 
 }  // namespace gpufftw::engine

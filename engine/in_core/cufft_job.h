@@ -1,6 +1,6 @@
 // The job that runs a geometry through cuFFT while its arrays fit the
-// device memory cap: the solver "cuFFT" (in core), which the planner asks
-// after FP16 and before out of core. Its paths live in files of their own,
+// device memory cap: the solvers "own kernel", "r2r passes" and "cuFFT"
+// (in core), which the planner asks after FP16 and before out of core. Its paths live in files of their own,
 // all under engine/in_core/:
 //   cufft_job.cc     creation, run, scratch, the path chosen per call
 //   regions.cc       host arrays merged into byte regions and staged
@@ -11,7 +11,8 @@
 //   r2r_passes.cc    real-to-real, a pass per dimension (engine/r2r/) on
 //                    the gathered path
 //   own_kernel.cc    our own kernel instead of cuFFT on the direct path,
-//                    where tuning found it faster
+//                    where tuning found it faster (the solver before
+//                    cuFFT's)
 // A single 2-D/3-D transform past the cap is the out-of-core solver's
 // (engine/out_of_core/), a 1-D one the four-step solver's
 // (engine/four_step/).
@@ -45,7 +46,8 @@ struct Region {
 
 class CufftJob final : public FftJob {
  public:
-  CufftJob(const Geometry &g, bool direct, std::string path);
+  // own: our kernels are tried in place of cuFFT where they suit.
+  CufftJob(const Geometry &g, bool direct, bool own, std::string path);
   ~CufftJob() override;
 
   bool init(std::string *why);
@@ -57,6 +59,10 @@ class CufftJob final : public FftJob {
   // Its cuFFT plans destroyed, not kept in the cache for the next job: a
   // job over the cap must not leave work areas that large behind.
   void drop_plans();
+  // Whether our kernel runs in place of cuFFT (on device arrays only, for
+  // a batch in chunks); else why cuFFT stays.
+  bool runs_own_kernel() const { return own_ != nullptr; }
+  const std::string &own_kernel_said() const { return own_said_; }
 
  private:
   using Map = std::function<void *(const void *)>;
@@ -105,7 +111,9 @@ class CufftJob final : public FftJob {
   Geometry g_;
   Side in_, out_;
   bool direct_;
+  bool try_own_;
   std::string path_;
+  std::string own_said_;  // what pick_own_kernel said: what runs, or why cuFFT stays
   static constexpr int kStreams = 3;
   std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
   // Runs instead of steps_[0], or of the chunks on device arrays, where set.
@@ -121,8 +129,12 @@ class CufftJob final : public FftJob {
   HostCopier copier_;
 };
 
-// c2c, r2c, c2r and r2r in core: takes every geometry; its make fails
-// where cuFFT cannot plan it or the job needs more than the cap.
-extern const Solver kInCoreSolver;
+// Three solvers share the job, each an entry of the table:
+// kOwnKernelSolver, our kernels in place of cuFFT where tuning found them
+// faster (own_kernel.h; no job where it kept cuFFT); kR2rSolver, r2r as a
+// pass per dimension (r2r_passes.cc); kInCoreSolver, cuFFT for c2c, r2c
+// and c2r. Each make fails where cuFFT cannot plan the geometry or the job
+// needs more than the cap.
+extern const Solver kOwnKernelSolver, kR2rSolver, kInCoreSolver;
 
 }  // namespace gpufftw::engine

@@ -152,31 +152,49 @@ std::string kernel_pick_key(const Geometry &g) {
          std::to_string(g.loops.empty() ? 1 : g.loops[0].n) + (g.in_place ? ".ip" : ".oop");
 }
 
+namespace {
+
+std::string times(const KernelPick &pick) { return ms(pick.own_s) + " against cuFFT's " + ms(pick.cufft_s); }
+
+// Why cuFFT stays without timing anything now, else false.
+bool cufft_stays(const Geometry &g, const KernelPick *recalled, std::string *why) {
+  kernels::Variant v;
+  if (!recalled) {
+    if (g.own_kernels == Geometry::OwnKernels::Tune) return false;
+    return *why = "own kernels not measured for this problem: FFTW_MEASURE measures them", true;
+  }
+  if (recalled->variant != "cufft" && kernels::Variant::parse(recalled->variant, &v)) return false;
+  return *why = "tuned: own kernels " + times(*recalled), true;
+}
+
+}  // namespace
+
+bool own_kernel_declines(const Geometry &g, std::string *why) {
+  KernelPick pick;
+  const bool known = recall(kernel_pick_key(g), &pick);
+  return cufft_stays(g, known ? &pick : nullptr, why);
+}
+
 std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
-                                                       cudaStream_t stream, std::string *path) {
+                                                       cudaStream_t stream, std::string *said) {
   const std::string key = kernel_pick_key(g);
   KernelPick pick;
   std::string why;
-  if (!recall(key, &pick)) {
-    if (g.own_kernels != Geometry::OwnKernels::Tune) {
-      *path = "cuFFT (own kernels not measured for this problem: FFTW_MEASURE measures them)";
-      return nullptr;
-    }
+  const bool known = recall(key, &pick);
+  if (cufft_stays(g, known ? &pick : nullptr, said)) return nullptr;
+  if (!known) {
     if (!tune(g, cufft, cufft_batch, stream, &pick, &why)) {
-      *path = "cuFFT (own kernels not tuned: " + why + ")";
+      *said = "own kernels not tuned: " + why;
       return nullptr;
     }
     remember(key, pick);
+    if (cufft_stays(g, &pick, said)) return nullptr;
   }
-  const std::string times = ms(pick.own_s) + " against cuFFT's " + ms(pick.cufft_s);
   kernels::Variant v;
-  if (pick.variant == "cufft" || !kernels::Variant::parse(pick.variant, &v)) {
-    *path = "cuFFT (tuned: own kernels " + times + ")";
-    return nullptr;
-  }
+  kernels::Variant::parse(pick.variant, &v);
   auto plan = kernels::TransformPlan::create(shape(g), g.real, g.loops.empty() ? 1 : g.loops[0].n, v, &why);
-  *path = plan ? "own kernel " + plan->describe() + " (tuned: " + times + ")"
-               : "cuFFT (own kernel " + pick.variant + " tuned faster but not planned: " + why + ")";
+  *said = plan ? "own kernel " + plan->describe() + " (tuned: " + times(pick) + ")"
+               : "own kernel " + pick.variant + " tuned faster but not planned: " + why;
   return plan;
 }
 

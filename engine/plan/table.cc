@@ -14,7 +14,9 @@ std::vector<Solver> solver_table() {
       kFp16Solver,               // Geometry::half
       kFourStepOverCapSolver,    // one 1-D transform whose arrays alone pass the cap
       kOutOfCoreOverCapSolver,   // one 2-D/3-D transform likewise
-      kInCoreSolver,             // cuFFT (gathered, r2r passes, our kernels) within the cap
+      kOwnKernelSolver,          // our kernels within the cap, where tuning found them faster
+      kInCoreSolver,             // cuFFT within the cap (on the arrays as they lie, or gathered)
+      kR2rSolver,                // r2r within the cap: a pass per dimension on cuFFT
       kFourStepSolver,           // where in core could not be planned or passed the cap
       kOutOfCoreSolver,          // likewise, 2-D/3-D
   };
