@@ -17,6 +17,15 @@ std::vector<Share> split_evenly(long long n, int parts) {
   return out;
 }
 
+std::vector<Share> join_until(const std::vector<Share> &shares, long long least) {
+  std::vector<Share> out;
+  for (size_t i = 0; i < shares.size(); ++i) {
+    if (out.empty() || out.back().size() >= least) out.push_back({shares[i].begin, shares[i].begin});
+    out.back().end = shares[i].end;
+  }
+  return out;
+}
+
 bool shares_apart(long long stride, long long lo, long long hi) {
   // Iterations i and i+1 are apart when one's span ends before the next
   // begins, in whichever direction the loop walks memory.

@@ -17,6 +17,11 @@ struct Share {
 // at most one, none empty: fewer shares than parts where n < parts.
 std::vector<Share> split_evenly(long long n, int parts);
 
+// Consecutive shares joined into runs of at least `least` items each,
+// in order; the last run takes what is left, and may be smaller. Each run
+// ends where one of the shares ends.
+std::vector<Share> join_until(const std::vector<Share> &shares, long long least);
+
 // Whether the shares of a loop of stride `stride` (elements) over an array
 // whose one iteration of that loop spans [lo, hi] (element offsets, from
 // the loop's own index 0) lie in memory apart from each other: each device

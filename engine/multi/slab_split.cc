@@ -3,10 +3,11 @@
 // their trailing dims as they arrive (two streams, so one chunk's FFT runs
 // under the next one's copy). Then each GPU pulls from every other the
 // rows [c_k, e_k) of dim 1 of their planes, GPU to GPU (NVLink, or through
-// the host where there is no peer access), transforms dim 0 on them in
-// chunks, and sends each chunk back over its own link while the next one
-// computes. Every input byte crosses PCIe once and every output byte once,
-// spread over all the links.
+// the host where there is no peer access), a chunk of columns at a time,
+// transforms dim 0 on each chunk in place as soon as it has arrived, and
+// sends the chunks back over its own link as they are done. Every input
+// byte crosses PCIe once and every output byte once, spread over all the
+// links.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +28,11 @@ namespace gpufftw::engine {
 namespace {
 
 constexpr int kChunks = 4;  // per GPU and pass: enough to hide the copies behind the FFTs
+// A copy out writes rows of at least this many bytes into the host array,
+// joining chunks until they do: narrower pitched copies run well below the
+// link's rate while the GPU computes (docs/multi-gpu.md, "What limits
+// it"), and a 2-D transform's chunks are that narrow.
+constexpr size_t kMinRowBytes = size_t{64} << 10;
 
 // With GPUFFTW_LOG=debug, each GPU's time in its passes and exchange, on
 // stderr: where a split runs slower than its links allow.
@@ -79,12 +85,17 @@ class SlabSplitJob final : public FftJob {
   struct Gpu {
     int device = 0;
     Share planes, rows;
+    std::vector<Share> columns;  // the second pass's chunks of its rows * row columns
     cudaStream_t st[2] = {nullptr, nullptr};
     cudaEvent_t passed = nullptr;  // its first pass is done
+    // Per column chunk: it has arrived in recv; its dim 0 is transformed.
+    std::vector<cudaEvent_t> arrived, transformed;
     // By (stream, batch): a plan's work area serves one stream at a time.
-    std::map<std::pair<int, long long>, Step> slab_plans, pencil_plans;
+    // The pencils all run on the second stream: by batch.
+    std::map<std::pair<int, long long>, Step> slab_plans;
+    std::map<long long, Step> pencil_plans;
     HostCopier copier;
-    void *in = nullptr, *buf = nullptr, *recv = nullptr, *chunk[2] = {nullptr, nullptr};
+    void *in = nullptr, *buf = nullptr, *recv = nullptr;
   };
 
   SlabSplitJob(const Geometry &g, int first_device, OneGpuPlanner one_gpu)
@@ -105,8 +116,11 @@ class SlabSplitJob final : public FftJob {
       for (cudaStream_t s : gpu.st)
         if (s) cudaStreamDestroy(s);
       if (gpu.passed) cudaEventDestroy(gpu.passed);
-      for (auto *plans : {&gpu.slab_plans, &gpu.pencil_plans})
-        for (auto &p : *plans) retire_plan(p.second);
+      for (auto *events : {&gpu.arrived, &gpu.transformed})
+        for (cudaEvent_t e : *events)
+          if (e) cudaEventDestroy(e);
+      for (auto &p : gpu.slab_plans) retire_plan(p.second);
+      for (auto &p : gpu.pencil_plans) retire_plan(p.second);
     }
   }
 
@@ -127,9 +141,13 @@ class SlabSplitJob final : public FftJob {
       const std::vector<Share> slabs = split_evenly(gpu.planes.size(), kChunks);
       for (size_t c = 0; c < slabs.size(); ++c)
         if (!slab_plan(&gpu, {static_cast<int>(c % 2), slabs[c].size()}, why)) return false;
-      const std::vector<Share> pencils = split_evenly(gpu.rows.size() * row_, kChunks);
-      for (size_t c = 0; c < pencils.size(); ++c)
-        if (!pencil_plan(&gpu, {static_cast<int>(c % 2), pencils[c].size()}, why)) return false;
+      gpu.columns = split_evenly(gpu.rows.size() * row_, kChunks);
+      for (auto *events : {&gpu.arrived, &gpu.transformed}) {
+        events->assign(gpu.columns.size(), nullptr);
+        for (cudaEvent_t &e : *events) GPUFFTW_CK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), why);
+      }
+      for (const Share &chunk : gpu.columns)
+        if (!pencil_plan(&gpu, chunk.size(), why)) return false;
       if (device_bytes(gpu) > device_memory_cap())
         return *why = "GPU " + std::to_string(gpu.device) + " needs " + std::to_string(device_bytes(gpu) >> 20) +
                       " MiB, over its cap of " + std::to_string(device_memory_cap() >> 20) + " MiB",
@@ -165,15 +183,15 @@ class SlabSplitJob final : public FftJob {
       bool all = true;
       for (char o : ok) all = all && o;
       if (all) ok[k] = exchange(&gpu, w) && (phases.mark(), true) && second_pass(&gpu, static_cast<char *>(out[0]), w);
-      phases.mark(gpu.st[1]);
+      phases.mark();
       for (cudaStream_t s : gpu.st)
         if (!check(cudaStreamSynchronize(s), "cudaStreamSynchronize", w)) ok[k] = false;
       pulled.arrive_and_wait();  // no GPU reads this one's slabs any more
       phases.print(gpu.device);
-      for (void *p : {gpu.in == gpu.buf ? nullptr : gpu.in, gpu.buf, gpu.recv, gpu.chunk[0], gpu.chunk[1]})
+      for (void *p : {gpu.in == gpu.buf ? nullptr : gpu.in, gpu.buf, gpu.recv})
         if (p) cudaFreeAsync(p, gpu.st[0]);
       cudaStreamSynchronize(gpu.st[0]);
-      gpu.in = gpu.buf = gpu.recv = gpu.chunk[0] = gpu.chunk[1] = nullptr;
+      gpu.in = gpu.buf = gpu.recv = nullptr;
     });
     for (int k = 0; k < n; ++k)
       if (!ok[k]) return *why = "GPU " + std::to_string(gpus_[k].device) + ": " + whys[k], false;
@@ -196,17 +214,17 @@ class SlabSplitJob final : public FftJob {
     return true;
   }
 
-  // Dim 0 of `batch` columns of the received block [n0][rows * row], into
-  // a dense chunk [n0][batch].
-  bool pencil_plan(Gpu *gpu, std::pair<int, long long> key, std::string *why) {
-    if (gpu->pencil_plans.count(key)) return true;
-    const long long batch = key.second;
+  // Dim 0 of `batch` columns of the received block [n0][rows * row], in
+  // place.
+  bool pencil_plan(Gpu *gpu, long long batch, std::string *why) {
+    if (gpu->pencil_plans.count(batch)) return true;
+    const long long cols = gpu->rows.size() * row_;
     long long n0 = n0_, embed = n0_;
     Step s;
     s.type = complex_type(g_.real);
     s.sign = g_.type == Type::C2C ? g_.sign : CUFFT_FORWARD;
-    if (!make_plan(&s, 1, &n0, &embed, gpu->rows.size() * row_, 1, &embed, batch, 1, batch, why)) return false;
-    gpu->pencil_plans[key] = s;
+    if (!make_plan(&s, 1, &n0, &embed, cols, 1, &embed, cols, 1, batch, why)) return false;
+    gpu->pencil_plans[batch] = s;
     return true;
   }
 
@@ -214,21 +232,18 @@ class SlabSplitJob final : public FftJob {
     const size_t local = static_cast<size_t>(gpu.planes.size());
     size_t b = local * plane_out_ * cbytes_ + static_cast<size_t>(n0_ * gpu.rows.size() * row_) * cbytes_;
     if (g_.type != Type::C2C) b += local * plane_in_ * in_.elem;
-    b += 2 * static_cast<size_t>(n0_) * ((gpu.rows.size() * row_ + kChunks - 1) / kChunks) * cbytes_;
-    for (auto *plans : {&gpu.slab_plans, &gpu.pencil_plans})
-      for (const auto &p : *plans) b += p.second.work;
+    for (const auto &p : gpu.slab_plans) b += p.second.work;
+    for (const auto &p : gpu.pencil_plans) b += p.second.work;
     return b;
   }
 
   bool alloc(Gpu *gpu, std::string *why) {
     const size_t local = static_cast<size_t>(gpu->planes.size());
-    const size_t chunk = static_cast<size_t>(n0_) * ((gpu->rows.size() * row_ + kChunks - 1) / kChunks) * cbytes_;
     GPUFFTW_CK(cudaMallocAsync(&gpu->buf, local * plane_out_ * cbytes_, gpu->st[0]), why);
     gpu->in = gpu->buf;
     if (g_.type != Type::C2C) GPUFFTW_CK(cudaMallocAsync(&gpu->in, local * plane_in_ * in_.elem, gpu->st[0]), why);
     GPUFFTW_CK(cudaMallocAsync(&gpu->recv, static_cast<size_t>(n0_ * gpu->rows.size() * row_) * cbytes_, gpu->st[0]),
                why);
-    for (void *&c : gpu->chunk) GPUFFTW_CK(cudaMallocAsync(&c, chunk, gpu->st[0]), why);
     // The second stream must not touch them before they exist.
     GPUFFTW_CK(cudaEventRecord(gpu->passed, gpu->st[0]), why);
     GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[1], gpu->passed, 0), why);
@@ -258,58 +273,61 @@ class SlabSplitJob final : public FftJob {
   }
 
   // Rows [c_k, e_k) of every plane, from the GPU that holds the plane,
-  // into recv as [n0][rows * row].
+  // into recv as [n0][rows * row], on the first stream a chunk of columns
+  // at a time: the second pass transforms a chunk while the next arrives.
   bool exchange(Gpu *gpu, std::string *why) {
-    const size_t width = static_cast<size_t>(gpu->rows.size() * row_) * cbytes_;
-    for (const Gpu &from : gpus_) {
-      GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[0], from.passed, 0), why);
-      const char *src = static_cast<const char *>(from.buf) + gpu->rows.begin * row_ * cbytes_;
-      char *dst = static_cast<char *>(gpu->recv) + from.planes.begin * width;
-      if (from.device == gpu->device || peer_) {
-        if (!copy_rows(dst, width, src, static_cast<size_t>(plane_out_) * cbytes_, width, from.planes.size(),
-                       gpu->st[0], why))
-          return false;
-        continue;
+    const size_t pitch = static_cast<size_t>(gpu->rows.size() * row_) * cbytes_;
+    const size_t plane = static_cast<size_t>(plane_out_) * cbytes_;
+    for (const Gpu &from : gpus_) GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[0], from.passed, 0), why);
+    for (size_t c = 0; c < gpu->columns.size(); ++c) {
+      const Share &chunk = gpu->columns[c];
+      const size_t width = static_cast<size_t>(chunk.size()) * cbytes_;
+      for (const Gpu &from : gpus_) {
+        char *src = static_cast<char *>(from.buf) + (gpu->rows.begin * row_ + chunk.begin) * cbytes_;
+        char *dst = static_cast<char *>(gpu->recv) + from.planes.begin * pitch + chunk.begin * cbytes_;
+        const size_t planes = static_cast<size_t>(from.planes.size());
+        if (from.device == gpu->device || peer_) {
+          if (!copy_rows(dst, pitch, src, plane, width, planes, gpu->st[0], why)) return false;
+          continue;
+        }
+        // No peer access: the copy engines take it through the host.
+        cudaMemcpy3DPeerParms p{};
+        p.srcDevice = from.device;
+        p.dstDevice = gpu->device;
+        p.srcPtr = make_cudaPitchedPtr(src, plane, width, planes);
+        p.dstPtr = make_cudaPitchedPtr(dst, pitch, width, planes);
+        p.extent = make_cudaExtent(width, planes, 1);
+        GPUFFTW_CK(cudaMemcpy3DPeerAsync(&p, gpu->st[0]), why);
       }
-      // No peer access: the copy engines take it through the host.
-      cudaMemcpy3DPeerParms p{};
-      p.srcDevice = from.device;
-      p.dstDevice = gpu->device;
-      p.srcPtr = make_cudaPitchedPtr(static_cast<char *>(from.buf) + gpu->rows.begin * row_ * cbytes_,
-                                     static_cast<size_t>(plane_out_) * cbytes_, width, from.planes.size());
-      p.dstPtr = make_cudaPitchedPtr(static_cast<char *>(gpu->recv) + from.planes.begin * width, width, width,
-                                     from.planes.size());
-      p.extent = make_cudaExtent(width, from.planes.size(), 1);
-      GPUFFTW_CK(cudaMemcpy3DPeerAsync(&p, gpu->st[0]), why);
+      GPUFFTW_CK(cudaEventRecord(gpu->arrived[c], gpu->st[0]), why);
     }
-    cudaEvent_t got;
-    GPUFFTW_CK(cudaEventCreateWithFlags(&got, cudaEventDisableTiming), why);
-    const bool ok = check(cudaEventRecord(got, gpu->st[0]), "cudaEventRecord", why) &&
-                    check(cudaStreamWaitEvent(gpu->st[1], got, 0), "cudaStreamWaitEvent", why);
-    cudaEventDestroy(got);
-    return ok;
+    return true;
   }
 
-  // Chunk c+1's FFT is queued before chunk c goes out: a pageable output
-  // is drained by the host, which holds this thread until it is written,
-  // and the GPU computes the next chunk meanwhile. Chunk c+2 reuses chunk
-  // c's buffer on the same stream, after its copy out.
+  // Each chunk's dim 0 on the second stream once it has arrived; then, on
+  // the first, the chunks go out joined into rows of kMinRowBytes or more,
+  // each run once its last chunk is transformed. A pageable output is
+  // drained by the host, which holds this thread until it is written: every
+  // FFT is queued before.
   bool second_pass(Gpu *gpu, char *out, std::string *why) {
-    const long long cols = gpu->rows.size() * row_;
-    const std::vector<Share> chunks = split_evenly(cols, kChunks);
-    auto fft = [&](size_t c) {
-      char *src = static_cast<char *>(gpu->recv) + chunks[c].begin * cbytes_;
-      return exec_plan(gpu->pencil_plans.at({static_cast<int>(c % 2), chunks[c].size()}), gpu->st[c % 2], src,
-                       gpu->chunk[c % 2], why);
-    };
-    if (!chunks.empty() && !fft(0)) return false;
-    for (size_t c = 0; c < chunks.size(); ++c) {
-      cudaStream_t s = gpu->st[c % 2];
-      if (c + 1 < chunks.size() && !fft(c + 1)) return false;
-      const size_t width = static_cast<size_t>(chunks[c].size()) * cbytes_;
-      char *dst = out + (gpu->rows.begin * row_ + chunks[c].begin) * cbytes_;
-      if (!gpu->copier.rows_to_host(dst, static_cast<size_t>(plane_out_) * cbytes_, gpu->chunk[c % 2], width,
-                                    static_cast<size_t>(n0_), s, why))
+    const size_t pitch = static_cast<size_t>(gpu->rows.size() * row_) * cbytes_;
+    char *recv = static_cast<char *>(gpu->recv);
+    for (size_t c = 0; c < gpu->columns.size(); ++c) {
+      const Share &chunk = gpu->columns[c];
+      char *at = recv + chunk.begin * cbytes_;
+      GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[1], gpu->arrived[c], 0), why);
+      if (!exec_plan(gpu->pencil_plans.at(chunk.size()), gpu->st[1], at, at, why)) return false;
+      GPUFFTW_CK(cudaEventRecord(gpu->transformed[c], gpu->st[1]), why);
+    }
+    const long long least = static_cast<long long>((kMinRowBytes + cbytes_ - 1) / cbytes_);
+    size_t c = 0;
+    for (const Share &run : join_until(gpu->columns, least)) {
+      while (gpu->columns[c].end < run.end) ++c;
+      GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[0], gpu->transformed[c], 0), why);
+      char *dst = out + (gpu->rows.begin * row_ + run.begin) * cbytes_;
+      if (!gpu->copier.rows_to_host(dst, static_cast<size_t>(plane_out_) * cbytes_, recv + run.begin * cbytes_, pitch,
+                                    static_cast<size_t>(run.size()) * cbytes_, static_cast<size_t>(n0_), gpu->st[0],
+                                    why))
         return false;
     }
     return true;

@@ -97,6 +97,26 @@ HostCopier::Piece strip(char *host, size_t pitch, size_t width, bool to_slot) {
   };
 }
 
+// Bytes [off, off + len) of a device block of rows of `width` bytes lying
+// `pitch` apart, queued to `dst` back to back: the whole rows in one 2-D
+// copy, a part of a row in a copy of its own.
+bool rows_from_device(char *dst, const char *src, size_t pitch, size_t width, size_t off, size_t len,
+                      cudaStream_t stream, std::string *why) {
+  while (len > 0) {
+    const size_t col = off % width;
+    const char *from = src + off / width * pitch + col;
+    size_t n = std::min(len, width - col);
+    if (col == 0 && len >= width) {
+      n = len / width * width;
+      GPUFFTW_CK(cudaMemcpy2DAsync(dst, width, from, pitch, width, len / width, cudaMemcpyDeviceToHost, stream), why);
+    } else {
+      GPUFFTW_CK(cudaMemcpyAsync(dst, from, n, cudaMemcpyDeviceToHost, stream), why);
+    }
+    dst += n, off += n, len -= n;
+  }
+  return true;
+}
+
 }  // namespace
 
 void on_staging_threads(const std::function<void(unsigned part, unsigned parts)> &job) {
@@ -154,13 +174,14 @@ bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t 
   return staged_to_host(src, bytes, strip(static_cast<char *>(dst), bytes, bytes, false), stream, why);
 }
 
-bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t rows,
+bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t spitch, size_t width, size_t rows,
                               cudaStream_t stream, std::string *why) {
   if (memory_type(dst) == Memory::Pinned) {
-    GPUFFTW_CK(cudaMemcpy2DAsync(dst, pitch, src, width, width, rows, cudaMemcpyDeviceToHost, stream), why);
+    GPUFFTW_CK(cudaMemcpy2DAsync(dst, pitch, src, spitch, width, rows, cudaMemcpyDeviceToHost, stream), why);
     return true;
   }
-  return staged_to_host(src, width * rows, strip(static_cast<char *>(dst), pitch, width, false), stream, why);
+  return staged_rows_to_host(static_cast<const char *>(src), spitch, width, rows,
+                             strip(static_cast<char *>(dst), pitch, width, false), stream, why);
 }
 
 // Piece k+1 is filled while the DMA of piece k runs.
@@ -178,10 +199,16 @@ bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cu
   return true;
 }
 
-// The DMAs of the next pieces run while piece k is drained.
 bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drain, cudaStream_t stream,
                                 std::string *why) {
+  return staged_rows_to_host(static_cast<const char *>(src), bytes, bytes, 1, drain, stream, why);
+}
+
+// The DMAs of the next pieces run while piece k is drained.
+bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
+                                     cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
+  const size_t bytes = width * rows;
   const size_t pieces = (bytes + piece_ - 1) / piece_;
   const int first = take_slots(pieces);
   auto slot = [&](size_t k) { return static_cast<int>((first + k) % kSlots); };
@@ -191,7 +218,7 @@ bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drai
     // The slot may still feed a copy to the device queued on another
     // stream (the host has filled it; its DMA has not run yet).
     GPUFFTW_CK(cudaStreamWaitEvent(stream, done_[s], 0), why);
-    GPUFFTW_CK(cudaMemcpyAsync(slot_[s], static_cast<const char *>(src) + off, len, cudaMemcpyDeviceToHost, stream), why);
+    if (!rows_from_device(slot_[s], src, pitch, width, off, len, stream, why)) return false;
     GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
     return true;
   };

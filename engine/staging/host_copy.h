@@ -36,12 +36,14 @@ class HostCopier {
   // earlier work finished) before this returns.
   bool to_host(void *dst, const void *src, size_t bytes, cudaStream_t stream, std::string *why);
   // The same for `rows` rows of `width` bytes that lie `pitch` bytes apart
-  // in the host array and back to back (row r at r * width) in device
-  // memory: a block of columns of a row-major array.
+  // in the host array: a block of columns of a row-major array. On the way
+  // in they land back to back (row r at r * width) in device memory; on
+  // the way out they are read `spitch` bytes apart there (`width`: back to
+  // back).
   bool rows_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t rows, cudaStream_t stream,
                       std::string *why);
-  bool rows_to_host(void *dst, size_t pitch, const void *src, size_t width, size_t rows, cudaStream_t stream,
-                    std::string *why);
+  bool rows_to_host(void *dst, size_t pitch, const void *src, size_t spitch, size_t width, size_t rows,
+                    cudaStream_t stream, std::string *why);
 
   // `bytes` of device memory through the slots, pinned host arrays too:
   // for copies whose host side is not those bytes (the FP16 staging
@@ -57,6 +59,9 @@ class HostCopier {
  private:
   static constexpr int kSlots = 3;
   bool ensure_slots(std::string *why);
+  // staged_to_host of `rows` device rows of `width` bytes, `pitch` apart.
+  bool staged_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
+                           cudaStream_t stream, std::string *why);
   // The first of `count` slots taken in turn, from where the last call
   // left off, not from the first at each call: a caller that copies a
   // chunk at a time (the slab split) then fills the next chunk's slot while

@@ -206,7 +206,7 @@ bool OutOfCoreBase::rows_in(void *dev, const char *src, size_t pitch, size_t wid
 
 bool OutOfCoreBase::rows_out(char *dst, size_t pitch, const void *dev, size_t width, size_t rows, Memory m,
                              cudaStream_t st, std::string *why) {
-  if (m == Memory::Pageable) return copier_.rows_to_host(dst, pitch, dev, width, rows, st, why);
+  if (m == Memory::Pageable) return copier_.rows_to_host(dst, pitch, dev, width, width, rows, st, why);
   GPUFFTW_CK(cudaMemcpy2DAsync(dst, pitch, dev, width, width, rows, cudaMemcpyDefault, st), why);
   return true;
 }

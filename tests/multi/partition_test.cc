@@ -1,10 +1,13 @@
 // The arithmetic of spreading a problem over several GPUs, on the CPU: the
-// device list and the default set (engine/device/device_set.h), the shares
-// and when shares lie apart.
+// device list and the default set (engine/device/device_set.h), the
+// shares, when shares lie apart and how chunks join into runs.
 #include "engine/device/device_set.h"
 #include "engine/multi/partition.h"
 
 #include <gtest/gtest.h>
+
+#include <utility>
+#include <vector>
 
 namespace gpufftw::engine {
 namespace {
@@ -56,6 +59,26 @@ TEST(Shares, CoverEverythingOnceInOrderEvenly) {
 TEST(Shares, NothingToSplit) {
   EXPECT_TRUE(split_evenly(0, 2).empty());
   EXPECT_TRUE(split_evenly(5, 0).empty());
+}
+
+// The slab split's copies out: chunks of columns joined until a copy's
+// rows are wide enough.
+TEST(Shares, JoinedUntilEachRunIsLargeEnough) {
+  auto runs = [](long long n, int parts, long long least) {
+    std::vector<std::pair<long long, long long>> out;
+    for (const Share &r : join_until(split_evenly(n, parts), least)) out.push_back({r.begin, r.end});
+    return out;
+  };
+  using Runs = std::vector<std::pair<long long, long long>>;
+  // Wide chunks stay apart; narrow ones join, the last run taking the rest.
+  EXPECT_EQ(runs(4096, 4, 1024), (Runs{{0, 1024}, {1024, 2048}, {2048, 3072}, {3072, 4096}}));
+  EXPECT_EQ(runs(4096, 4, 2048), (Runs{{0, 2048}, {2048, 4096}}));
+  EXPECT_EQ(runs(4096, 4, 3000), (Runs{{0, 3072}, {3072, 4096}}));
+  EXPECT_EQ(runs(8192, 4, 8192), (Runs{{0, 8192}}));
+  EXPECT_EQ(runs(100, 4, 1 << 20), (Runs{{0, 100}}));
+  // Uneven chunks: each run ends where a chunk ends.
+  EXPECT_EQ(runs(10, 4, 5), (Runs{{0, 6}, {6, 10}}));
+  EXPECT_TRUE(join_until({}, 8).empty());
 }
 
 TEST(Shares, ApartWhereAnIterationFitsInItsStride) {
