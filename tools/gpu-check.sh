@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# gpu-check.sh [--bench | --bench-only | --multi]: the GPU machine's run,
-# the one script for it. --multi (a machine of several GPUs): the
-# multi-GPU tests, then the multi-GPU benchmark (bench/multi_gpu_run.sh)
-# and every GPU against one through gpufftw's own choice
-# (bench/never_slower.sh), with NVLink multicast kept off; the other tests as without it. Builds gpufftw there; runs every test (the GPU tests of
+# gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests]: the GPU
+# machine's run, the one script for it. --multi (a machine of several
+# GPUs): the multi-GPU tests, then the multi-GPU benchmark
+# (bench/multi_gpu_run.sh) and every GPU against one through gpufftw's own
+# choice (bench/never_slower.sh), with NVLink multicast kept off; the other
+# tests as without it. --gpu-tests: the GPU tests (ctest -L gpu) on every
+# GPU, GPUFFTW_GPU_TEST_RUNS times in a row (default 3), then once on the
+# first GPU alone (CUDA_VISIBLE_DEVICES): a machine of several GPUs runs
+# each test both ways. Builds gpufftw there; runs every test (the GPU tests of
 # the engine, dispatch, r2r and our kernels included), the correctness
 # sweep with every GPU-able problem forced onto the GPU, gpufftw-compare on
 # the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
@@ -18,13 +22,14 @@
 # (or /tmp/gpu-check). FFTW's source must be in compat/work/
 # (compat/fetch-fftw-source.sh, on a machine with a network).
 set -uo pipefail
-tests=1 bench=0 multi=0
+tests=1 bench=0 multi=0 gpu_tests=0
 case ${1:-} in
   --bench) bench=1 ;;
   --bench-only) tests=0 bench=1 ;;
   --multi) tests=0 multi=1 ;;
+  --gpu-tests) tests=0 gpu_tests=1 ;;
   "") ;;
-  *) echo "usage: $0 [--bench | --bench-only | --multi]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--bench | --bench-only | --multi | --gpu-tests]" >&2; exit 2 ;;
 esac
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 out=${OUT:-/tmp/gpu-check}
@@ -104,7 +109,21 @@ run_multi() {
   cat "$out/bench/multi_table.md"
 }
 
+run_gpu_tests() {
+  local runs=${GPUFFTW_GPU_TEST_RUNS:-3} first
+  first=$(nvidia-smi --query-gpu=index --format=csv,noheader | head -1)
+  for i in $(seq "$runs"); do
+    ctest --test-dir "$build" -L gpu -j 10 --timeout 220 --output-on-failure > "$out/gpu_tests_$i.log" 2>&1
+    row "ctest -L gpu, every GPU, run $i" "$(grep -E 'tests passed' "$out/gpu_tests_$i.log") ($(grep -oE 'Total Test time \(real\) = +[0-9.]+ sec' "$out/gpu_tests_$i.log" | grep -oE '[0-9.]+ sec'))"
+    grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/gpu_tests_$i.log" | head -20
+  done
+  CUDA_VISIBLE_DEVICES=$first ctest --test-dir "$build" -L gpu -j 10 --timeout 220 --output-on-failure > "$out/gpu_tests_one.log" 2>&1
+  row "ctest -L gpu, GPU $first alone" "$(grep -E 'tests passed' "$out/gpu_tests_one.log") ($(grep -oE 'Total Test time \(real\) = +[0-9.]+ sec' "$out/gpu_tests_one.log" | grep -oE '[0-9.]+ sec'))"
+  grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/gpu_tests_one.log" | head -20
+}
+
 [ $tests = 1 ] && run_tests
+[ $gpu_tests = 1 ] && run_gpu_tests
 [ $multi = 1 ] && run_multi
 [ $bench = 1 ] && run_bench
 
