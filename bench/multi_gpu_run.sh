@@ -4,7 +4,10 @@
 # cufftXt over every GPU on pinned arrays (the peer), and gpufftw forced
 # onto the GPU (FFTW_ESTIMATE plans) with one GPU (GPUFFTW_DEVICES=0) and
 # with every GPU, on fftw_malloc and on malloc arrays; prints the table
-# (bench/multi_gpu_table.py) last.
+# (bench/multi_gpu_table.py) last. With GPUFFTW_BENCH_BASELINE (another
+# revision's libgpufftw.so.1, from bench/baseline.sh) that library runs
+# too, every GPU on fftw_malloc arrays, right after this build: a change
+# to the split measured against the code before it in the same run.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
@@ -22,6 +25,9 @@ gpufftw=(LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu)
 "$build/bench/cufftxt_bench" $singles | tee -a "$results"
 run one_fftw_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=0 -- --alloc fftw
 run all_fftw_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=all -- --alloc fftw
+if [ -n "${GPUFFTW_BENCH_BASELINE:-}" ]; then
+  run baseline_all_fftw_malloc LD_PRELOAD="$GPUFFTW_BENCH_BASELINE" GPUFFTW_MODE=gpu GPUFFTW_DEVICES=all -- --alloc fftw
+fi
 run one_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=0 -- --alloc malloc
 run all_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=all -- --alloc malloc
 python3 "$here/multi_gpu_table.py" "$results" | tee "$out/multi_table.md"
