@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "engine/device/context.h"
-#include "engine/four_step/twiddle_transpose.h"
+#include "engine/staging/twiddle_transpose.h"
 #include "engine/staging/out_of_core_base.h"
 
 namespace gpufftw::engine {

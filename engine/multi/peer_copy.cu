@@ -32,4 +32,17 @@ bool copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch, size_t 
   return true;
 }
 
+bool pull_rows(void *dst, size_t dpitch, int from, const void *src, size_t spitch, size_t width, size_t rows,
+               bool peer, cudaStream_t stream, std::string *why) {
+  if (peer || from == device()) return copy_rows(dst, dpitch, src, spitch, width, rows, stream, why);
+  cudaMemcpy3DPeerParms p{};
+  p.srcDevice = from;
+  p.dstDevice = device();
+  p.srcPtr = make_cudaPitchedPtr(const_cast<void *>(src), spitch, width, rows);
+  p.dstPtr = make_cudaPitchedPtr(dst, dpitch, width, rows);
+  p.extent = make_cudaExtent(width, rows, 1);
+  GPUFFTW_CK(cudaMemcpy3DPeerAsync(&p, stream), why);
+  return true;
+}
+
 }  // namespace gpufftw::engine

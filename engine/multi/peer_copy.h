@@ -18,4 +18,11 @@ namespace gpufftw::engine {
 bool copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t rows,
                cudaStream_t stream, std::string *why);
 
+// The same from GPU `from`'s memory into the stream's device's: by
+// copy_rows where `peer` (every GPU of the split reads the others' memory
+// directly) or the devices are one, else by the copy engines through the
+// host.
+bool pull_rows(void *dst, size_t dpitch, int from, const void *src, size_t spitch, size_t width, size_t rows,
+               bool peer, cudaStream_t stream, std::string *why);
+
 }  // namespace gpufftw::engine

@@ -9,9 +9,8 @@
 // byte crosses PCIe once and every output byte once, spread over all the
 // links.
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <map>
+#include <memory>
 #include <utility>
 
 #include "engine/cufft/plan_cache.h"
@@ -19,8 +18,8 @@
 #include "engine/device/device_set.h"
 #include "engine/multi/partition.h"
 #include "engine/multi/peer_copy.h"
+#include "engine/multi/phases.h"
 #include "engine/multi/split_job.h"
-#include "engine/multi/whole_on_owner.h"
 #include "engine/staging/host_copy.h"
 #include "engine/staging/sides.h"
 
@@ -34,45 +33,6 @@ constexpr int kChunks = 4;  // per GPU and pass: enough to hide the copies behin
 // it"), and a 2-D transform's chunks are that narrow.
 constexpr size_t kMinRowBytes = size_t{64} << 10;
 
-// With GPUFFTW_LOG=debug, each GPU's time in its passes and exchange, on
-// stderr: where a split runs slower than its links allow.
-class Phases {
- public:
-  explicit Phases(cudaStream_t s) : on_(debug()), stream_(s) {
-    if (on_) mark();
-  }
-  ~Phases() {
-    for (cudaEvent_t e : events_) cudaEventDestroy(e);
-  }
-  void mark(cudaStream_t s = nullptr) {
-    if (!on_) return;
-    cudaEvent_t e;
-    if (cudaEventCreate(&e) != cudaSuccess) return (void)cudaGetLastError();
-    cudaEventRecord(e, s ? s : stream_);
-    events_.push_back(e);
-  }
-  void print(int device) const {
-    if (!on_ || events_.size() < 2) return;
-    std::string text;
-    for (size_t i = 1; i < events_.size(); ++i) {
-      float ms = 0;
-      if (cudaEventElapsedTime(&ms, events_[i - 1], events_[i]) != cudaSuccess) cudaGetLastError();
-      text += (i > 1 ? ", " : "") + std::string(i == 1 ? "first pass " : i == 2 ? "exchange " : "second pass ") +
-              std::to_string(ms) + " ms";
-    }
-    std::fprintf(stderr, "gpufftw: slab split on GPU %d: %s\n", device, text.c_str());
-  }
-
- private:
-  static bool debug() {
-    const char *level = std::getenv("GPUFFTW_LOG");
-    return level && std::string(level) == "debug";
-  }
-  bool on_;
-  cudaStream_t stream_;
-  std::vector<cudaEvent_t> events_;
-};
-
 bool dense(const Side &s) {
   long long stride = 1;
   for (size_t i = s.n.size(); i-- > 0; stride *= s.n[i])
@@ -80,7 +40,7 @@ bool dense(const Side &s) {
   return true;
 }
 
-class SlabSplitJob final : public FftJob {
+class SlabSplitJob final : public HalvesJob {
  public:
   struct Gpu {
     int device = 0;
@@ -95,11 +55,12 @@ class SlabSplitJob final : public FftJob {
     std::map<std::pair<int, long long>, Step> slab_plans;
     std::map<long long, Step> pencil_plans;
     HostCopier copier;
+    std::unique_ptr<Phases> phases;  // of the run under way
     void *in = nullptr, *buf = nullptr, *recv = nullptr;
   };
 
   SlabSplitJob(const Geometry &g, int first_device, OneGpuPlanner one_gpu)
-      : g_(g), whole_(g, first_device, std::move(one_gpu)) {
+      : HalvesJob(g, first_device, std::move(one_gpu)), g_(g) {
     in_ = make_side(g, false);
     out_ = make_side(g, true);
     cbytes_ = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
@@ -148,54 +109,49 @@ class SlabSplitJob final : public FftJob {
       }
       for (const Share &chunk : gpu.columns)
         if (!pencil_plan(&gpu, chunk.size(), why)) return false;
-      if (device_bytes(gpu) > device_memory_cap())
-        return *why = "GPU " + std::to_string(gpu.device) + " needs " + std::to_string(device_bytes(gpu) >> 20) +
-                      " MiB, over its cap of " + std::to_string(device_memory_cap() >> 20) + " MiB",
-               false;
+      if (!fits(gpu.device, device_bytes(gpu), why)) return false;
+      devices_.push_back(gpu.device);
     }
-    std::vector<int> used;
-    for (const Gpu &gpu : gpus_) used.push_back(gpu.device);
-    peer_ = enable_peer_access(used);
-    placement = "GPUs " + device_list(used) + ": slabs of dim 0 in, dim 1 exchanged " +
+    peer_ = enable_peer_access(devices_);
+    placement = "GPUs " + device_list(devices_) + ": slabs of dim 0 in, dim 1 exchanged " +
                 (peer_ ? "GPU to GPU" : "through the host") + ", slabs out";
     return true;
   }
 
   std::string path() const override { return "cuFFT, slabs over GPUs"; }
 
-  bool run(void *const in[2], void *const out[2], std::string *why) override {
-    const Memory mi = memory_type(in[0]), mo = memory_type(out[0]);
-    // Arrays in one GPU's memory are transformed there, whole: the slabs
-    // are staged from host arrays.
-    if (on_device(mi) || on_device(mo)) return whole_.run(on_device(mi) ? in[0] : out[0], in, out, why);
-    const int n = static_cast<int>(gpus_.size());
-    Rendezvous recorded(n), pulled(n);
-    std::vector<std::string> whys(n);
-    std::vector<char> ok(n, 1);
-    on_device_threads(n, [&](int k) {
+  Halves halves(const char *in, char *out) override {
+    Halves halves;
+    halves.first = [=](int k, std::string *w) {
       Gpu &gpu = gpus_[k];
-      DeviceScope on(gpu.device);
-      std::string *w = &whys[k];
-      Phases phases(gpu.st[0]);
-      ok[k] = on.ok() ? alloc(&gpu, w) && first_pass(&gpu, static_cast<const char *>(in[0]), w) : (*w = on.why(), false);
-      phases.mark();
-      recorded.arrive_and_wait();  // every GPU's `passed` is recorded (or it failed)
-      bool all = true;
-      for (char o : ok) all = all && o;
-      if (all) ok[k] = exchange(&gpu, w) && (phases.mark(), true) && second_pass(&gpu, static_cast<char *>(out[0]), w);
-      phases.mark();
+      gpu.phases = std::make_unique<Phases>(gpu.st[0], "slab split",
+                                            std::vector<std::string>{"first pass", "exchange", "second pass"});
+      const bool ok = alloc(&gpu, w) && first_pass(&gpu, in, w);
+      gpu.phases->mark();
+      return ok;
+    };
+    halves.second = [=](int k, std::string *w) {
+      Gpu &gpu = gpus_[k];
+      return exchange(&gpu, w) && (gpu.phases->mark(), true) && second_pass(&gpu, out, w);
+    };
+    halves.settle = [=](int k, std::string *w) {
+      Gpu &gpu = gpus_[k];
+      if (gpu.phases) gpu.phases->mark();
+      bool ok = true;
       for (cudaStream_t s : gpu.st)
-        if (!check(cudaStreamSynchronize(s), "cudaStreamSynchronize", w)) ok[k] = false;
-      pulled.arrive_and_wait();  // no GPU reads this one's slabs any more
-      phases.print(gpu.device);
+        if (!check(cudaStreamSynchronize(s), "cudaStreamSynchronize", w)) ok = false;
+      return ok;
+    };
+    halves.release = [=](int k) {
+      Gpu &gpu = gpus_[k];
+      if (gpu.phases) gpu.phases->print(gpu.device);
+      gpu.phases.reset();
       for (void *p : {gpu.in == gpu.buf ? nullptr : gpu.in, gpu.buf, gpu.recv})
         if (p) cudaFreeAsync(p, gpu.st[0]);
       cudaStreamSynchronize(gpu.st[0]);
       gpu.in = gpu.buf = gpu.recv = nullptr;
-    });
-    for (int k = 0; k < n; ++k)
-      if (!ok[k]) return *why = "GPU " + std::to_string(gpus_[k].device) + ": " + whys[k], false;
-    return true;
+    };
+    return halves;
   }
 
  private:
@@ -285,19 +241,9 @@ class SlabSplitJob final : public FftJob {
       for (const Gpu &from : gpus_) {
         char *src = static_cast<char *>(from.buf) + (gpu->rows.begin * row_ + chunk.begin) * cbytes_;
         char *dst = static_cast<char *>(gpu->recv) + from.planes.begin * pitch + chunk.begin * cbytes_;
-        const size_t planes = static_cast<size_t>(from.planes.size());
-        if (from.device == gpu->device || peer_) {
-          if (!copy_rows(dst, pitch, src, plane, width, planes, gpu->st[0], why)) return false;
-          continue;
-        }
-        // No peer access: the copy engines take it through the host.
-        cudaMemcpy3DPeerParms p{};
-        p.srcDevice = from.device;
-        p.dstDevice = gpu->device;
-        p.srcPtr = make_cudaPitchedPtr(src, plane, width, planes);
-        p.dstPtr = make_cudaPitchedPtr(dst, pitch, width, planes);
-        p.extent = make_cudaExtent(width, planes, 1);
-        GPUFFTW_CK(cudaMemcpy3DPeerAsync(&p, gpu->st[0]), why);
+        if (!pull_rows(dst, pitch, from.device, src, plane, width, static_cast<size_t>(from.planes.size()), peer_,
+                       gpu->st[0], why))
+          return false;
       }
       GPUFFTW_CK(cudaEventRecord(gpu->arrived[c], gpu->st[0]), why);
     }
@@ -339,7 +285,6 @@ class SlabSplitJob final : public FftJob {
   long long n0_ = 0, n1_ = 0, plane_in_ = 0, plane_out_ = 0, row_ = 0;
   std::vector<Gpu> gpus_;
   bool peer_ = false;  // every GPU of the split reads the others' memory directly
-  WholeOnOwner whole_;
 };
 
 }  // namespace
@@ -355,7 +300,7 @@ std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector
   const Side in = make_side(g, false), out = make_side(g, true);
   if (!dense(in) || !dense(out)) return *why_not = "not dense row-major", nullptr;
   const size_t bytes = static_cast<size_t>(in.count()) * in.elem + static_cast<size_t>(out.count()) * out.elem;
-  if (bytes < (size_t{32} << 20)) return *why_not = "under 32 MiB", nullptr;
+  if (bytes < kSingleSplitMinBytes) return *why_not = "under " + std::to_string(kSingleSplitMinBytes >> 20) + " MiB", nullptr;
   if (g.dims[0].n < 2 || out.n[1] < 2) return *why_not = "dims 0 and 1 need 2 or more", nullptr;
   auto job = std::make_unique<SlabSplitJob>(g, set[0], one_gpu);
   if (!job->init(set, why_not)) return nullptr;

@@ -1,7 +1,13 @@
 #include "engine/multi/split_job.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
+#include <utility>
+
+#include "engine/device/context.h"
+#include "engine/staging/sides.h"
 
 namespace gpufftw::engine {
 
@@ -59,16 +65,75 @@ void on_device_threads(int n, const std::function<void(int)> &body) {
   for (int k = 1; k < n; ++k) (*workers)[k - 1]->wait();
 }
 
-void Rendezvous::arrive_and_wait() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  const unsigned long round = round_;
-  if (++waiting_ == n_) {
-    waiting_ = 0;
-    ++round_;
-    all_.notify_all();
-    return;
+namespace {
+
+// A rendezvous of n threads, passed by each with arrive_and_wait() however
+// its own work went.
+class Rendezvous {
+ public:
+  explicit Rendezvous(int n) : n_(n) {}
+  void arrive_and_wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const unsigned long round = round_;
+    if (++waiting_ == n_) {
+      waiting_ = 0;
+      ++round_;
+      all_.notify_all();
+      return;
+    }
+    all_.wait(lock, [&] { return round_ != round; });
   }
-  all_.wait(lock, [&] { return round_ != round; });
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable all_;
+  int n_, waiting_ = 0;
+  unsigned long round_ = 0;
+};
+
+}  // namespace
+
+bool run_halves(const std::vector<int> &devices, const Halves &halves, std::string *why) {
+  const int n = static_cast<int>(devices.size());
+  Rendezvous halfway(n), settled(n);
+  std::vector<std::string> whys(n);
+  // Each GPU writes its own entries only: the first halves' before the
+  // rendezvous that every GPU reads them after.
+  std::vector<char> first_ok(n, 0), ok(n, 0);
+  on_device_threads(n, [&](int k) {
+    DeviceScope on(devices[k]);
+    std::string *w = &whys[k];
+    first_ok[k] = on.ok() ? halves.first(k, w) : (*w = on.why(), false);
+    halfway.arrive_and_wait();
+    const bool all = std::all_of(first_ok.begin(), first_ok.end(), [](char o) { return o != 0; });
+    bool done = all && halves.second(k, w);
+    if (!halves.settle(k, w)) done = false;
+    ok[k] = done && first_ok[k];
+    settled.arrive_and_wait();
+    halves.release(k);
+  });
+  // A GPU whose first half failed says why the others' second halves did
+  // not run.
+  for (const std::vector<char> *v : {&first_ok, &ok})
+    for (int k = 0; k < n; ++k)
+      if (!(*v)[k]) return *why = "GPU " + std::to_string(devices[k]) + ": " + whys[k], false;
+  return true;
+}
+
+HalvesJob::HalvesJob(const Geometry &g, int first_device, OneGpuPlanner one_gpu)
+    : whole_(g, first_device, std::move(one_gpu)) {}
+
+bool HalvesJob::run(void *const in[2], void *const out[2], std::string *why) {
+  const Memory mi = memory_type(in[0]), mo = memory_type(out[0]);
+  if (on_device(mi) || on_device(mo)) return whole_.run(on_device(mi) ? in[0] : out[0], in, out, why);
+  return run_halves(devices_, halves(static_cast<const char *>(in[0]), static_cast<char *>(out[0])), why);
+}
+
+bool HalvesJob::fits(int device, size_t bytes, std::string *why) {
+  if (bytes <= device_memory_cap()) return true;
+  *why = "GPU " + std::to_string(device) + " needs " + std::to_string(bytes >> 20) + " MiB, over its cap of " +
+         std::to_string(device_memory_cap() >> 20) + " MiB";
+  return false;
 }
 
 namespace {
@@ -84,10 +149,11 @@ std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, std::s
   Geometry h = g;
   h.loops.erase(std::remove_if(h.loops.begin(), h.loops.end(), [](const Axis &a) { return a.n == 1; }),
                 h.loops.end());
-  std::string not_batch, not_slab;
+  std::string not_batch, not_slab, not_line;
   if (auto job = make_batch_split_job(h, ask.set, ask.one_gpu, &not_batch)) return job;
   if (auto job = make_slab_split_job(h, ask.set, ask.one_gpu, &not_slab)) return job;
-  *why_not = "batch: " + not_batch + "; slabs: " + not_slab;
+  if (auto job = make_line_split_job(h, ask.set, ask.one_gpu, &not_line)) return job;
+  *why_not = "batch: " + not_batch + "; slabs: " + not_slab + "; 1-D: " + not_line;
   return nullptr;
 }
 

@@ -1,52 +1,80 @@
 // Jobs that spread one geometry over several GPUs, each over its own PCIe
-// link: a batch split into shares of its loop (batch_split.cc), or one
-// large 2-D/3-D transform split into slabs whose exchange between the two
-// passes goes GPU to GPU (slab_split.cc).
+// link: a batch split into shares of its loop (batch_split.cc), one large
+// 2-D/3-D transform split into slabs whose exchange between the two passes
+// goes GPU to GPU (slab_split.cc), or one long 1-D transform split by the
+// four-step method, exchanged likewise (line_split.cc).
 #pragma once
 
-#include <condition_variable>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/multi/whole_on_owner.h"
 #include "engine/solver/solver.h"
 
 namespace gpufftw::engine {
 
 // The split over the set: where the set has several devices and the
 // geometry is large enough to gain from them, a batch split into shares
-// of its loop, else one transform in slabs; its make fails, with why,
-// where neither takes the geometry (it then runs on the set's first GPU).
+// of its loop, else one transform in slabs, else a 1-D one by the
+// four-step method; its make fails, with why, where none takes the
+// geometry (it then runs on the set's first GPU).
 extern const Solver kSplitSolver;
 
 std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set,
                                              const OneGpuPlanner &one_gpu, std::string *why_not);
 std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set,
                                             const OneGpuPlanner &one_gpu, std::string *why_not);
+std::unique_ptr<FftJob> make_line_split_job(const Geometry &g, const std::vector<int> &set,
+                                            const OneGpuPlanner &one_gpu, std::string *why_not);
 
 // Bytes below which a problem stays on one GPU: splitting costs a thread
 // start and a second device's synchronisation, tens of microseconds.
 constexpr size_t kSplitMinBytes = size_t{8} << 20;
+// The same for one transform split between its passes (slabs, the 1-D
+// split): the GPUs wait for each other in the middle, and each pass' copies
+// must be long enough to hide its FFTs.
+constexpr size_t kSingleSplitMinBytes = size_t{32} << 20;
 
 // Runs body(k) for k in [0, n) on n threads (k = 0 on the caller's), and
 // returns when all are done.
 void on_device_threads(int n, const std::function<void(int)> &body);
 
-// A rendezvous of n threads, passed by each with arrive_and_wait() however
-// its own work went, so that a failure on one GPU never strands the others.
-class Rendezvous {
+// One transform split between two halves on each GPU of `devices`, each
+// GPU on a thread of its own: first(k) on every GPU; then, only where every
+// GPU's first half went well, second(k), which may read what the others'
+// first halves left in their memory; then settle(k), whether or not its
+// halves ran, which waits for its queued work; and once every GPU has
+// settled (nothing reads another GPU's memory any more), release(k). A
+// failure on one GPU never strands the others. False with the first
+// failing GPU's why.
+struct Halves {
+  std::function<bool(int k, std::string *why)> first, second, settle;
+  std::function<void(int k)> release;
+};
+bool run_halves(const std::vector<int> &devices, const Halves &halves, std::string *why);
+
+// A single transform split between two halves over the set (slabs, the
+// 1-D split): arrays in one GPU's memory are transformed there, whole
+// (whole_on_owner.h), since the halves stage from host arrays; host
+// arrays run the halves.
+class HalvesJob : public FftJob {
  public:
-  explicit Rendezvous(int n) : n_(n) {}
-  void arrive_and_wait();
+  HalvesJob(const Geometry &g, int first_device, OneGpuPlanner one_gpu);
+  bool run(void *const in[2], void *const out[2], std::string *why) final;
+
+ protected:
+  virtual Halves halves(const char *in, char *out) = 0;
+  // Whether GPU `device`'s share of `bytes` fits under the device memory
+  // cap; else why not.
+  static bool fits(int device, size_t bytes, std::string *why);
+
+  std::vector<int> devices_;  // the GPUs of the split, k-th at k
 
  private:
-  std::mutex mutex_;
-  std::condition_variable all_;
-  int n_, waiting_ = 0;
-  unsigned long round_ = 0;
+  WholeOnOwner whole_;
 };
 
 }  // namespace gpufftw::engine

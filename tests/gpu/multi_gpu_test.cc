@@ -1,5 +1,6 @@
-// Several GPUs: batches split over the device set and single 2-D/3-D
-// transforms split into slabs, against the real FFTW on the same input;
+// Several GPUs: batches split over the device set, single 2-D/3-D
+// transforms split into slabs and long 1-D ones in four steps, against the
+// real FFTW on the same input;
 // the placement each plan reports; a fault on one GPU; a problem over one
 // GPU's memory cap. Every test skips, saying so, with fewer than two GPUs
 // in the set; GPUFFTW_SPLIT_TEST=2 (a test hook) makes one GPU a set of two
@@ -190,6 +191,16 @@ TEST_F(MultiGpu, Slabs2dC2cUneven) { run<float>({K::C2C, {2049, 2048}, 1, 0, fal
 TEST_F(MultiGpu, Slabs3dR2cF32) { run<float>({K::R2C, {256, 256, 256}, 1, 0, false, true}, kSplit); }
 TEST_F(MultiGpu, Slabs3dR2cF64Pageable) { run<double>({K::R2C, {128, 130, 128}, 1, 0, false, false}, kSplit); }
 TEST_F(MultiGpu, Slabs2dR2c) { run<float>({K::R2C, {4096, 2050}, 1, 0, false, true}, kSplit); }
+// One long 1-D transform by the four-step method over the set: a power of
+// two, a length of odd factors (2145 x 2261), in place.
+TEST_F(MultiGpu, Line1dC2cF32Pinned) {
+  const std::string why = run<float>({K::C2C, {1 << 23}, 1, 0, false, true}, kSplit);
+  EXPECT_NE(why.find("1-D as 2048 x 4096"), std::string::npos) << why;
+}
+TEST_F(MultiGpu, Line1dC2cF64OddFactorsPageable) {
+  run<double>({K::C2C, {3LL * 5 * 7 * 11 * 13 * 17 * 19}, 1, 0, false, false}, kSplit);
+}
+TEST_F(MultiGpu, Line1dC2cInPlace) { run<float>({K::C2C, {1 << 22}, 1, 0, true, true}, kSplit); }
 
 // A failure on one GPU: the execute ends in a correct result on the real
 // FFTW.

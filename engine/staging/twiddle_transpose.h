@@ -1,4 +1,6 @@
-// The four-step method's middle step, on the device (four_step.cc).
+// The four-step method's middle step, on the device: for one GPU's
+// four-step (engine/four_step) and the 1-D split over several
+// (engine/multi/line_split.cc).
 #pragma once
 
 #include <cuda_runtime_api.h>

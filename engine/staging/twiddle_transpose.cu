@@ -1,4 +1,4 @@
-#include "engine/four_step/twiddle_transpose.h"
+#include "engine/staging/twiddle_transpose.h"
 
 #include "engine/kernels/cuda_complex.h"
 

@@ -1,0 +1,212 @@
+// One long 1-D c2c over several GPUs by the four-step method; the
+// arithmetic and the blocks each step copies are line_layout.h's. GPU k
+// reads its columns of the input's [n1][n2] view over its own link,
+// transforms them along n1 in place, and twiddles and transposes them;
+// then pulls its rows of k1 from every GPU, GPU to GPU (NVLink, or through
+// the host where there is no peer access), transforms them along n2 in
+// place and writes them as its columns of the output's [n2][n1] view.
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include "engine/cufft/plan_cache.h"
+#include "engine/device/context.h"
+#include "engine/device/device_set.h"
+#include "engine/multi/line_layout.h"
+#include "engine/multi/peer_copy.h"
+#include "engine/multi/phases.h"
+#include "engine/multi/split_job.h"
+#include "engine/staging/host_copy.h"
+#include "engine/staging/sides.h"
+#include "engine/staging/twiddle_transpose.h"
+
+namespace gpufftw::engine {
+namespace {
+
+class LineSplitJob final : public HalvesJob {
+ public:
+  struct Gpu {
+    int device = 0;
+    cudaStream_t st = nullptr;
+    cudaEvent_t twiddled = nullptr;  // its columns are twiddled into t
+    std::vector<Step> plans;         // along n1 on its columns, along n2 on its rows
+    HostCopier copier;
+    std::unique_ptr<Phases> phases;  // of the run under way
+    // a: its columns [n1][columns], then its rows [n2][rows]; t: its
+    // twiddled columns [columns][n1], which the other GPUs pull from.
+    void *a = nullptr, *t = nullptr;
+  };
+
+  LineSplitJob(const Geometry &g, LineSplit s, int first_device, OneGpuPlanner one_gpu)
+      : HalvesJob(g, first_device, std::move(one_gpu)), g_(g), s_(std::move(s)) {
+    cbytes_ = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
+  }
+
+  ~LineSplitJob() override {
+    for (Gpu &gpu : gpus_) {
+      DeviceScope on(gpu.device);
+      if (gpu.st) cudaStreamDestroy(gpu.st);
+      if (gpu.twiddled) cudaEventDestroy(gpu.twiddled);
+      for (const Step &s : gpu.plans) retire_plan(s);
+    }
+  }
+
+  bool init(const std::vector<int> &set, std::string *why) {
+    gpus_ = std::vector<Gpu>(s_.columns.size());
+    for (size_t k = 0; k < gpus_.size(); ++k) {
+      Gpu &gpu = gpus_[k];
+      gpu.device = set[k];
+      DeviceScope on(gpu.device);
+      if (!on.ok()) return *why = on.why(), false;
+      GPUFFTW_CK(cudaStreamCreateWithFlags(&gpu.st, cudaStreamNonBlocking), why);
+      GPUFFTW_CK(cudaEventCreateWithFlags(&gpu.twiddled, cudaEventDisableTiming), why);
+      if (!pencils(&gpu, s_.n1, s_.columns[k].size(), why) || !pencils(&gpu, s_.n2, s_.rows[k].size(), why))
+        return false;
+      if (!fits(gpu.device, device_bytes(gpu, k), why)) return false;
+      devices_.push_back(gpu.device);
+    }
+    peer_ = enable_peer_access(devices_);
+    placement = "GPUs " + device_list(devices_) + ": 1-D as " + std::to_string(s_.n1) + " x " + std::to_string(s_.n2) +
+                ", columns in, exchanged " + (peer_ ? "GPU to GPU" : "through the host") + ", columns out";
+    return true;
+  }
+
+  std::string path() const override { return "cuFFT, 1-D over GPUs in four steps"; }
+
+  Halves halves(const char *in, char *out) override {
+    Halves halves;
+    halves.first = [=](int k, std::string *w) {
+      Gpu &gpu = gpus_[k];
+      gpu.phases = std::make_unique<Phases>(
+          gpu.st, "1-D split",
+          std::vector<std::string>{"columns in, along n1, twiddled", "exchange", "along n2, columns out"});
+      const bool ok = alloc(&gpu, k, w) && first_pass(&gpu, k, in, w);
+      gpu.phases->mark();
+      return ok;
+    };
+    // An in-place transform's input is all read before any GPU's second
+    // half, so the columns written out overwrite none unread.
+    halves.second = [=](int k, std::string *w) {
+      Gpu &gpu = gpus_[k];
+      return exchange(&gpu, k, w) && (gpu.phases->mark(), true) &&
+             second_pass(&gpu, k, out, w);
+    };
+    halves.settle = [=](int k, std::string *w) {
+      Gpu &gpu = gpus_[k];
+      if (gpu.phases) gpu.phases->mark();
+      return check(cudaStreamSynchronize(gpu.st), "cudaStreamSynchronize", w);
+    };
+    halves.release = [=](int k) {
+      Gpu &gpu = gpus_[k];
+      if (gpu.phases) gpu.phases->print(gpu.device);
+      gpu.phases.reset();
+      for (void *p : {gpu.a, gpu.t})
+        if (p) cudaFreeAsync(p, gpu.st);
+      cudaStreamSynchronize(gpu.st);
+      gpu.a = gpu.t = nullptr;
+    };
+    return halves;
+  }
+
+ private:
+  // `count` transforms of length n down the columns of [n][count], in place.
+  bool pencils(Gpu *gpu, long long n, long long count, std::string *why) {
+    long long len = n, embed = n;
+    Step s;
+    s.type = complex_type(g_.real);
+    s.sign = g_.sign;
+    if (!make_plan(&s, 1, &len, &embed, count, 1, &embed, count, 1, count, why)) return false;
+    gpu->plans.push_back(s);
+    return true;
+  }
+
+  size_t a_bytes(int k) const {
+    return static_cast<size_t>(std::max(s_.n1 * s_.columns[k].size(), s_.n2 * s_.rows[k].size())) * cbytes_;
+  }
+  size_t t_bytes(int k) const { return static_cast<size_t>(s_.n1 * s_.columns[k].size()) * cbytes_; }
+
+  size_t device_bytes(const Gpu &gpu, int k) const {
+    size_t b = a_bytes(k) + t_bytes(k);
+    for (const Step &s : gpu.plans) b += s.work;
+    return b;
+  }
+
+  bool alloc(Gpu *gpu, int k, std::string *why) {
+    GPUFFTW_CK(cudaMallocAsync(&gpu->a, a_bytes(k), gpu->st), why);
+    GPUFFTW_CK(cudaMallocAsync(&gpu->t, t_bytes(k), gpu->st), why);
+    return true;
+  }
+
+  bool first_pass(Gpu *gpu, int k, const char *in, std::string *why) {
+    if (fault_injected("execute", why)) return false;
+    const Block b = line_in(s_, k);
+    if (!gpu->copier.rows_to_device(gpu->a, in + b.src * cbytes_, static_cast<size_t>(b.spitch) * cbytes_,
+                                    static_cast<size_t>(b.width) * cbytes_, static_cast<size_t>(b.rows), gpu->st, why))
+      return false;
+    if (!exec_plan(gpu->plans[0], gpu->st, gpu->a, gpu->a, why)) return false;
+    const long long n = s_.n1 * s_.n2, cols = s_.columns[k].size(), col0 = s_.columns[k].begin;
+    const cudaError_t launched =
+        g_.real == Real::F32
+            ? twiddle_transpose(static_cast<const float *>(gpu->a), static_cast<float *>(gpu->t), s_.n1, cols, col0, n,
+                                g_.sign, gpu->st)
+            : twiddle_transpose(static_cast<const double *>(gpu->a), static_cast<double *>(gpu->t), s_.n1, cols, col0,
+                                n, g_.sign, gpu->st);
+    if (!check(launched, "twiddle_transpose (kernel launch)", why)) return false;
+    GPUFFTW_CK(cudaEventRecord(gpu->twiddled, gpu->st), why);
+    return true;
+  }
+
+  // Its rows of k1 from every GPU's t into a, as [n2][rows]: a's columns
+  // were consumed by its own twiddle, earlier on the same stream.
+  bool exchange(Gpu *gpu, int k, std::string *why) {
+    for (size_t h = 0; h < gpus_.size(); ++h) {
+      const Gpu &from = gpus_[h];
+      GPUFFTW_CK(cudaStreamWaitEvent(gpu->st, from.twiddled, 0), why);
+      const Block b = line_exchange(s_, static_cast<int>(h), k);
+      if (!pull_rows(static_cast<char *>(gpu->a) + b.dst * cbytes_, static_cast<size_t>(b.dpitch) * cbytes_,
+                     from.device, static_cast<const char *>(from.t) + b.src * cbytes_,
+                     static_cast<size_t>(b.spitch) * cbytes_, static_cast<size_t>(b.width) * cbytes_,
+                     static_cast<size_t>(b.rows), peer_, gpu->st, why))
+        return false;
+    }
+    return true;
+  }
+
+  bool second_pass(Gpu *gpu, int k, char *out, std::string *why) {
+    if (!exec_plan(gpu->plans[1], gpu->st, gpu->a, gpu->a, why)) return false;
+    const Block b = line_out(s_, k);
+    return gpu->copier.rows_to_host(out + b.dst * cbytes_, static_cast<size_t>(b.dpitch) * cbytes_,
+                                    static_cast<const char *>(gpu->a) + b.src * cbytes_,
+                                    static_cast<size_t>(b.spitch) * cbytes_, static_cast<size_t>(b.width) * cbytes_,
+                                    static_cast<size_t>(b.rows), gpu->st, why);
+  }
+
+  Geometry g_;
+  LineSplit s_;
+  size_t cbytes_ = 0;
+  std::vector<Gpu> gpus_;
+  bool peer_ = false;  // every GPU of the split reads the others' memory directly
+};
+
+}  // namespace
+
+std::unique_ptr<FftJob> make_line_split_job(const Geometry &g, const std::vector<int> &set,
+                                            const OneGpuPlanner &one_gpu, std::string *why_not) {
+  if (!g.loops.empty()) return *why_not = "a batch", nullptr;
+  if (g.dims.size() != 1) return *why_not = "rank " + std::to_string(g.dims.size()), nullptr;
+  if (g.type != Type::C2C) return *why_not = "c2c only", nullptr;
+  if (g.split_in || g.split_out) return *why_not = "split arrays", nullptr;
+  if (g.dims[0].is != 1 || g.dims[0].os != 1) return *why_not = "not unit stride", nullptr;
+  const size_t cbytes = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
+  if (2 * static_cast<size_t>(g.dims[0].n) * cbytes < kSingleSplitMinBytes)
+    return *why_not = "under " + std::to_string(kSingleSplitMinBytes >> 20) + " MiB", nullptr;
+  std::optional<LineSplit> s = line_split(g.dims[0].n, static_cast<int>(set.size()));
+  if (!s)
+    return *why_not = std::to_string(g.dims[0].n) + " has no factors both " + std::to_string(set.size()) + " or more",
+           nullptr;
+  auto job = std::make_unique<LineSplitJob>(g, std::move(*s), set[0], one_gpu);
+  if (!job->init(set, why_not)) return nullptr;
+  return job;
+}
+
+}  // namespace gpufftw::engine
