@@ -201,10 +201,13 @@ struct PinnedDeleter {
   void operator()(void *p) const { engine::free_pinned(p); }
 };
 
-// Seconds of one c2c f32 job of n × batch on the two arrays; 0 on failure.
-double gpu_job_seconds(long long n, long long batch, void *in, void *out, std::string *why) {
+// Seconds of one c2c f32 job of n × batch on the two arrays, spread so;
+// 0 on failure.
+double gpu_job_seconds(long long n, long long batch, engine::Geometry::Spread spread, void *in, void *out,
+                       std::string *why) {
   engine::Geometry g;
   g.own_kernels = engine::Geometry::OwnKernels::None;
+  g.spread = spread;
   g.dims.push_back({n, 1, 1});
   g.loops.push_back({batch, n, n});  // as the API states it, batch 1 included
   auto job = engine::FftJob::create(g, why);
@@ -253,12 +256,15 @@ struct GpuArrays {
   bool ok() const { return pin_in && pin_out && page_in && page_out; }
 };
 
-// Seconds of the cell GpuRates::seconds[pinned][batched][k]; 0 on failure.
-double gpu_cell_seconds(const GpuArrays &a, int pinned, int batched, int k, std::string *why) {
+// Seconds of the cell [pinned][batched][k] of GpuRates::seconds (one GPU)
+// or, `set`, of set_seconds (the device set's split, 0 where it takes no
+// such job); 0 on failure.
+double gpu_cell_seconds(const GpuArrays &a, int pinned, int batched, int k, bool set, std::string *why) {
   void *in = pinned ? a.pin_in.get() : a.page_in.get(), *out = pinned ? a.pin_out.get() : a.page_out.get();
   const long long points = 1LL << GpuRates::kLog2[k];
   const long long n = batched ? std::min<long long>(GpuRates::kBatchN, points / 4) : points;
-  return gpu_job_seconds(n, points / n, in, out, why);
+  using Spread = engine::Geometry::Spread;
+  return gpu_job_seconds(n, points / n, set ? Spread::Set : Spread::One, in, out, why);
 }
 
 // The cells check_gpu times: one transform and batches, pinned up to 2^22
@@ -287,14 +293,20 @@ bool calibrate_gpu(GpuRates *rates, std::string *why) {
   const GpuArrays arrays(GpuRates::kLog2.back(), GpuRates::kLog2.back());
   if (!arrays.ok()) return *why = "no memory to calibrate with", false;
   GpuRates r;
+  // The set's cells in the same sweeps, each right after one GPU's: a cell
+  // the split does not take (no job) stays 0, and costs no timing.
   for (int sweep = 0; sweep < kGpuSweeps; ++sweep)
     for (int pinned = 0; pinned < 2; ++pinned)
       for (int batched = 0; batched < 2; ++batched)
         for (int k = 0; k < GpuRates::kSizes; ++k) {
-          const double t = gpu_cell_seconds(arrays, pinned, batched, k, why);
+          const double t = gpu_cell_seconds(arrays, pinned, batched, k, false, why);
           if (t <= 0) return false;
           double &cell = r.seconds[pinned][batched][k];
           cell = sweep == 0 ? t : std::min(cell, t);
+          std::string not_split;
+          const double s = gpu_cell_seconds(arrays, pinned, batched, k, true, &not_split);
+          double &set_cell = r.set_seconds[pinned][batched][k];
+          if (s > 0) set_cell = set_cell == 0 ? s : std::min(set_cell, s);
         }
   *rates = r;
   GPUFFTW_LOG(Info, "calibrated the GPU in %.0f ms: %s", 1e3 * (now() - t0), format(r).c_str());
@@ -309,7 +321,7 @@ double check_gpu(const GpuRates &stored) {
   std::string why;
   const double faster = faster_now(
       kCheckedGpuCells, [&](const GpuCell &c) { return stored.seconds[c.pinned][c.batched][c.k]; },
-      [&](const GpuCell &c) { return gpu_cell_seconds(arrays, c.pinned, c.batched, c.k, &why); });
+      [&](const GpuCell &c) { return gpu_cell_seconds(arrays, c.pinned, c.batched, c.k, false, &why); });
   GPUFFTW_LOG(Info, "checked the GPU's table (%d reading%s) in %.1f ms: %.2fx as fast now", stored.readings,
               stored.readings == 1 ? "" : "s", 1e3 * (now() - t0), faster);
   return faster;

@@ -1,10 +1,12 @@
 // The ways one problem can run, each priced by the cost model: the real
 // FFTW at each thread count that can win (thread_rules.h), and each GPU
-// way the GPU side prices (one GPU; the device set where the model has
-// its data).
+// way the GPU side prices: the device set's split where the model has its
+// data, and then one GPU alone beside it; elsewhere the GPU as the engine
+// places it.
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "dispatch/planner.h"
@@ -28,5 +30,9 @@ std::vector<Candidate> candidates(const Planner &planner, const Problem &p, int 
 
 // The GPU's cheapest way, or none where the GPU side priced none.
 std::optional<Candidate> cheapest_gpu(const std::vector<Candidate> &list);
+
+// For a plan's why: "; the GPUs' split priced X, one GPU Y" where the list
+// prices both, else "".
+std::string placement_prices(const std::vector<Candidate> &list);
 
 }  // namespace gpufftw

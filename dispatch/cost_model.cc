@@ -65,6 +65,10 @@ bool GpuRates::valid() const {
     for (const auto &row : memory)
       for (double v : row)
         if (!positive(v)) return false;
+  for (const auto &memory : set_seconds)
+    for (const auto &row : memory)
+      for (double v : row)
+        if (v != 0 && !positive(v)) return false;
   return true;
 }
 
@@ -95,6 +99,15 @@ void take_faster(Table *mine, const Table &theirs) {
 GpuRates fastest_of(const GpuRates &a, const GpuRates &b) {
   GpuRates r = a;
   for (size_t pinned = 0; pinned < r.seconds.size(); ++pinned) take_faster(&r.seconds[pinned], b.seconds[pinned]);
+  // A set cell that one reading split and the other did not (0) takes the
+  // one it has.
+  for (size_t pinned = 0; pinned < r.set_seconds.size(); ++pinned)
+    for (size_t batched = 0; batched < r.set_seconds[pinned].size(); ++batched)
+      for (size_t k = 0; k < r.set_seconds[pinned][batched].size(); ++k) {
+        double &mine = r.set_seconds[pinned][batched][k];
+        const double theirs = b.set_seconds[pinned][batched][k];
+        mine = mine == 0 ? theirs : theirs == 0 ? mine : std::min(mine, theirs);
+      }
   r.readings = a.readings + b.readings;
   return r;
 }
@@ -158,12 +171,25 @@ void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &
       }
 }
 
+namespace {
+// As many c2c f32 points as move as many bytes (16 per point, in and out).
+double log2_points(const Problem &p) { return std::log2(std::max((bytes_in(p) + bytes_out(p)) / 16, 1.0)); }
+}  // namespace
+
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r) {
-  // As many c2c f32 points as move as many bytes (16 per point, in and out).
-  const double points = std::max((bytes_in(p) + bytes_out(p)) / 16, 1.0);
   const auto &row = r.seconds[pinned ? 1 : 0][p.batch() > 1 ? 1 : 0];
   const std::vector<double> xs(GpuRates::kLog2.begin(), GpuRates::kLog2.end()), ts(row.begin(), row.end());
-  return std::exp2(log_time(xs, ts, std::log2(points)));
+  return std::exp2(log_time(xs, ts, log2_points(p)));
+}
+
+std::optional<double> gpu_set_seconds(const Problem &p, bool pinned, const GpuRates &r) {
+  const auto &row = r.set_seconds[pinned ? 1 : 0][p.batch() > 1 ? 1 : 0];
+  std::vector<double> xs, ts;
+  for (size_t k = 0; k < row.size(); ++k)
+    if (row[k] > 0) xs.push_back(GpuRates::kLog2[k]), ts.push_back(row[k]);
+  const double x = log2_points(p);
+  if (xs.empty() || x < xs.front()) return std::nullopt;
+  return std::exp2(log_time(xs, ts, x));
 }
 
 double between_work(const Problem &p, double back_to_back_s) {
@@ -236,9 +262,10 @@ std::string format(const GpuRates &r) {
   std::ostringstream o;
   o.precision(6);
   o << "gpu " << r.readings;
-  for (const auto &memory : r.seconds)
-    for (const auto &row : memory)
-      for (double v : row) o << ' ' << v;
+  for (const GpuRates::Table *table : {&r.seconds, &r.set_seconds})
+    for (const auto &memory : *table)
+      for (const auto &row : memory)
+        for (double v : row) o << ' ' << v;
   return o.str();
 }
 
@@ -260,9 +287,10 @@ bool parse(const std::string &line, GpuRates *r) {
   std::string tag, rest;
   GpuRates g;
   in >> tag >> g.readings;
-  for (auto &memory : g.seconds)
-    for (auto &row : memory)
-      for (double &v : row) in >> v;
+  for (GpuRates::Table *table : {&g.seconds, &g.set_seconds})
+    for (auto &memory : *table)
+      for (auto &row : memory)
+        for (double &v : row) in >> v;
   if (tag != "gpu" || in.fail() || (in >> rest) || !g.valid()) return false;
   *r = g;
   return true;

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "core/problem.h"
@@ -24,11 +25,18 @@ namespace gpufftw {
 // so prices taken proportional from there run high on bigger batches and
 // send them to the CPU where the GPU is faster (docs/dispatch-sweep.md,
 // "The model's tables", has the measurements behind each column).
+//
+// The same cells over the whole device set, as its split runs them with
+// every GPU's link busy at once (set_seconds): 0 where the split takes no
+// such cell (one GPU in the set, or a cell too small to split). A problem
+// is priced over the set only from the smallest cell the split took up.
 struct GpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22, 24};
   static constexpr int kBatchN = 1024;
-  std::array<std::array<std::array<double, kSizes>, 2>, 2> seconds{};  // [pinned][batch][size]
+  using Table = std::array<std::array<std::array<double, kSizes>, 2>, 2>;  // [pinned][batch][size]
+  Table seconds{};      // one GPU
+  Table set_seconds{};  // the device set's split
   // Calibrations, each in a process of its own, whose fastest cells these
   // are (dispatch/store.h says why a second one may be taken).
   int readings = 1;
@@ -129,6 +137,9 @@ bool past_codelets(const Problem &p);
 // FFTW's between other work (between_work), and kPastCodeletsBy higher
 // past its codelets.
 double gpu_seconds(const Problem &p, bool pinned, const GpuRates &r);
+// The device set's split: none where the set's table has no cell as large
+// as the problem, or none at all.
+std::optional<double> gpu_set_seconds(const Problem &p, bool pinned, const GpuRates &r);
 double cpu_seconds(const Problem &p, const CpuRates &r);
 
 // Row i of a 1-D table, from `time(batch)`: the seconds of `batch`

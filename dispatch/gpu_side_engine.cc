@@ -30,11 +30,10 @@ class EngineGpuSide final : public GpuSide {
     return make_gpu_plan(p, spread, why_not);
   }
 
-  // The model's tables are one GPU's: the set has no price, and is not
-  // offered (a plan for one GPU still spreads where the engine's split
-  // takes the problem).
+  // The set from its own table, where it has a cell as large as the
+  // problem; one GPU, and the engine's own placement, from one GPU's.
   std::optional<double> price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates) override {
-    if (spread == Spread::Set) return std::nullopt;
+    if (spread == Spread::Set) return gpu_set_seconds(p, pinned, rates);
     return gpu_seconds(p, pinned, rates);
   }
 };

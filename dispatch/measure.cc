@@ -26,40 +26,36 @@ std::string remember(DispatchStore &store, const std::string &key, const Choice 
 
 }  // namespace
 
-std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, Spread spread, Spread *chosen,
-                                      double *read_s, std::string *placed) {
-  *chosen = spread;
-  std::string why_not;
-  if (spread == Spread::Auto) {
-    std::string not_set;
-    if (std::unique_ptr<Plan> set = planner.gpu->plan(p, Spread::Set, &not_set)) {
-      *chosen = Spread::Set;
-      if (std::unique_ptr<Plan> one = planner.gpu->plan(p, Spread::One, &why_not)) {
-        double set_s, one_s;
-        read_in_turn(planner.read, set.get(), one.get(), &set_s, &one_s);
-        *placed = "; the GPUs' split " + ms(set_s) + ", one GPU " + ms(one_s);
-        if (read_s) *read_s = std::min(set_s, one_s);
-        if (one_s <= set_s) return *chosen = Spread::One, std::move(one);
-      } else if (read_s) {
-        *read_s = planner.read(set.get(), HUGE_VAL);
-      }
-      return set;
+std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, Spread *chosen, double *read_s,
+                                      std::string *placed) {
+  *chosen = Spread::Auto;
+  std::string why_not, not_set;
+  if (std::unique_ptr<Plan> set = planner.gpu->plan(p, Spread::Set, &not_set)) {
+    *chosen = Spread::Set;
+    if (std::unique_ptr<Plan> one = planner.gpu->plan(p, Spread::One, &why_not)) {
+      double set_s, one_s;
+      read_in_turn(planner.read, set.get(), one.get(), &set_s, &one_s);
+      *placed = "; the GPUs' split " + ms(set_s) + ", one GPU " + ms(one_s);
+      if (read_s) *read_s = std::min(set_s, one_s);
+      if (one_s <= set_s) return *chosen = Spread::One, std::move(one);
+    } else if (read_s) {
+      *read_s = planner.read(set.get(), HUGE_VAL);
     }
+    return set;
   }
-  std::unique_ptr<Plan> plan = planner.gpu->plan(p, spread, &why_not);
+  std::unique_ptr<Plan> plan = planner.gpu->plan(p, Spread::Auto, &why_not);
   if (!plan) return *placed = why_not, nullptr;
   if (read_s) *read_s = planner.read(plan.get(), HUGE_VAL);
   return plan;
 }
 
 Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
-                    const std::vector<Candidate> &list, const Candidate &gpu_way, int cpu_threads,
-                    const Verdict &model) {
+                    const std::vector<Candidate> &list, int cpu_threads, const Verdict &model) {
   Laps lap;
   const Reading &read = planner.read;
   Choice c;
   std::string placed;
-  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, gpu_way.spread, &c.spread, &c.gpu_s, &placed);
+  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, &c.spread, &c.gpu_s, &placed);
   if (!gpu) return planner.on_cpu(p, placed, cpu_threads);
   lap("GPU plan and its reading");
   // The real FFTW's readings as between other work (cost_model.h).

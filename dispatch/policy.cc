@@ -87,8 +87,9 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
   const int cpu_threads = estimate ? cpu.threads : threads;
   if (!gpu_way) return pl.on_cpu(p, "the model prices no GPU way for it", cpu_threads);
   const Verdict v = judge(gpu_way->price, cpu.price);
-  if (measuring && (!v.sure || config().measure_always)) return measured(pl, p, key, list, *gpu_way, cpu_threads, v);
-  const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads, true);
+  if (measuring && (!v.sure || config().measure_always)) return measured(pl, p, key, list, cpu_threads, v);
+  const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads, true) +
+                          placement_prices(list);
   if (measuring && !v.gpu && one_thread_may_win(list)) {
     int chosen = cpu_threads;
     Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen);
@@ -101,12 +102,18 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
     return pl.on_cpu(p, why, cpu_threads);
   }
   // Measuring, the split is timed against one GPU even where the model is
-  // sure of the GPU (`placed`: both readings where timed, or why the GPU
-  // took no plan).
+  // sure of the GPU and of its placement (`placed`: both readings where
+  // timed, or why the GPU took no plan). Not measuring, a split the model
+  // chose that the engine cannot make after all leaves one GPU.
   std::string placed;
   std::unique_ptr<Plan> plan = measuring
-                                   ? placed_gpu_plan(pl, p, gpu_way->spread, &model_choice.spread, nullptr, &placed)
+                                   ? placed_gpu_plan(pl, p, &model_choice.spread, nullptr, &placed)
                                    : gpu.plan(p, gpu_way->spread, &placed);
+  if (!plan && !measuring && gpu_way->spread == Spread::Set) {
+    std::string one_why;
+    plan = gpu.plan(p, Spread::One, &one_why);
+    placed = plan ? " (the split not taken: " + placed + ")" : one_why;
+  }
   if (!plan) return pl.on_cpu(p, placed);
   if (measuring) store.remember(key, model_choice);
   return {std::move(plan), why + placed};

@@ -26,7 +26,7 @@ namespace {
 // readings; 9: a choice's thread count where timing chose one ("cpu@1");
 // 10: a GPU choice's placement where timing chose one ("gpu@one",
 // "gpu@set"). A file of another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 10";
+constexpr const char *kHeader = "gpufftw dispatch store 11";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 

@@ -391,10 +391,47 @@ TEST(CostModel, OneThreadIsTimedUpTo2To20Points) {
   EXPECT_DOUBLE_EQ(one[5][6], 16 * one[5][0]);
 }
 
+// The set's price from its own row, from its smallest split cell up;
+// none below it, none where the row is empty.
+TEST(CostModel, TheSetIsPricedFromItsSmallestSplitCellUp) {
+  GpuRates g = gpu_rates();
+  EXPECT_FALSE(gpu_set_seconds(c2c_f32({1 << 24}), true, g)) << "no set cells: no price";
+  g.set_seconds[1][0][4] = g.seconds[1][0][4] / 2;  // 2^22 points
+  g.set_seconds[1][0][5] = g.seconds[1][0][5] / 2;  // 2^24
+  EXPECT_DOUBLE_EQ(*gpu_set_seconds(c2c_f32({1 << 22}), true, g), g.set_seconds[1][0][4]);
+  EXPECT_DOUBLE_EQ(*gpu_set_seconds(c2c_f32({1 << 24}), true, g), g.set_seconds[1][0][5]);
+  EXPECT_NEAR(*gpu_set_seconds(c2c_f32({1 << 26}), true, g), 4 * g.set_seconds[1][0][5], 1e-12);
+  const double mid = *gpu_set_seconds(c2c_f32({1 << 23}), true, g);
+  EXPECT_GT(mid, g.set_seconds[1][0][4]);
+  EXPECT_LT(mid, g.set_seconds[1][0][5]);
+  EXPECT_FALSE(gpu_set_seconds(c2c_f32({1 << 21}), true, g)) << "below the smallest cell split";
+  EXPECT_FALSE(gpu_set_seconds(c2c_f32({1 << 24}), false, g)) << "another row: pageable";
+  EXPECT_FALSE(gpu_set_seconds(c2c_f32({1024}, 1 << 14), true, g)) << "another row: batches";
+}
+
+// Two readings of the set's table: the faster of the cells both split, the
+// one reading of a cell only one split.
+TEST(CostModel, TheFasterOfTwoReadingsKeepsTheSetCellsEitherSplit) {
+  GpuRates a = gpu_rates(), b = gpu_rates();
+  a.set_seconds[1][1][4] = 2e-3;
+  b.set_seconds[1][1][4] = 1e-3;
+  b.set_seconds[1][1][5] = 4e-3;
+  const GpuRates r = fastest_of(a, b);
+  EXPECT_EQ(r.set_seconds[1][1][4], 1e-3);
+  EXPECT_EQ(r.set_seconds[1][1][5], 4e-3);
+  EXPECT_EQ(r.set_seconds[1][1][3], 0);
+}
+
 TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   GpuRates g = gpu_rates(), g2;
+  g.set_seconds[0][1][5] = 3e-3;
   ASSERT_TRUE(parse(format(g), &g2));
   EXPECT_NEAR(g2.seconds[1][1][3], g.seconds[1][1][3], 1e-5 * g.seconds[1][1][3]);
+  EXPECT_NEAR(g2.set_seconds[0][1][5], 3e-3, 1e-8);
+  EXPECT_EQ(g2.set_seconds[0][1][4], 0);
+  g.set_seconds[0][1][4] = -1e-3;
+  EXPECT_FALSE(parse(format(g), &g2)) << "a negative set cell";
+  g.set_seconds[0][1][4] = 0;
   CpuRates c = cpu_rates(0.75), c2;
   c.precision = Precision::F64;
   c.threads = 16;

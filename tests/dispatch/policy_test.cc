@@ -204,8 +204,9 @@ TEST_F(Policy, EstimateTakesTheSideTheModelPricesLower) {
   EXPECT_FALSE(store().recall(choice_key(p, 1, false), &c)) << "FFTW_ESTIMATE stores nothing";
 }
 
-// The GPU set is a candidate where the model prices it: the cheaper GPU
-// way is the one planned.
+// The GPU set is a candidate where the model prices it, and one GPU alone
+// beside it: the cheaper way is the one planned, and the why gives both
+// prices. Where the model does not price the set, the engine places it.
 TEST_F(Policy, TheCheaperGpuWayIsPlanned) {
   const Problem p = problem(FFTW_ESTIMATE);
   gpu_.splits = true;
@@ -213,17 +214,35 @@ TEST_F(Policy, TheCheaperGpuWayIsPlanned) {
   gpu_.set_s = *gpu_.one_s / 2;
   Dispatched d = choose_now(p);
   EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+  EXPECT_NE(d.why.find("; the GPUs' split priced " + ms(*gpu_.set_s) + ", one GPU " + ms(*gpu_.one_s)),
+            std::string::npos)
+      << d.why;
   gpu_.set_s = *gpu_.one_s * 2;
   d = choose_now(p);
-  EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_NE(d.why.find("; the GPUs' split priced "), std::string::npos) << d.why;
   gpu_.set_s.reset();
   d = choose_now(p);
   EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
+  EXPECT_EQ(d.why.find("split"), std::string::npos) << d.why;
   EXPECT_EQ(gpu_.plans[Spread::Set], 1) << "a set the model does not price is never planned";
   gpu_.one_s.reset();
   d = choose_now(p);
   EXPECT_FALSE(made(d).gpu());
   EXPECT_EQ(d.why, "the model prices no GPU way for it");
+}
+
+// A split the model chose that the engine then cannot make runs on one
+// GPU, and says why.
+TEST_F(Policy, ASplitTheEngineCannotMakeLeavesOneGpu) {
+  const Problem p = problem(FFTW_ESTIMATE);
+  gpu_.splits = false;
+  gpu_.one_s = cpu_price(p, 1) / 4;
+  gpu_.set_s = *gpu_.one_s / 2;
+  const Dispatched d = choose_now(p);
+  EXPECT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_NE(d.why.find(" (the split not taken: one GPU in this test)"), std::string::npos) << d.why;
 }
 
 // One thread where the model prices it kOneThreadBy below the program's
