@@ -20,14 +20,14 @@ Block line_in(const LineSplit &s, int k) {
   return {c.begin, s.n2, 0, c.size(), c.size(), s.n1};
 }
 
-Block line_exchange(const LineSplit &s, int from, int to) {
+Block line_exchange(const LineSplit &s, int from, int to, const Share &part) {
   const Share &c = s.columns[from], &r = s.rows[to];
-  return {r.begin, s.n1, c.begin * r.size(), r.size(), r.size(), c.size()};
+  return {r.begin + part.begin, s.n1, c.begin * r.size() + part.begin, r.size(), part.size(), c.size()};
 }
 
-Block line_out(const LineSplit &s, int k) {
+Block line_out(const LineSplit &s, int k, const Share &part) {
   const Share &r = s.rows[k];
-  return {0, r.size(), r.begin, s.n1, r.size(), s.n2};
+  return {part.begin, r.size(), r.begin + part.begin, s.n1, part.size(), s.n2};
 }
 
 }  // namespace gpufftw::engine

@@ -8,8 +8,9 @@
 // along a (length n1), twiddles and transposes them to [columns][n1]; then
 // pulls from every GPU its rows [r_k, s_k) of k1 as [n2][rows], transforms
 // along b (length n2) in place and writes them as columns [r_k, s_k) of
-// the output view. Every input byte crosses PCIe once and every output
-// byte once.
+// the output view. The rows [r_k, s_k) go a part at a time (`part`,
+// counted from r_k): a part is transformed while the next one arrives.
+// Every input byte crosses PCIe once and every output byte once.
 #pragma once
 
 #include <optional>
@@ -38,9 +39,11 @@ struct Block {
 
 // The input array into GPU k's [n1][columns_k].
 Block line_in(const LineSplit &s, int k);
-// GPU `from`'s twiddled [columns_from][n1] into GPU `to`'s [n2][rows_to].
-Block line_exchange(const LineSplit &s, int from, int to);
-// GPU k's transformed [n2][rows_k] into the output array.
-Block line_out(const LineSplit &s, int k);
+// Of GPU `to`'s rows, those of `part`: from GPU `from`'s twiddled
+// [columns_from][n1] into GPU `to`'s [n2][rows_to].
+Block line_exchange(const LineSplit &s, int from, int to, const Share &part);
+// Of GPU k's transformed [n2][rows_k], the rows of `part` into the output
+// array.
+Block line_out(const LineSplit &s, int k, const Share &part);
 
 }  // namespace gpufftw::engine

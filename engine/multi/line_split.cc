@@ -3,10 +3,14 @@
 // reads its columns of the input's [n1][n2] view over its own link,
 // transforms them along n1 in place, and twiddles and transposes them;
 // then pulls its rows of k1 from every GPU, GPU to GPU (NVLink, or through
-// the host where there is no peer access), transforms them along n2 in
-// place and writes them as its columns of the output's [n2][n1] view.
+// the host where there is no peer access), a part of them at a time,
+// transforms each part along n2 in place as soon as it has arrived, and
+// writes them as its columns of the output's [n2][n1] view, parts joined
+// into rows of kMinRowBytes or more.
 #include <algorithm>
+#include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "engine/cufft/plan_cache.h"
@@ -27,9 +31,15 @@ class LineSplitJob final : public HalvesJob {
  public:
   struct Gpu {
     int device = 0;
-    cudaStream_t st = nullptr;
+    // st: the copies in and out, the first pass and the exchange; fft: the
+    // second pass's FFTs, beside the exchange.
+    cudaStream_t st = nullptr, fft = nullptr;
     cudaEvent_t twiddled = nullptr;  // its columns are twiddled into t
-    std::vector<Step> plans;         // along n1 on its columns, along n2 on its rows
+    std::vector<Share> parts;        // the second pass's parts of its rows
+    // Per part: it has arrived in a; it is transformed along n2.
+    std::vector<cudaEvent_t> arrived, transformed;
+    std::optional<Step> columns_plan;     // along n1 on its columns
+    std::map<long long, Step> row_plans;  // along n2 on a part of its rows, by the part's size
     HostCopier copier;
     std::unique_ptr<Phases> phases;  // of the run under way
     // a: its columns [n1][columns], then its rows [n2][rows]; t: its
@@ -45,9 +55,14 @@ class LineSplitJob final : public HalvesJob {
   ~LineSplitJob() override {
     for (Gpu &gpu : gpus_) {
       DeviceScope on(gpu.device);
-      if (gpu.st) cudaStreamDestroy(gpu.st);
+      for (cudaStream_t s : {gpu.st, gpu.fft})
+        if (s) cudaStreamDestroy(s);
       if (gpu.twiddled) cudaEventDestroy(gpu.twiddled);
-      for (const Step &s : gpu.plans) retire_plan(s);
+      for (auto *events : {&gpu.arrived, &gpu.transformed})
+        for (cudaEvent_t e : *events)
+          if (e) cudaEventDestroy(e);
+      if (gpu.columns_plan) retire_plan(*gpu.columns_plan);
+      for (const auto &p : gpu.row_plans) retire_plan(p.second);
     }
   }
 
@@ -58,10 +73,22 @@ class LineSplitJob final : public HalvesJob {
       gpu.device = set[k];
       DeviceScope on(gpu.device);
       if (!on.ok()) return *why = on.why(), false;
-      GPUFFTW_CK(cudaStreamCreateWithFlags(&gpu.st, cudaStreamNonBlocking), why);
+      for (cudaStream_t *st : {&gpu.st, &gpu.fft})
+        GPUFFTW_CK(cudaStreamCreateWithFlags(st, cudaStreamNonBlocking), why);
       GPUFFTW_CK(cudaEventCreateWithFlags(&gpu.twiddled, cudaEventDisableTiming), why);
-      if (!pencils(&gpu, s_.n1, s_.columns[k].size(), why) || !pencils(&gpu, s_.n2, s_.rows[k].size(), why))
-        return false;
+      const long long cols = s_.columns[k].size(), rows = s_.rows[k].size();
+      if (!(gpu.columns_plan = pencils(s_.n1, cols, cols, why))) return false;
+      gpu.parts = split_evenly(rows, kSplitChunks);
+      for (auto *events : {&gpu.arrived, &gpu.transformed}) {
+        events->assign(gpu.parts.size(), nullptr);
+        for (cudaEvent_t &e : *events) GPUFFTW_CK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), why);
+      }
+      for (const Share &part : gpu.parts) {
+        if (gpu.row_plans.count(part.size())) continue;
+        const std::optional<Step> plan = pencils(s_.n2, rows, part.size(), why);
+        if (!plan) return false;
+        gpu.row_plans[part.size()] = *plan;
+      }
       if (!fits(gpu.device, device_bytes(gpu, k), why)) return false;
       devices_.push_back(gpu.device);
     }
@@ -100,6 +127,7 @@ class LineSplitJob final : public HalvesJob {
       Gpu &gpu = gpus_[k];
       if (gpu.phases) gpu.phases->print(gpu.device);
       gpu.phases.reset();
+      cudaStreamSynchronize(gpu.fft);
       for (void *p : {gpu.a, gpu.t})
         if (p) cudaFreeAsync(p, gpu.st);
       cudaStreamSynchronize(gpu.st);
@@ -109,15 +137,15 @@ class LineSplitJob final : public HalvesJob {
   }
 
  private:
-  // `count` transforms of length n down the columns of [n][count], in place.
-  bool pencils(Gpu *gpu, long long n, long long count, std::string *why) {
+  // `count` transforms of length n down adjacent columns of [n][width],
+  // in place.
+  std::optional<Step> pencils(long long n, long long width, long long count, std::string *why) {
     long long len = n, embed = n;
     Step s;
     s.type = complex_type(g_.real);
     s.sign = g_.sign;
-    if (!make_plan(&s, 1, &len, &embed, count, 1, &embed, count, 1, count, why)) return false;
-    gpu->plans.push_back(s);
-    return true;
+    if (!make_plan(&s, 1, &len, &embed, width, 1, &embed, width, 1, count, why)) return std::nullopt;
+    return s;
   }
 
   size_t a_bytes(int k) const {
@@ -126,14 +154,17 @@ class LineSplitJob final : public HalvesJob {
   size_t t_bytes(int k) const { return static_cast<size_t>(s_.n1 * s_.columns[k].size()) * cbytes_; }
 
   size_t device_bytes(const Gpu &gpu, int k) const {
-    size_t b = a_bytes(k) + t_bytes(k);
-    for (const Step &s : gpu.plans) b += s.work;
+    size_t b = a_bytes(k) + t_bytes(k) + gpu.columns_plan->work;
+    for (const auto &p : gpu.row_plans) b += p.second.work;
     return b;
   }
 
   bool alloc(Gpu *gpu, int k, std::string *why) {
     GPUFFTW_CK(cudaMallocAsync(&gpu->a, a_bytes(k), gpu->st), why);
     GPUFFTW_CK(cudaMallocAsync(&gpu->t, t_bytes(k), gpu->st), why);
+    // The second stream must not touch them before they exist.
+    GPUFFTW_CK(cudaEventRecord(gpu->twiddled, gpu->st), why);
+    GPUFFTW_CK(cudaStreamWaitEvent(gpu->fft, gpu->twiddled, 0), why);
     return true;
   }
 
@@ -143,7 +174,7 @@ class LineSplitJob final : public HalvesJob {
     if (!gpu->copier.rows_to_device(gpu->a, in + b.src * cbytes_, static_cast<size_t>(b.spitch) * cbytes_,
                                     static_cast<size_t>(b.width) * cbytes_, static_cast<size_t>(b.rows), gpu->st, why))
       return false;
-    if (!exec_plan(gpu->plans[0], gpu->st, gpu->a, gpu->a, why)) return false;
+    if (!exec_plan(*gpu->columns_plan, gpu->st, gpu->a, gpu->a, why)) return false;
     const long long n = s_.n1 * s_.n2, cols = s_.columns[k].size(), col0 = s_.columns[k].begin;
     const cudaError_t launched =
         g_.real == Real::F32
@@ -156,29 +187,52 @@ class LineSplitJob final : public HalvesJob {
     return true;
   }
 
-  // Its rows of k1 from every GPU's t into a, as [n2][rows]: a's columns
-  // were consumed by its own twiddle, earlier on the same stream.
+  // Its rows of k1 from every GPU's t into a, as [n2][rows], a part at a
+  // time: a's columns were consumed by its own twiddle, earlier on the
+  // same stream.
   bool exchange(Gpu *gpu, int k, std::string *why) {
-    for (size_t h = 0; h < gpus_.size(); ++h) {
-      const Gpu &from = gpus_[h];
-      GPUFFTW_CK(cudaStreamWaitEvent(gpu->st, from.twiddled, 0), why);
-      const Block b = line_exchange(s_, static_cast<int>(h), k);
-      if (!pull_rows(static_cast<char *>(gpu->a) + b.dst * cbytes_, static_cast<size_t>(b.dpitch) * cbytes_,
-                     from.device, static_cast<const char *>(from.t) + b.src * cbytes_,
-                     static_cast<size_t>(b.spitch) * cbytes_, static_cast<size_t>(b.width) * cbytes_,
-                     static_cast<size_t>(b.rows), peer_, gpu->st, why))
-        return false;
+    for (const Gpu &from : gpus_) GPUFFTW_CK(cudaStreamWaitEvent(gpu->st, from.twiddled, 0), why);
+    for (size_t p = 0; p < gpu->parts.size(); ++p) {
+      for (size_t h = 0; h < gpus_.size(); ++h) {
+        const Gpu &from = gpus_[h];
+        const Block b = line_exchange(s_, static_cast<int>(h), k, gpu->parts[p]);
+        if (!pull_rows(static_cast<char *>(gpu->a) + b.dst * cbytes_, static_cast<size_t>(b.dpitch) * cbytes_,
+                       from.device, static_cast<const char *>(from.t) + b.src * cbytes_,
+                       static_cast<size_t>(b.spitch) * cbytes_, static_cast<size_t>(b.width) * cbytes_,
+                       static_cast<size_t>(b.rows), peer_, gpu->st, why))
+          return false;
+      }
+      GPUFFTW_CK(cudaEventRecord(gpu->arrived[p], gpu->st), why);
     }
     return true;
   }
 
+  // Each part along n2 on the second stream once it has arrived; then, on
+  // the first, the parts go out joined into rows of kMinRowBytes or more,
+  // each run once its last part is transformed. A pageable output is
+  // drained by the host, which holds this thread until it is written: every
+  // FFT is queued before.
   bool second_pass(Gpu *gpu, int k, char *out, std::string *why) {
-    if (!exec_plan(gpu->plans[1], gpu->st, gpu->a, gpu->a, why)) return false;
-    const Block b = line_out(s_, k);
-    return gpu->copier.rows_to_host(out + b.dst * cbytes_, static_cast<size_t>(b.dpitch) * cbytes_,
-                                    static_cast<const char *>(gpu->a) + b.src * cbytes_,
-                                    static_cast<size_t>(b.spitch) * cbytes_, static_cast<size_t>(b.width) * cbytes_,
-                                    static_cast<size_t>(b.rows), gpu->st, why);
+    char *a = static_cast<char *>(gpu->a);
+    for (size_t p = 0; p < gpu->parts.size(); ++p) {
+      const Share &part = gpu->parts[p];
+      char *at = a + part.begin * cbytes_;
+      GPUFFTW_CK(cudaStreamWaitEvent(gpu->fft, gpu->arrived[p], 0), why);
+      if (!exec_plan(gpu->row_plans.at(part.size()), gpu->fft, at, at, why)) return false;
+      GPUFFTW_CK(cudaEventRecord(gpu->transformed[p], gpu->fft), why);
+    }
+    const long long least = static_cast<long long>((kMinRowBytes + cbytes_ - 1) / cbytes_);
+    size_t p = 0;
+    for (const Share &run : join_until(gpu->parts, least)) {
+      while (gpu->parts[p].end < run.end) ++p;
+      GPUFFTW_CK(cudaStreamWaitEvent(gpu->st, gpu->transformed[p], 0), why);
+      const Block b = line_out(s_, k, run);
+      if (!gpu->copier.rows_to_host(out + b.dst * cbytes_, static_cast<size_t>(b.dpitch) * cbytes_,
+                                    a + b.src * cbytes_, static_cast<size_t>(b.spitch) * cbytes_, static_cast<size_t>(b.width) * cbytes_,
+                                    static_cast<size_t>(b.rows), gpu->st, why))
+        return false;
+    }
+    return true;
   }
 
   Geometry g_;

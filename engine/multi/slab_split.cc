@@ -26,13 +26,6 @@
 namespace gpufftw::engine {
 namespace {
 
-constexpr int kChunks = 4;  // per GPU and pass: enough to hide the copies behind the FFTs
-// A copy out writes rows of at least this many bytes into the host array,
-// joining chunks until they do: narrower pitched copies run well below the
-// link's rate while the GPU computes (docs/multi-gpu.md, "What limits
-// it"), and a 2-D transform's chunks are that narrow.
-constexpr size_t kMinRowBytes = size_t{64} << 10;
-
 bool dense(const Side &s) {
   long long stride = 1;
   for (size_t i = s.n.size(); i-- > 0; stride *= s.n[i])
@@ -99,10 +92,10 @@ class SlabSplitJob final : public HalvesJob {
       if (!on.ok()) return *why = on.why(), false;
       for (cudaStream_t &s : gpu.st) GPUFFTW_CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), why);
       GPUFFTW_CK(cudaEventCreateWithFlags(&gpu.passed, cudaEventDisableTiming), why);
-      const std::vector<Share> slabs = split_evenly(gpu.planes.size(), kChunks);
+      const std::vector<Share> slabs = split_evenly(gpu.planes.size(), kSplitChunks);
       for (size_t c = 0; c < slabs.size(); ++c)
         if (!slab_plan(&gpu, {static_cast<int>(c % 2), slabs[c].size()}, why)) return false;
-      gpu.columns = split_evenly(gpu.rows.size() * row_, kChunks);
+      gpu.columns = split_evenly(gpu.rows.size() * row_, kSplitChunks);
       for (auto *events : {&gpu.arrived, &gpu.transformed}) {
         events->assign(gpu.columns.size(), nullptr);
         for (cudaEvent_t &e : *events) GPUFFTW_CK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), why);
@@ -208,7 +201,7 @@ class SlabSplitJob final : public HalvesJob {
 
   bool first_pass(Gpu *gpu, const char *in, std::string *why) {
     if (fault_injected("execute", why)) return false;
-    const std::vector<Share> chunks = split_evenly(gpu->planes.size(), kChunks);
+    const std::vector<Share> chunks = split_evenly(gpu->planes.size(), kSplitChunks);
     for (size_t c = 0; c < chunks.size(); ++c) {
       cudaStream_t s = gpu->st[c % 2];
       const long long first = gpu->planes.begin + chunks[c].begin;

@@ -37,6 +37,14 @@ constexpr size_t kSplitMinBytes = size_t{8} << 20;
 // split): the GPUs wait for each other in the middle, and each pass' copies
 // must be long enough to hide its FFTs.
 constexpr size_t kSingleSplitMinBytes = size_t{32} << 20;
+// Chunks per GPU and pass of a single transform's split: enough to hide
+// the copies behind the FFTs.
+constexpr int kSplitChunks = 4;
+// A copy out writes rows of at least this many bytes into the host array,
+// joining chunks until they do: narrower pitched copies run well below the
+// link's rate while the GPU computes (docs/multi-gpu.md, "What limits
+// it"), and a 2-D transform's chunks are that narrow.
+constexpr size_t kMinRowBytes = size_t{64} << 10;
 
 // Runs body(k) for k in [0, n) on n threads (k = 0 on the caller's), and
 // returns when all are done.

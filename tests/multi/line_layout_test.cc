@@ -22,15 +22,15 @@ C root(long long e, long long n, int sign) {
   return {std::cos(a), std::sin(a)};
 }
 
-// `count` DFTs of length n, element i of transform j at j * dist + i * stride, in place.
-void dfts(std::vector<C> *v, long long n, long long stride, long long dist, long long count, int sign) {
+// `count` DFTs of length n, element i of transform j at at + j * dist + i * stride, in place.
+void dfts(std::vector<C> *v, long long at, long long n, long long stride, long long dist, long long count, int sign) {
   std::vector<C> line(n);
   for (long long j = 0; j < count; ++j) {
     for (long long k = 0; k < n; ++k) {
       line[k] = 0;
-      for (long long i = 0; i < n; ++i) line[k] += (*v)[j * dist + i * stride] * root(i * k, n, sign);
+      for (long long i = 0; i < n; ++i) line[k] += (*v)[at + j * dist + i * stride] * root(i * k, n, sign);
     }
-    for (long long k = 0; k < n; ++k) (*v)[j * dist + k * stride] = line[k];
+    for (long long k = 0; k < n; ++k) (*v)[at + j * dist + k * stride] = line[k];
   }
 }
 
@@ -39,8 +39,10 @@ void copy(const Block &b, const std::vector<C> &src, std::vector<C> *dst) {
     for (long long w = 0; w < b.width; ++w) (*dst)[b.dst + r * b.dpitch + w] = src[b.src + r * b.spitch + w];
 }
 
-// The steps of engine/multi/line_split.cc, GPU by GPU.
-std::vector<C> split_dft(const std::vector<C> &x, const LineSplit &s, int sign) {
+// The steps of engine/multi/line_split.cc, GPU by GPU: the second pass in
+// `parts` parts of each GPU's rows, written out joined into runs of at
+// least `least` rows.
+std::vector<C> split_dft(const std::vector<C> &x, const LineSplit &s, int sign, int parts, long long least) {
   const long long n = s.n1 * s.n2;
   const int gpus = static_cast<int>(s.columns.size());
   std::vector<std::vector<C>> twiddled(gpus);
@@ -48,7 +50,7 @@ std::vector<C> split_dft(const std::vector<C> &x, const LineSplit &s, int sign) 
     const long long cols = s.columns[k].size();
     std::vector<C> a(s.n1 * cols);
     copy(line_in(s, k), x, &a);
-    dfts(&a, s.n1, cols, 1, cols, sign);
+    dfts(&a, 0, s.n1, cols, 1, cols, sign);
     twiddled[k].resize(cols * s.n1);
     for (long long r = 0; r < s.n1; ++r)
       for (long long c = 0; c < cols; ++c)
@@ -57,10 +59,13 @@ std::vector<C> split_dft(const std::vector<C> &x, const LineSplit &s, int sign) 
   std::vector<C> out(n, C(std::numeric_limits<double>::quiet_NaN(), 0));
   for (int k = 0; k < gpus; ++k) {
     const long long rows = s.rows[k].size();
-    std::vector<C> b(s.n2 * rows);
-    for (int from = 0; from < gpus; ++from) copy(line_exchange(s, from, k), twiddled[from], &b);
-    dfts(&b, s.n2, rows, 1, rows, sign);
-    copy(line_out(s, k), b, &out);
+    std::vector<C> b(s.n2 * rows, C(std::numeric_limits<double>::quiet_NaN(), 0));
+    const std::vector<Share> chunks = split_evenly(rows, parts);
+    for (const Share &part : chunks) {
+      for (int from = 0; from < gpus; ++from) copy(line_exchange(s, from, k, part), twiddled[from], &b);
+      dfts(&b, part.begin, s.n2, rows, 1, part.size(), sign);
+    }
+    for (const Share &run : join_until(chunks, least)) copy(line_out(s, k, run), b, &out);
   }
   return out;
 }
@@ -81,11 +86,15 @@ TEST(LineSplit, TheBlocksComputeTheDft) {
       std::vector<C> x(shape.n);
       for (C &v : x) v = {u(rng), u(rng)};
       std::vector<C> want(x);
-      dfts(&want, shape.n, 1, shape.n, 1, sign);
-      const std::vector<C> got = split_dft(x, *s, sign);
-      double err = 0, norm = 0;
-      for (long long i = 0; i < shape.n; ++i) err += std::norm(got[i] - want[i]), norm += std::norm(want[i]);
-      EXPECT_LT(std::sqrt(err / norm), 1e-12) << shape.n << " over " << shape.gpus << ", sign " << sign;
+      dfts(&want, 0, shape.n, 1, shape.n, 1, sign);
+      for (int parts : {1, 3})
+        for (long long least : {1, 2}) {
+          const std::vector<C> got = split_dft(x, *s, sign, parts, least);
+          double err = 0, norm = 0;
+          for (long long i = 0; i < shape.n; ++i) err += std::norm(got[i] - want[i]), norm += std::norm(want[i]);
+          EXPECT_LT(std::sqrt(err / norm), 1e-12)
+              << shape.n << " over " << shape.gpus << ", sign " << sign << ", " << parts << " parts, runs of " << least;
+        }
     }
 }
 
