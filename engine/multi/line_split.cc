@@ -228,8 +228,8 @@ class LineSplitJob final : public HalvesJob {
       GPUFFTW_CK(cudaStreamWaitEvent(gpu->st, gpu->transformed[p], 0), why);
       const Block b = line_out(s_, k, run);
       if (!gpu->copier.rows_to_host(out + b.dst * cbytes_, static_cast<size_t>(b.dpitch) * cbytes_,
-                                    a + b.src * cbytes_, static_cast<size_t>(b.spitch) * cbytes_, static_cast<size_t>(b.width) * cbytes_,
-                                    static_cast<size_t>(b.rows), gpu->st, why))
+                                    a + b.src * cbytes_, static_cast<size_t>(b.spitch) * cbytes_,
+                                    static_cast<size_t>(b.width) * cbytes_, static_cast<size_t>(b.rows), gpu->st, why))
         return false;
     }
     return true;
