@@ -6,8 +6,9 @@
 # with every GPU, on fftw_malloc and on malloc arrays; prints the table
 # (bench/multi_gpu_table.py) last. With GPUFFTW_BENCH_BASELINE (another
 # revision's libgpufftw.so.1, from bench/baseline.sh) that library runs
-# too, every GPU on fftw_malloc arrays, right after this build: a change
-# to the split measured against the code before it in the same run.
+# too, every GPU on fftw_malloc arrays, once right before this build and
+# once right after: a change to the split measured against the code
+# before it in the same run, with the order of the runs seen.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
@@ -23,11 +24,11 @@ gpufftw=(LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu)
 : > "$results"
 "$build/bench/link_rates" | tee -a "$results"
 "$build/bench/cufftxt_bench" $singles | tee -a "$results"
+baseline=(LD_PRELOAD="${GPUFFTW_BENCH_BASELINE:-}" GPUFFTW_MODE=gpu GPUFFTW_DEVICES=all -- --alloc fftw)
 run one_fftw_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=0 -- --alloc fftw
+[ -n "${GPUFFTW_BENCH_BASELINE:-}" ] && run baseline_before "${baseline[@]}"
 run all_fftw_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=all -- --alloc fftw
-if [ -n "${GPUFFTW_BENCH_BASELINE:-}" ]; then
-  run baseline_all_fftw_malloc LD_PRELOAD="$GPUFFTW_BENCH_BASELINE" GPUFFTW_MODE=gpu GPUFFTW_DEVICES=all -- --alloc fftw
-fi
+[ -n "${GPUFFTW_BENCH_BASELINE:-}" ] && run baseline_after "${baseline[@]}"
 run one_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=0 -- --alloc malloc
 run all_malloc "${gpufftw[@]}" GPUFFTW_DEVICES=all -- --alloc malloc
 python3 "$here/multi_gpu_table.py" "$results" | tee "$out/multi_table.md"

@@ -8,9 +8,10 @@ the floor, the slowest GPU's time for its share of the bytes:
   rate with every link busy one way, plus out likewise;
 - a batch streams in and out at once: the larger of in and out over each
   way's rate with every link busy both ways (bench/link_rates' duplex).
-all/floor. Where the results hold a baseline's run (bench/multi_gpu_run.sh
-with GPUFFTW_BENCH_BASELINE), two more columns: its time on all GPUs
-(fftw_malloc) and this build's over it.
+all/floor. Where the results hold a baseline's runs (bench/multi_gpu_run.sh
+with GPUFFTW_BENCH_BASELINE: one before this build's run on all GPUs, one
+after), two more columns: its times on all GPUs (fftw_malloc), before and
+after, and this build's over their mean.
 """
 import re
 import sys
@@ -50,10 +51,10 @@ def main(path):
         elif f[0] == 'RESULT' and len(f) > 4 and f[3] != 'NULL-plan':
             times.setdefault(f[2], {})[f[1]] = float(f[4])
     g = len(links)
-    base = any('baseline_all_fftw_malloc' in t for t in times.values())
+    base = any('baseline_before' in t or 'baseline_after' in t for t in times.values())
     print(f'| problem | 1 GPU fftw_malloc | {g} GPUs fftw_malloc | speedup | {g}-link floor | {g} GPUs / floor '
           f'| cufftXt pinned | {g} GPUs / cufftXt | 1 GPU malloc | {g} GPUs malloc | speedup |'
-          + (f' baseline {g} GPUs | this / baseline |' if base else ''))
+          + (f' baseline {g} GPUs, before / after | this / baseline |' if base else ''))
     print('| --- ' * (13 if base else 11) + '|')
     for p, t in times.items():
         bi, bo = problem_bytes(p)
@@ -66,10 +67,12 @@ def main(path):
 
         def ratio(a, b):
             return f'{a / b:.2f}x' if a and b else '-'
-        b = t.get('baseline_all_fftw_malloc')
+        runs = [x for x in (t.get('baseline_before'), t.get('baseline_after')) if x]
+        b = sum(runs) / len(runs) if runs else None
+        before_after = ' / '.join(ms(t.get(k)) for k in ('baseline_before', 'baseline_after'))
         print(f'| {p} | {ms(one)} | {ms(two)} | {ratio(one, two)} | {ms(floor)} | {ratio(two, floor)} '
               f'| {ms(xt.get(p))} | {ratio(two, xt.get(p))} | {ms(onem)} | {ms(twom)} | {ratio(onem, twom)} |'
-              + (f' {ms(b)} | {ratio(two, b)} |' if base else ''))
+              + (f' {before_after} | {ratio(two, b)} |' if base else ''))
     for i, l in enumerate(links):
         both = f', {l[4]:.1f} / {l[5]:.1f} with every link busy both ways' if len(l) >= 6 else ''
         print(f'\nGPU {i}: h2d {l[0]:.1f} / d2h {l[1]:.1f} GB/s alone, {l[2]:.1f} / {l[3]:.1f} with every link busy'
