@@ -88,26 +88,27 @@ bool CpuRates::valid() const {
 }
 
 namespace {
-// Cell by cell the smaller, for tables of two dimensions.
+// Cell by cell the smaller, for tables of two dimensions; a cell one
+// reading did not take (0) has the other's.
 template <class Table>
 void take_faster(Table *mine, const Table &theirs) {
   for (size_t i = 0; i < mine->size(); ++i)
-    for (size_t j = 0; j < (*mine)[i].size(); ++j) (*mine)[i][j] = std::min((*mine)[i][j], theirs[i][j]);
+    for (size_t j = 0; j < (*mine)[i].size(); ++j) {
+      double &m = (*mine)[i][j];
+      const double t = theirs[i][j];
+      m = m == 0 ? t : t == 0 ? m : std::min(m, t);
+    }
 }
 }  // namespace
 
 GpuRates fastest_of(const GpuRates &a, const GpuRates &b) {
   GpuRates r = a;
-  for (size_t pinned = 0; pinned < r.seconds.size(); ++pinned) take_faster(&r.seconds[pinned], b.seconds[pinned]);
   // A set cell that one reading split and the other did not (0) takes the
   // one it has.
-  for (size_t pinned = 0; pinned < r.set_seconds.size(); ++pinned)
-    for (size_t batched = 0; batched < r.set_seconds[pinned].size(); ++batched)
-      for (size_t k = 0; k < r.set_seconds[pinned][batched].size(); ++k) {
-        double &mine = r.set_seconds[pinned][batched][k];
-        const double theirs = b.set_seconds[pinned][batched][k];
-        mine = mine == 0 ? theirs : theirs == 0 ? mine : std::min(mine, theirs);
-      }
+  for (size_t pinned = 0; pinned < r.seconds.size(); ++pinned) {
+    take_faster(&r.seconds[pinned], b.seconds[pinned]);
+    take_faster(&r.set_seconds[pinned], b.set_seconds[pinned]);
+  }
   r.readings = a.readings + b.readings;
   return r;
 }
