@@ -121,13 +121,15 @@ class LineSplitJob final : public HalvesJob {
     halves.settle = [=](int k, std::string *w) {
       Gpu &gpu = gpus_[k];
       if (gpu.phases) gpu.phases->mark();
-      return check(cudaStreamSynchronize(gpu.st), "cudaStreamSynchronize", w);
+      bool ok = true;
+      for (cudaStream_t s : {gpu.st, gpu.fft})
+        if (!check(cudaStreamSynchronize(s), "cudaStreamSynchronize", w)) ok = false;
+      return ok;
     };
     halves.release = [=](int k) {
       Gpu &gpu = gpus_[k];
       if (gpu.phases) gpu.phases->print(gpu.device);
       gpu.phases.reset();
-      cudaStreamSynchronize(gpu.fft);
       for (void *p : {gpu.a, gpu.t})
         if (p) cudaFreeAsync(p, gpu.st);
       cudaStreamSynchronize(gpu.st);
