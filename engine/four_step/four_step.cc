@@ -104,9 +104,9 @@ class FourStepJob final : public OutOfCoreBase {
              exec_plan(first_plans_.of(first_, c, k), st, b, b, why) &&
              check(real_ == Real::F32
                        ? twiddle_transpose(reinterpret_cast<const float *>(b), reinterpret_cast<float *>(b + at),
-                                           n1_, count, first, n_, sign_, st)
+                                           n1_, count, 0, first, n_, sign_, st)
                        : twiddle_transpose(reinterpret_cast<const double *>(b), reinterpret_cast<double *>(b + at),
-                                           n1_, count, first, n_, sign_, st),
+                                           n1_, count, 0, first, n_, sign_, st),
                    "twiddle_transpose (kernel launch)", why);
     };
     auto finish = [&](long long c) {

@@ -22,7 +22,7 @@ Block line_in(const LineSplit &s, int k) {
 
 Block line_exchange(const LineSplit &s, int from, int to, const Share &part) {
   const Share &c = s.columns[from], &r = s.rows[to];
-  return {r.begin + part.begin, s.n1, c.begin * r.size() + part.begin, r.size(), part.size(), c.size()};
+  return {(r.begin + part.begin) * c.size(), c.size(), part.begin * s.n2 + c.begin, s.n2, c.size(), part.size()};
 }
 
 Block line_out(const LineSplit &s, int k, const Share &part) {

@@ -4,13 +4,17 @@
 // these blocks). With n = n1 * n2, the input viewed as [n1][n2] and the
 // output as [n2][n1]:
 //   X[k1 + n1 * k2] = sum_b W_n2^(b k2) W_n^(b k1) sum_a x[n2 a + b] W_n1^(a k1).
-// GPU k reads its columns [c_k, e_k) of the input view, transforms them
-// along a (length n1), twiddles and transposes them to [columns][n1]; then
-// pulls from every GPU its rows [r_k, s_k) of k1 as [n2][rows], transforms
-// along b (length n2) in place and writes them as columns [r_k, s_k) of
-// the output view. The rows [r_k, s_k) go a part at a time (`part`,
-// counted from r_k): a part is transformed while the next one arrives.
-// Every input byte crosses PCIe once and every output byte once.
+// GPU k reads its columns [c_k, e_k) of the input view as [n1][columns],
+// transposes them to [columns][n1], transforms each row (along a, length
+// n1), and twiddles and transposes them back to [n1][columns]. Then it
+// pulls from every GPU its rows [r_k, s_k) of k1 as [rows][n2], transforms
+// each row (along b, length n2), transposes them to [n2][rows] and writes
+// them as columns [r_k, s_k) of the output view. Every FFT runs along
+// contiguous rows, several times faster than down columns, and every copy
+// moves rows of a GPU's whole share. The rows [r_k, s_k) go a part at a
+// time (`part`, counted from r_k): a part is transformed while the next
+// one arrives. Every input byte crosses PCIe once and every output byte
+// once.
 #pragma once
 
 #include <optional>
@@ -40,10 +44,10 @@ struct Block {
 // The input array into GPU k's [n1][columns_k].
 Block line_in(const LineSplit &s, int k);
 // Of GPU `to`'s rows, those of `part`: from GPU `from`'s twiddled
-// [columns_from][n1] into GPU `to`'s [n2][rows_to].
+// [n1][columns_from] into GPU `to`'s [rows_to][n2].
 Block line_exchange(const LineSplit &s, int from, int to, const Share &part);
-// Of GPU k's transformed [n2][rows_k], the rows of `part` into the output
-// array.
+// Of GPU k's transformed and transposed [n2][rows_k], the columns of
+// `part` into the output array.
 Block line_out(const LineSplit &s, int k, const Share &part);
 
 }  // namespace gpufftw::engine

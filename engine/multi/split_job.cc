@@ -95,28 +95,35 @@ class Rendezvous {
 
 bool run_halves(const std::vector<int> &devices, const Halves &halves, std::string *why) {
   const int n = static_cast<int>(devices.size());
-  Rendezvous halfway(n), settled(n);
+  Rendezvous halfway(n), seconded(n), settled(n);
   std::vector<std::string> whys(n);
-  // Each GPU writes its own entries only: the first halves' before the
-  // rendezvous that every GPU reads them after.
-  std::vector<char> first_ok(n, 0), ok(n, 0);
+  // Per step (first, second, third, settle), the GPUs it failed on. Each
+  // GPU writes its own entries only, a step's before the rendezvous after
+  // which every GPU reads them.
+  enum { kFirst, kSecond, kThird, kSettle, kSteps };
+  std::vector<std::vector<char>> failed(kSteps, std::vector<char>(n, 0));
+  auto none_failed = [&](int before) {
+    for (int step = 0; step < before; ++step)
+      if (std::any_of(failed[step].begin(), failed[step].end(), [](char f) { return f != 0; })) return false;
+    return true;
+  };
   on_device_threads(n, [&](int k) {
     DeviceScope on(devices[k]);
     std::string *w = &whys[k];
-    first_ok[k] = on.ok() ? halves.first(k, w) : (*w = on.why(), false);
+    failed[kFirst][k] = !(on.ok() ? halves.first(k, w) : (*w = on.why(), false));
     halfway.arrive_and_wait();
-    const bool all = std::all_of(first_ok.begin(), first_ok.end(), [](char o) { return o != 0; });
-    bool done = all && halves.second(k, w);
-    if (!halves.settle(k, w)) done = false;
-    ok[k] = done && first_ok[k];
+    failed[kSecond][k] = none_failed(kSecond) && !halves.second(k, w);
+    if (halves.third) {
+      seconded.arrive_and_wait();
+      failed[kThird][k] = none_failed(kThird) && !halves.third(k, w);
+    }
+    failed[kSettle][k] = !halves.settle(k, w);
     settled.arrive_and_wait();
     halves.release(k);
   });
-  // A GPU whose first half failed says why the others' second halves did
-  // not run.
-  for (const std::vector<char> *v : {&first_ok, &ok})
+  for (const std::vector<char> &step : failed)
     for (int k = 0; k < n; ++k)
-      if (!(*v)[k]) return *why = "GPU " + std::to_string(devices[k]) + ": " + whys[k], false;
+      if (step[k]) return *why = "GPU " + std::to_string(devices[k]) + ": " + whys[k], false;
   return true;
 }
 

@@ -53,13 +53,15 @@ void on_device_threads(int n, const std::function<void(int)> &body);
 // One transform split between two halves on each GPU of `devices`, each
 // GPU on a thread of its own: first(k) on every GPU; then, only where every
 // GPU's first half went well, second(k), which may read what the others'
-// first halves left in their memory; then settle(k), whether or not its
-// halves ran, which waits for its queued work; and once every GPU has
-// settled (nothing reads another GPU's memory any more), release(k). A
-// failure on one GPU never strands the others. False with the first
-// failing GPU's why.
+// first halves left in their memory; where set, then, only where every
+// second half went well, third(k), which may queue a wait for what the
+// others' second halves queued (so overwrite what they read); then
+// settle(k), whether or not its steps ran, which waits for its queued
+// work; and once every GPU has settled (nothing reads another GPU's memory
+// any more), release(k). A failure on one GPU never strands the others.
+// False with the first failing GPU's why, the earliest step's first.
 struct Halves {
-  std::function<bool(int k, std::string *why)> first, second, settle;
+  std::function<bool(int k, std::string *why)> first, second, third, settle;
   std::function<void(int k)> release;
 };
 bool run_halves(const std::vector<int> &devices, const Halves &halves, std::string *why);

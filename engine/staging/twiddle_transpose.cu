@@ -18,12 +18,17 @@ __device__ double2 twiddle(long long m, long long n, double sign) {
   return make_double2(c, sign * s);
 }
 
+// Where n is 0, no twiddle.
+struct Twiddle {
+  long long row0 = 0, col0 = 0, n = 0;
+  double sign = 0;
+};
+
 // One 32 x 32 tile a block at a time (tiles strided over the grid): read
 // along src's rows, written along dst's, through shared memory padded
 // against bank conflicts.
 template <class C>
-__global__ void twiddle_transpose_kernel(const C *src, C *dst, long long rows, long long cols, long long col0,
-                                         long long n, double sign) {
+__global__ void transpose_kernel(const C *src, C *dst, long long rows, long long cols, long long ld, Twiddle tw) {
   __shared__ C tile[kTile][kTile + 1];
   const long long tiles_r = (rows + kTile - 1) / kTile, tiles_c = (cols + kTile - 1) / kTile;
   for (long long t = blockIdx.x; t < tiles_r * tiles_c; t += gridDim.x) {
@@ -36,35 +41,49 @@ __global__ void twiddle_transpose_kernel(const C *src, C *dst, long long rows, l
     for (int i = threadIdx.y; i < kTile; i += kRowsPerPass) {
       const long long c = c0 + i, r = r0 + threadIdx.x;
       if (r < rows && c < cols) {
-        const C v = tile[threadIdx.x][i];
-        const double2 w = twiddle((col0 + c) * r, n, sign);
-        const double re = static_cast<double>(v.x), im = static_cast<double>(v.y);
-        C out;
-        out.x = static_cast<decltype(v.x)>(re * w.x - im * w.y);
-        out.y = static_cast<decltype(v.x)>(re * w.y + im * w.x);
-        dst[c * rows + r] = out;
+        C v = tile[threadIdx.x][i];
+        if (tw.n) {
+          const double2 w = twiddle((tw.row0 + r) * (tw.col0 + c), tw.n, tw.sign);
+          const double re = static_cast<double>(v.x), im = static_cast<double>(v.y);
+          v.x = static_cast<decltype(v.x)>(re * w.x - im * w.y);
+          v.y = static_cast<decltype(v.x)>(re * w.y + im * w.x);
+        }
+        dst[c * ld + r] = v;
       }
     }
     __syncthreads();
   }
 }
 
-}  // namespace
-
 template <class R>
-cudaError_t twiddle_transpose(const R *src, R *dst, long long rows, long long cols, long long col0, long long n,
-                              int sign, cudaStream_t stream) {
+cudaError_t launch(const R *src, R *dst, long long rows, long long cols, long long ld, Twiddle tw,
+                   cudaStream_t stream) {
   using C = complex_t<R>;
   const long long tiles = ((rows + kTile - 1) / kTile) * ((cols + kTile - 1) / kTile);
   const unsigned blocks = static_cast<unsigned>(tiles < 65535 ? tiles : 65535);
-  twiddle_transpose_kernel<C><<<blocks, dim3(kTile, kRowsPerPass), 0, stream>>>(
-      reinterpret_cast<const C *>(src), reinterpret_cast<C *>(dst), rows, cols, col0, n, static_cast<double>(sign));
+  transpose_kernel<C><<<blocks, dim3(kTile, kRowsPerPass), 0, stream>>>(
+      reinterpret_cast<const C *>(src), reinterpret_cast<C *>(dst), rows, cols, ld, tw);
   return cudaGetLastError();
 }
 
-template cudaError_t twiddle_transpose<float>(const float *, float *, long long, long long, long long, long long, int,
-                                              cudaStream_t);
+}  // namespace
+
+template <class R>
+cudaError_t transpose(const R *src, R *dst, long long rows, long long cols, long long ld, cudaStream_t stream) {
+  return launch(src, dst, rows, cols, ld, Twiddle{}, stream);
+}
+
+template <class R>
+cudaError_t twiddle_transpose(const R *src, R *dst, long long rows, long long cols, long long row0, long long col0,
+                              long long n, int sign, cudaStream_t stream) {
+  return launch(src, dst, rows, cols, rows, Twiddle{row0, col0, n, static_cast<double>(sign)}, stream);
+}
+
+template cudaError_t transpose<float>(const float *, float *, long long, long long, long long, cudaStream_t);
+template cudaError_t transpose<double>(const double *, double *, long long, long long, long long, cudaStream_t);
+template cudaError_t twiddle_transpose<float>(const float *, float *, long long, long long, long long, long long,
+                                              long long, int, cudaStream_t);
 template cudaError_t twiddle_transpose<double>(const double *, double *, long long, long long, long long, long long,
-                                               int, cudaStream_t);
+                                               long long, int, cudaStream_t);
 
 }  // namespace gpufftw::engine

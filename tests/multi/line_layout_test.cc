@@ -1,7 +1,7 @@
 // The 1-D split's arithmetic (engine/multi/line_layout.h), on the CPU: the
 // whole four-step method run with its blocks, each GPU's FFTs as direct
-// DFTs and its twiddle as engine/staging/twiddle_transpose.h states it,
-// against the DFT of the whole line.
+// DFTs and its transposes as engine/staging/twiddle_transpose.h states
+// them, against the DFT of the whole line.
 #include "engine/multi/line_layout.h"
 
 #include <gtest/gtest.h>
@@ -39,33 +39,44 @@ void copy(const Block &b, const std::vector<C> &src, std::vector<C> *dst) {
     for (long long w = 0; w < b.width; ++w) (*dst)[b.dst + r * b.dpitch + w] = src[b.src + r * b.spitch + w];
 }
 
+// twiddle_transpose.h's transposes: from element `from` of src, its
+// `rows` x `cols`, into element `to` of dst, `ld` apart; each element
+// twiddled by W_n^((row0 + r) * (col0 + c)) where n is not 0.
+void transpose(const std::vector<C> &src, long long from, long long rows, long long cols, std::vector<C> *dst,
+               long long to, long long ld, long long row0 = 0, long long col0 = 0, long long n = 0, int sign = 0) {
+  for (long long r = 0; r < rows; ++r)
+    for (long long c = 0; c < cols; ++c)
+      (*dst)[to + c * ld + r] = src[from + r * cols + c] * (n ? root((row0 + r) * (col0 + c), n, sign) : C(1));
+}
+
 // The steps of engine/multi/line_split.cc, GPU by GPU: the second pass in
 // `parts` parts of each GPU's rows, written out joined into runs of at
 // least `least` rows.
 std::vector<C> split_dft(const std::vector<C> &x, const LineSplit &s, int sign, int parts, long long least) {
   const long long n = s.n1 * s.n2;
   const int gpus = static_cast<int>(s.columns.size());
+  const C nan(std::numeric_limits<double>::quiet_NaN(), 0);
   std::vector<std::vector<C>> twiddled(gpus);
   for (int k = 0; k < gpus; ++k) {
     const long long cols = s.columns[k].size();
-    std::vector<C> a(s.n1 * cols);
+    std::vector<C> a(s.n1 * cols, nan), t(cols * s.n1, nan);
     copy(line_in(s, k), x, &a);
-    dfts(&a, 0, s.n1, cols, 1, cols, sign);
-    twiddled[k].resize(cols * s.n1);
-    for (long long r = 0; r < s.n1; ++r)
-      for (long long c = 0; c < cols; ++c)
-        twiddled[k][c * s.n1 + r] = a[r * cols + c] * root((s.columns[k].begin + c) * r, n, sign);
+    transpose(a, 0, s.n1, cols, &t, 0, s.n1);
+    dfts(&t, 0, s.n1, 1, s.n1, cols, sign);
+    twiddled[k].assign(s.n1 * cols, nan);
+    transpose(t, 0, cols, s.n1, &twiddled[k], 0, cols, s.columns[k].begin, 0, n, sign);
   }
-  std::vector<C> out(n, C(std::numeric_limits<double>::quiet_NaN(), 0));
+  std::vector<C> out(n, nan);
   for (int k = 0; k < gpus; ++k) {
     const long long rows = s.rows[k].size();
-    std::vector<C> b(s.n2 * rows, C(std::numeric_limits<double>::quiet_NaN(), 0));
+    std::vector<C> b(rows * s.n2, nan), o(s.n2 * rows, nan);
     const std::vector<Share> chunks = split_evenly(rows, parts);
     for (const Share &part : chunks) {
       for (int from = 0; from < gpus; ++from) copy(line_exchange(s, from, k, part), twiddled[from], &b);
-      dfts(&b, part.begin, s.n2, rows, 1, part.size(), sign);
+      dfts(&b, part.begin * s.n2, s.n2, 1, s.n2, part.size(), sign);
     }
-    for (const Share &run : join_until(chunks, least)) copy(line_out(s, k, run), b, &out);
+    for (const Share &part : chunks) transpose(b, part.begin * s.n2, part.size(), s.n2, &o, part.begin, rows);
+    for (const Share &run : join_until(chunks, least)) copy(line_out(s, k, run), o, &out);
   }
   return out;
 }
