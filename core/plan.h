@@ -31,8 +31,22 @@ bool resolve_arrays(const Problem &p, const Arrays &x, void *in[2], void *out[2]
 struct PlanStats;  // shim/report.h
 
 class Plan {
+  // The first member, right after the vtable pointer: made_here reads it
+  // at the same offset of any handle.
+  static constexpr uint64_t kMark = 0x6770'7566'6674'77a5ull;
+  const uint64_t mark_ = kMark;
+
  public:
   explicit Plan(Problem problem) : problem_(std::move(problem)) {}
+
+  // Whether a plan handle is one of gpufftw's, told apart from another
+  // FFTW's plan that a program hands to gpufftw (shim/interpose/): FFTW's
+  // handle holds two heap pointers where a Plan holds its vtable and this
+  // mark, a value no user-space pointer takes (its high bits are neither
+  // all zero nor all one).
+  static bool made_here(const void *handle) {
+    return static_cast<const Plan *>(handle)->mark_ == kMark;
+  }
   virtual ~Plan() = default;
   Plan(const Plan &) = delete;
   Plan &operator=(const Plan &) = delete;

@@ -33,3 +33,11 @@
 #include "mpi/api.inc"
 
 #pragma GCC visibility pop
+
+namespace {
+// This library is gpufftw's own code to libgpufftw (shim/foreign.h), said
+// as it loads, before any of its lookups or calls.
+__attribute__((constructor)) void say_own_library() {
+  gpufftw_own_library(reinterpret_cast<const void *>(&say_own_library));
+}
+}  // namespace

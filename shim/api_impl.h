@@ -21,6 +21,7 @@
 #include "fallback/real_fftw.h"
 #include "fallback/thread_pool.h"
 #include "shim/compare.h"
+#include "shim/interpose/other_fftw.h"
 #include "shim/planner.h"
 #include "shim/report.h"
 

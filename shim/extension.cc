@@ -75,12 +75,16 @@ int gpufftw_real_fftw_available(char precision) {
   return 0;
 }
 
+// Another FFTW's plan (shim/interpose/other_fftw.h) runs on that FFTW.
 const char *gpufftw_plan_where(const void *plan) {
-  return plan ? static_cast<const gpufftw::Plan *>(plan)->where() : "none";
+  if (!plan) return "none";
+  return gpufftw::Plan::made_here(plan) ? static_cast<const gpufftw::Plan *>(plan)->where() : "cpu";
 }
 
 const char *gpufftw_plan_why(const void *plan) {
-  return plan ? static_cast<const gpufftw::Plan *>(plan)->reason.c_str() : "";
+  if (!plan) return "";
+  return gpufftw::Plan::made_here(plan) ? static_cast<const gpufftw::Plan *>(plan)->reason.c_str()
+                                        : "made by another FFTW in the process, which runs it";
 }
 
 unsigned long gpufftw_reentry_count(void) { return gpufftw::reentry_count(); }

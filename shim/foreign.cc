@@ -15,6 +15,7 @@
 #include "core/plan.h"
 #include "dispatch/dispatch.h"
 #include "shim/compare.h"
+#include "shim/interpose/other_fftw.h"
 #include "shim/report.h"
 #include "shim/trace.h"
 
@@ -155,6 +156,8 @@ int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, 
 void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms) {
   if (key) gpufftw::remember_measured(key, gpufftw::Choice{composed != 0, composed_ms / 1e3, real_ms / 1e3});
 }
+
+void gpufftw_own_library(const void *code) { gpufftw::note_own_library(code); }
 
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops) {
   auto *f = dynamic_cast<const gpufftw::ForeignPlan *>(static_cast<const gpufftw::Plan *>(plan));

@@ -44,6 +44,12 @@ PlanStats *stats_for(const Problem &problem, const char *where, const std::strin
   return &e->stats;
 }
 
+bool any_plan_asked() {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return !r.entries.empty();
+}
+
 void write_report(FILE *out) {
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);

@@ -26,6 +26,9 @@ PlanStats *stats_for(const Problem &problem, const char *where, const std::strin
 
 void write_report(FILE *out);
 
+// Whether any plan was asked of gpufftw in this process (stats_for called).
+bool any_plan_asked();
+
 // Prints the report at exit when GPUFFTW_REPORT=1; called by the planner.
 void arm_exit_report();
 

@@ -36,6 +36,19 @@ expect 2 "gpufftw-run: --log loud is not off, warn, info or debug" gpufftw-run -
 expect 2 "gpufftw-compare: --every needs a value: a count from 1" gpufftw-compare --every
 expect 2 "gpufftw-compare: --every 0 is not a count from 1" gpufftw-compare --every 0 -- true
 expect 2 "gpufftw-compare: --file needs a file name" gpufftw-compare --file
+# A missing library: named with the place looked in, or as the file the
+# variable names. The installed form of each tool, copied out of its tree,
+# looks in a lib folder beside it that is not there.
+for t in gpufftw-run gpufftw-compare; do
+  GPUFFTW_LIBRARY=/nope expect 2 "$t: GPUFFTW_LIBRARY names /nope, which is not there or cannot be read" $t -- true
+  mkdir -p "$tmp/away/bin"
+  cp "$build/generated/install/$t" "$tmp/away/bin/$t"
+  "$tmp/away/bin/$t" -- true > "$tmp/out" 2> "$tmp/err" && fail "$t copied away: ran without its library"
+  grep -qF "$t: no libgpufftw.so.1 in $tmp/away/bin/../lib, the library folder beside this script" "$tmp/err" ||
+    fail "$t copied away: $(cat "$tmp/err")"
+  echo "$t copied away: $(cat "$tmp/err")"
+done
+GPUFFTW_MPI_LIBRARY=/nope expect 2 "gpufftw-run: GPUFFTW_MPI_LIBRARY names /nope, which is not there" gpufftw-run --mpi -- true
 # Good command lines still run the program, with what they set.
 got=$("$build/gpufftw-run" --mode cpu --log info -- sh -c 'echo "$GPUFFTW_MODE $GPUFFTW_LOG"') ||
   fail "gpufftw-run --mode cpu --log info exited $?"

@@ -1,0 +1,203 @@
+#include "shim/interpose/other_fftw.h"
+
+#include <dlfcn.h>
+#include <link.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/log.h"
+#include "shim/interpose/libc_dlsym.h"
+
+namespace gpufftw {
+namespace {
+
+using Range = std::pair<uintptr_t, uintptr_t>;
+
+bool holds(const std::vector<Range> &ranges, uintptr_t a) {
+  for (const Range &r : ranges)
+    if (a >= r.first && a < r.second) return true;
+  return false;
+}
+
+// One other FFTW: its file, a handle on it (kept, so that the lookups
+// below stay valid) and where its code lies.
+struct OtherFftw {
+  std::string file;
+  uintptr_t base = 0;
+  void *handle = nullptr;
+  std::vector<Range> code;
+};
+
+struct Loaded {
+  std::vector<OtherFftw> fftws;
+};
+
+// An object as dl_iterate_phdr shows it.
+struct Object {
+  std::string file;
+  uintptr_t base = 0;
+  std::vector<Range> mapped, code;
+};
+
+std::mutex own_mutex;
+std::vector<uintptr_t> own_bases;  // load addresses of gpufftw's own libraries
+
+uintptr_t base_of(const void *code) {
+  Dl_info info{};
+  return dladdr(code, &info) ? reinterpret_cast<uintptr_t>(info.dli_fbase) : 0;
+}
+
+std::shared_ptr<const Loaded> current = std::make_shared<Loaded>();
+std::atomic<unsigned long long> seen_adds{~0ull}, seen_subs{~0ull};
+std::mutex rescan_mutex;
+
+std::pair<unsigned long long, unsigned long long> loader_counts() {
+  std::pair<unsigned long long, unsigned long long> c{0, 0};
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        auto *counts = static_cast<std::pair<unsigned long long, unsigned long long> *>(data);
+        *counts = {info->dlpi_adds, info->dlpi_subs};
+        return 1;
+      },
+      &c);
+  return c;
+}
+
+std::vector<Object> loaded_objects() {
+  std::vector<Object> objects;
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        // The program itself (no name) calls its own FFTW directly, and
+        // the kernel's vDSO is no file.
+        if (!info->dlpi_name || info->dlpi_name[0] != '/') return 0;
+        Object o;
+        o.file = info->dlpi_name;
+        o.base = info->dlpi_addr;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_LOAD) continue;
+          const Range r{info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
+          o.mapped.push_back(r);
+          if (ph.p_flags & PF_X) o.code.push_back(r);
+        }
+        static_cast<std::vector<Object> *>(data)->push_back(std::move(o));
+        return 0;
+      },
+      &objects);
+  return objects;
+}
+
+// The objects of the program's namespace (not gpufftw's private one, whose
+// real FFTW never calls into gpufftw) that define an FFTW execute, or FFTW's
+// threads, of their own.
+std::shared_ptr<const Loaded> rescan(const Loaded &before) {
+  auto now = std::make_shared<Loaded>();
+  const DlsymFn lookup = libc_dlsym();
+  if (!lookup) return now;
+  std::vector<uintptr_t> own;
+  {
+    std::lock_guard<std::mutex> lock(own_mutex);
+    own = own_bases;
+  }
+  for (const Object &o : loaded_objects()) {
+    bool is_own = false;
+    for (uintptr_t b : own) is_own |= holds(o.mapped, b);
+    if (is_own) continue;
+    void *h = dlopen(o.file.c_str(), RTLD_NOLOAD | RTLD_LAZY);
+    if (!h) continue;  // in another namespace only
+    link_map *lm = nullptr;
+    bool fftw = dlinfo(h, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_addr == o.base;
+    if (fftw) {
+      bool defines = false;
+      for (const char *probe : {"fftwf_execute", "fftw_execute", "fftwl_execute", "fftwf_init_threads",
+                                 "fftw_init_threads"})
+        if (void *p = lookup(h, probe)) defines |= holds(o.mapped, reinterpret_cast<uintptr_t>(p));
+      fftw = defines;
+    }
+    if (!fftw) {
+      dlclose(h);
+      continue;
+    }
+    bool known = false;
+    for (const OtherFftw &k : before.fftws)
+      if (k.base == o.base && k.file == o.file) {
+        dlclose(h);  // the handle already held
+        now->fftws.push_back(k);
+        known = true;
+      }
+    if (known) continue;
+    GPUFFTW_LOG(Info, "another FFTW is loaded: %s (its own calls and plans go back to it)", o.file.c_str());
+    now->fftws.push_back(OtherFftw{o.file, o.base, h, o.code});
+  }
+  return now;
+}
+
+std::shared_ptr<const Loaded> loaded() { return std::atomic_load(&current); }
+
+}  // namespace
+
+void note_own_library(const void *code) {
+  if (uintptr_t b = base_of(code)) {
+    std::lock_guard<std::mutex> lock(own_mutex);
+    own_bases.push_back(b);
+  }
+  seen_adds.store(~0ull);  // the next refresh rereads
+}
+
+bool is_own_code(const void *code) {
+  static const uintptr_t self = base_of(reinterpret_cast<const void *>(&is_own_code));
+  const uintptr_t b = base_of(code);
+  if (b == self) return true;
+  std::lock_guard<std::mutex> lock(own_mutex);
+  for (uintptr_t o : own_bases)
+    if (o == b) return true;
+  return false;
+}
+
+void refresh_other_fftws() {
+  static const bool self_noted = (note_own_library(reinterpret_cast<const void *>(&refresh_other_fftws)), true);
+  (void)self_noted;
+  const auto counts = loader_counts();
+  if (counts.first == seen_adds.load(std::memory_order_acquire) &&
+      counts.second == seen_subs.load(std::memory_order_acquire))
+    return;
+  std::lock_guard<std::mutex> lock(rescan_mutex);
+  std::atomic_store(&current, rescan(*loaded()));
+  seen_subs.store(counts.second, std::memory_order_release);
+  seen_adds.store(counts.first, std::memory_order_release);
+}
+
+void *other_fftw_function(const void *code, const char *name) {
+  const std::shared_ptr<const Loaded> l = loaded();
+  for (const OtherFftw &o : l->fftws) {
+    if (!holds(o.code, reinterpret_cast<uintptr_t>(code))) continue;
+    void *f = libc_dlsym()(o.handle, name);
+    if (!f || is_own_code(f)) return nullptr;
+    GPUFFTW_LOG(Debug, "%s called from inside %s: answered by that library", name, o.file.c_str());
+    return f;
+  }
+  return nullptr;
+}
+
+void *plan_owner_function(const char *name) {
+  refresh_other_fftws();
+  const std::shared_ptr<const Loaded> l = loaded();
+  for (const OtherFftw &o : l->fftws) {
+    void *f = libc_dlsym()(o.handle, name);
+    if (!f || is_own_code(f)) continue;
+    GPUFFTW_LOG(Debug, "%s called with a plan of %s: run by that library", name, o.file.c_str());
+    return f;
+  }
+  static std::atomic<bool> said{false};
+  if (!said.exchange(true))
+    GPUFFTW_LOG(Warn, "%s called with a plan gpufftw did not make, and no other FFTW is loaded to run it; "
+                "nothing done", name);
+  return nullptr;
+}
+
+}  // namespace gpufftw

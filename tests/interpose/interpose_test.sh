@@ -1,0 +1,106 @@
+#!/bin/sh
+# interpose_test.sh BUILD_DIR FFTW_LIBDIR: programs that reach FFTW other
+# than by linking it, in each way into gpufftw (docs/interposition.md has
+# the matrix). Every cell checks the numbers against a direct DFT; a cell
+# that must go through gpufftw also checks that its report lists the plan,
+# and one that cannot (a plug-in bound to its own FFTW with RTLD_DEEPBIND,
+# a private copy under the drop-in folder) that the numbers are still right.
+set -u
+b=$1 fftw=$2
+. "$(dirname "$0")/../scratch.sh"
+t=$b/tests/interpose
+export GPUFFTW_CACHE_DIR="$tmp/cache"
+mkdir -p "$tmp/private"
+cp "$fftw/libfftw3f.so.3" "$tmp/private/libfftw3f.so.3"
+python_with() {  # MODULE: a Python that imports it, or nothing
+  for py in python3 /usr/bin/python3; do
+    command -v "$py" >/dev/null 2>&1 && "$py" -c "import $1" 2>/dev/null && { echo "$py"; return; }
+  done
+}
+ctypes_py=$(python_with ctypes)
+cffi_py=$(python_with cffi)
+rows=0
+# cell WAY LOADING EXPECT CMD...: WAY preload|relink|dropin; EXPECT gpufftw
+# (the report lists a plan), own (right numbers, no plan through gpufftw)
+# or static (gpufftw's message that FFTW is linked in statically).
+cell() {
+  way=$1 loading=$2 expect=$3
+  shift 3
+  case $way in
+    preload) set -- "$b/gpufftw-run" --report -- "$@" ;;
+    relink) set -- env GPUFFTW_REPORT=1 "$@" ;;
+    dropin) set -- env LD_LIBRARY_PATH="$b/dropin" GPUFFTW_REPORT=1 "$@" ;;
+  esac
+  "$@" > "$tmp/out" 2>&1
+  rc=$?
+  [ $rc = 0 ] || { cat "$tmp/out"; fail "$way, $loading: exit $rc"; }
+  grep -q "err [0-9.e+-]*" "$tmp/out" || { cat "$tmp/out"; fail "$way, $loading: no result"; }
+  case $expect in
+    gpufftw) grep -q "^gpufftw report:" "$tmp/out" && grep -q "c2c f32" "$tmp/out" ||
+               { cat "$tmp/out"; fail "$way, $loading: no plan reached gpufftw"; } ;;
+    own) ! grep -q "c2c f32" "$tmp/out" || { cat "$tmp/out"; fail "$way, $loading: a plan reached gpufftw"; } ;;
+    static) grep -q "has FFTW linked in statically" "$tmp/out" ||
+              { cat "$tmp/out"; fail "$way, $loading: no word on the static FFTW"; } ;;
+  esac
+  rows=$((rows + 1))
+  echo "$way, $loading: $expect: $(grep -m1 "err " "$tmp/out")"
+}
+for way in preload relink dropin; do
+  client=$t/interpose_dlopen_client
+  [ $way = relink ] && client=$t/interpose_dlopen_client_relinked
+  for flags in now,local now,global lazy,local lazy,deepbind now,deepbind; do
+    cell $way "dlopen $flags" gpufftw "$client" $flags libfftw3f.so.3
+  done
+  cell $way "dlopen, dlvsym" gpufftw "$client" now,local libfftw3f.so.3 dlvsym
+  grep -q "versioned FFTW name not found (.*version FFTW_3), versioned C library name found" "$tmp/out" ||
+    fail "$way: dlvsym answered other than the C library: $(cat "$tmp/out")"
+  cell $way "dlopen, other names" gpufftw "$client" now,local libfftw3f.so.3 names
+  grep -q "names: cos(0) 1, strlen 4, RTLD_NEXT gpufftw_version " "$tmp/out" || fail "$way: $(cat "$tmp/out")"
+  cell $way "dlopen, two threads" gpufftw "$client" now,deepbind libfftw3f.so.3 threads
+  # A private copy, opened by its path: the drop-in folder replaces FFTW by
+  # name only, so there it runs on that copy.
+  expect=gpufftw
+  [ $way = dropin ] && expect=own
+  cell $way "private copy by path" $expect "$client" now,local "$tmp/private/libfftw3f.so.3"
+done
+# RTLD_NEXT from the program finds the object after it: gpufftw when
+# preloaded, nothing plain (an answer from the wrong place would show here).
+"$t/interpose_dlopen_client" now,local libfftw3f.so.3 names | grep -q "RTLD_NEXT gpufftw_version not found" ||
+  fail "plain: RTLD_NEXT found gpufftw"
+"$b/gpufftw-run" -- "$t/interpose_dlopen_client" now,local libfftw3f.so.3 names |
+  grep -q "RTLD_NEXT gpufftw_version .*libgpufftw.so.1" || fail "preload: RTLD_NEXT did not find gpufftw next"
+for way in preload dropin; do
+  if [ -n "$ctypes_py" ]; then cell $way "Python ctypes" gpufftw "$ctypes_py" "$(dirname "$0")/ctypes_client.py"
+  else echo "$way, Python ctypes: skipped, no python3"; fi
+  if [ -n "$cffi_py" ]; then cell $way "Python cffi (ABI mode)" gpufftw "$cffi_py" "$(dirname "$0")/cffi_client.py"
+  else echo "$way, Python cffi: skipped, no python3 with cffi (python3-cffi)"; fi
+  cell $way "plug-in, RTLD_LOCAL" gpufftw "$t/interpose_plugin_host" "$t/interpose_fftw_plugin.so" local
+  # RTLD_DEEPBIND binds the plug-in to its own FFTW before a preloaded
+  # gpufftw; the drop-in folder makes its FFTW gpufftw.
+  expect=own
+  [ $way = dropin ] && expect=gpufftw
+  cell $way "plug-in, RTLD_DEEPBIND" $expect "$t/interpose_plugin_host" "$t/interpose_fftw_plugin.so" deepbind
+done
+# The plug-in's own FFTW makes the plan; the host runs and destroys it
+# through the entries dlsym finds on the plug-in's handle, gpufftw's under
+# preload, which give it back to the FFTW that made it.
+cell preload "plug-in plan, gpufftw's execute" own \
+  "$t/interpose_plugin_host" "$t/interpose_fftw_plugin.so" deepbind mixed
+# The program links FFTW, so FFTW's internal calls are bound (now) to
+# gpufftw, first in the lookup order; the plug-in then enters that FFTW
+# directly. Those calls go back to that FFTW.
+cell preload "plug-in into FFTW bound to gpufftw" own \
+  env LD_BIND_NOW=1 "$t/interpose_plugin_host_linked" "$t/interpose_fftw_plugin.so" deepbind
+if [ -x "$t/interpose_static_client" ]; then
+  cell preload "FFTW linked statically" static "$t/interpose_static_client"
+  GPUFFTW_COMPARE=1 GPUFFTW_LIBRARY="$b/libgpufftw.so.1" "$b/gpufftw-compare" -- "$t/interpose_static_client" \
+    > "$tmp/out" 2>&1 && grep -q "has FFTW linked in statically" "$tmp/out" ||
+    fail "gpufftw-compare said nothing of the static FFTW: $(cat "$tmp/out")"
+  # No word where no FFTW is in the program at all.
+  "$b/gpufftw-run" --report -- sh -c true > "$tmp/out" 2>&1
+  [ ! -s "$tmp/out" ] || fail "a shell under --report printed: $(cat "$tmp/out")"
+else
+  echo "FFTW linked statically: skipped, no libfftw3f.a"
+fi
+echo "$rows cells passed"
+echo PASS
