@@ -139,7 +139,29 @@ std::shared_ptr<const Loaded> rescan(const Loaded &before) {
 
 std::shared_ptr<const Loaded> loaded() { return std::atomic_load(&current); }
 
+// The program's own mapped ranges: dl_iterate_phdr's first object.
+std::vector<Range> program_ranges() {
+  std::vector<Range> ranges;
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+          if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X))
+            static_cast<std::vector<Range> *>(data)->push_back(
+                {info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz});
+        }
+        return 1;
+      },
+      &ranges);
+  return ranges;
+}
+
 }  // namespace
+
+bool in_program_file(const void *code) {
+  static const std::vector<Range> ranges = program_ranges();
+  return holds(ranges, reinterpret_cast<uintptr_t>(code));
+}
 
 void note_own_library(const void *code) {
   if (uintptr_t b = base_of(code)) {

@@ -29,11 +29,16 @@ void *plan_owner_function(const char *name);
 bool is_own_code(const void *code);
 void note_own_library(const void *code);
 
+// Whether `code` lies in the program's own file, which calls its own FFTW
+// directly where it has one: no call from there comes from another FFTW.
+bool in_program_file(const void *code);
+
 // An entry point's call arriving from inside another FFTW (its internal call
 // to a public name that gpufftw, first in the lookup order, answered):
 // that FFTW's own function of the same name, else null.
 template <class F>
 F called_from_other_fftw(const void *return_address, const char *name) {
+  if (in_program_file(return_address)) return nullptr;
   refresh_other_fftws();
   return reinterpret_cast<F>(other_fftw_function(return_address, name));
 }

@@ -19,6 +19,9 @@ python_with() {  # MODULE: a Python that imports it, or nothing
 }
 ctypes_py=$(python_with ctypes)
 cffi_py=$(python_with cffi)
+# A sanitizer build's runtime must come first in a program not built with
+# it (Python) that loads the sanitized gpufftw through the drop-in folder.
+san=$(cat "$b/sanitizer-preload" 2>/dev/null || true)
 rows=0
 # cell WAY LOADING EXPECT CMD...: WAY preload|relink|dropin; EXPECT gpufftw
 # (the report lists a plan), own (right numbers, no plan through gpufftw)
@@ -29,7 +32,7 @@ cell() {
   case $way in
     preload) set -- "$b/gpufftw-run" --report -- "$@" ;;
     relink) set -- env GPUFFTW_REPORT=1 "$@" ;;
-    dropin) set -- env LD_LIBRARY_PATH="$b/dropin" GPUFFTW_REPORT=1 "$@" ;;
+    dropin) set -- env LD_LIBRARY_PATH="$b/dropin" GPUFFTW_REPORT=1 ${san:+LD_PRELOAD="$san"} "$@" ;;
   esac
   "$@" > "$tmp/out" 2>&1
   rc=$?
