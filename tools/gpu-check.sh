@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests]: the GPU
+# gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests | --interpose]: the GPU
 # machine's run, the one script for it. --multi (a machine of several
 # GPUs): the multi-GPU tests, then the multi-GPU benchmark
 # (bench/multi_gpu_run.sh) and every GPU against one through gpufftw's own
@@ -7,7 +7,12 @@
 # tests as without it. --gpu-tests: the GPU tests (ctest -L gpu) on every
 # GPU, GPUFFTW_GPU_TEST_RUNS times in a row (default 3), then once on the
 # first GPU alone (CUDA_VISIBLE_DEVICES): a machine of several GPUs runs
-# each test both ways. Builds gpufftw there; runs every test (the GPU tests of
+# each test both ways. --interpose: the programs that open FFTW themselves
+# (tests/interpose/, docs/interposition.md) with every plan on the GPU, once
+# with the machine's FFTW and once with Debian's, carried in
+# compat/work/fftw-runtime (bench/mpi_run.sh prepare), whose internal calls
+# bind otherwise; the FFTW MPI one on 2 ranks; then the GPU tests as
+# --gpu-tests runs them. Builds gpufftw there; runs every test (the GPU tests of
 # the engine, dispatch, r2r and our kernels included), the correctness
 # sweep with every GPU-able problem forced onto the GPU, gpufftw-compare on
 # the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
@@ -22,14 +27,15 @@
 # (or /tmp/gpu-check). FFTW's source must be in compat/work/
 # (compat/fetch-fftw-source.sh, on a machine with a network).
 set -uo pipefail
-tests=1 bench=0 multi=0 gpu_tests=0
+tests=1 bench=0 multi=0 gpu_tests=0 interpose=0
 case ${1:-} in
+  --interpose) tests=0 interpose=1 gpu_tests=1 ;;
   --bench) bench=1 ;;
   --bench-only) tests=0 bench=1 ;;
   --multi) tests=0 multi=1 ;;
   --gpu-tests) tests=0 gpu_tests=1 ;;
   "") ;;
-  *) echo "usage: $0 [--bench | --bench-only | --multi | --gpu-tests]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--bench | --bench-only | --multi | --gpu-tests | --interpose]" >&2; exit 2 ;;
 esac
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 out=${OUT:-/tmp/gpu-check}
@@ -122,6 +128,28 @@ run_gpu_tests() {
   grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/gpu_tests_one.log" | head -20
 }
 
+run_interpose() {
+  local debian=$root/compat/work/fftw-runtime/usr/lib/x86_64-linux-gnu system
+  system=$(ldconfig -p | sed -n 's/^[[:space:]]*libfftw3f\.so\.3 .*=> //p' | head -n1)
+  GPUFFTW_MODE=gpu INTERPOSE_WHERE=gpu tests/interpose/interpose_test.sh "$build" "$(dirname "$system")" \
+    > "$out/interpose_system.log" 2>&1
+  row "interposition, $(dirname "$system"), gpu" "exit $?: $(grep -E 'cells passed|FAIL' "$out/interpose_system.log" | head -1)"
+  if [ -e "$debian/libfftw3f.so.3" ]; then
+    LD_LIBRARY_PATH=$debian GPUFFTW_MODE=gpu INTERPOSE_WHERE=gpu tests/interpose/interpose_test.sh "$build" "$debian" \
+      > "$out/interpose_debian.log" 2>&1
+    row "interposition, Debian's FFTW, gpu" "exit $?: $(grep -E 'cells passed|FAIL' "$out/interpose_debian.log" | head -1)"
+    if [ -x "$build/tests/mpi/mpi_dlopen_client" ]; then
+      LD_LIBRARY_PATH=$debian GPUFFTW_FFTW_MPI_DIR=$debian GPUFFTW_MODE=gpu \
+        tests/interpose/mpi_dlopen_test.sh "$build" > "$out/interpose_mpi.log" 2>&1
+      row "interposition, FFTW MPI dlopen, 2 ranks" "exit $?: $(grep -E '^PASS|FAIL' "$out/interpose_mpi.log" | head -1)"
+    fi
+  else
+    row "interposition, Debian's FFTW" "not run: compat/work/fftw-runtime not carried"
+  fi
+  grep -h -B3 -A12 "FAIL" "$out"/interpose_*.log | head -40
+}
+
+[ $interpose = 1 ] && run_interpose
 [ $tests = 1 ] && run_tests
 [ $gpu_tests = 1 ] && run_gpu_tests
 [ $multi = 1 ] && run_multi

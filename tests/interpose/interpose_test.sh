@@ -5,6 +5,9 @@
 # that must go through gpufftw also checks that its report lists the plan,
 # and one that cannot (a plug-in bound to its own FFTW with RTLD_DEEPBIND,
 # a private copy under the drop-in folder) that the numbers are still right.
+# FFTW_LIBDIR's libfftw3f.so.3 is the private copy. INTERPOSE_WHERE=gpu (on
+# a GPU machine, with GPUFFTW_MODE=gpu) also asks that gpufftw's plans ran
+# there.
 set -u
 b=$1 fftw=$2
 . "$(dirname "$0")/../scratch.sh"
@@ -39,8 +42,8 @@ cell() {
   [ $rc = 0 ] || { cat "$tmp/out"; fail "$way, $loading: exit $rc"; }
   grep -q "err [0-9.e+-]*" "$tmp/out" || { cat "$tmp/out"; fail "$way, $loading: no result"; }
   case $expect in
-    gpufftw) grep -q "^gpufftw report:" "$tmp/out" && grep -q "c2c f32" "$tmp/out" ||
-               { cat "$tmp/out"; fail "$way, $loading: no plan reached gpufftw"; } ;;
+    gpufftw) grep -q "^gpufftw report:" "$tmp/out" && grep -q "^  ${INTERPOSE_WHERE:-[a-z]*} .*c2c f32" "$tmp/out" ||
+               { cat "$tmp/out"; fail "$way, $loading: no plan reached gpufftw${INTERPOSE_WHERE:+ and ran on the $INTERPOSE_WHERE}"; } ;;
     own) ! grep -q "c2c f32" "$tmp/out" || { cat "$tmp/out"; fail "$way, $loading: a plan reached gpufftw"; } ;;
     static) grep -q "has FFTW linked in statically" "$tmp/out" ||
               { cat "$tmp/out"; fail "$way, $loading: no word on the static FFTW"; } ;;
