@@ -6,6 +6,11 @@
 # there is none.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# Tests leave no trace: the whole run has an empty HOME of its own (and no
+# XDG_CACHE_HOME), and anything written there at the end is a failure.
+home=$(mktemp -d)
+export HOME=$home
+unset XDG_CACHE_HOME
 "$root/tools/setup.sh" "$root/build"
 ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
 # The Debian package: built, its dependencies resolved by apt, unpacked into
@@ -27,3 +32,9 @@ fi
 if [ "${GPUFFTW_SKIP_SANITIZERS:-0}" != 1 ]; then
   FUZZ_SECONDS=${FUZZ_SECONDS:-60} "$root/tools/run-sanitizers.sh" asan tsan fuzz
 fi
+if [ -n "$(ls -A "$home")" ]; then
+  echo "run-tests: the tests wrote into HOME ($home):"
+  find "$home" -mindepth 1 | sed "s|^$home|  ~|"
+  exit 1
+fi
+rm -rf "$home"
