@@ -156,6 +156,8 @@ void gpufftw_foreign_remember(const char *key, int composed, double composed_ms,
   if (key) gpufftw::remember_measured(key, gpufftw::Choice{composed != 0, composed_ms / 1e3, real_ms / 1e3});
 }
 
+void gpufftw_foreign_report_rank(int rank, int size) { gpufftw::label_report(rank, size); }
+
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops) {
   auto *f = dynamic_cast<const gpufftw::ForeignPlan *>(static_cast<const gpufftw::Plan *>(plan));
   return f && f->ops() == ops ? f->real() : nullptr;

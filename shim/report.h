@@ -26,6 +26,10 @@ PlanStats *stats_for(const Problem &problem, const char *where, const std::strin
 
 void write_report(FILE *out);
 
+// The report's heading names this rank of `size` (an MPI program's ranks
+// each print one).
+void label_report(int rank, int size);
+
 // Prints the report at exit when GPUFFTW_REPORT=1; called by the planner.
 void arm_exit_report();
 
