@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/log.h"
+#include "mpi/composed/decide.h"
 #include "mpi/composed/entry.h"
 #include "mpi/real_fftw_mpi.h"
 #include "shim/foreign.h"
