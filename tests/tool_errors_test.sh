@@ -36,6 +36,11 @@ expect 2 "gpufftw-run: --log loud is not off, warn, info or debug" gpufftw-run -
 expect 2 "gpufftw-compare: --every needs a value: a count from 1" gpufftw-compare --every
 expect 2 "gpufftw-compare: --every 0 is not a count from 1" gpufftw-compare --every 0 -- true
 expect 2 "gpufftw-compare: --file needs a file name" gpufftw-compare --file
+# A file that cannot be written is found out before the program runs, with
+# the system's reason.
+expect 2 "gpufftw-compare: --file /nonexistent/dir/f.json cannot be written: No such file or directory" \
+  gpufftw-compare --file /nonexistent/dir/f.json -- touch "$tmp/ran"
+[ ! -e "$tmp/ran" ] || fail "gpufftw-compare --file /nonexistent/dir/f.json ran the program"
 # Good command lines still run the program, with what they set.
 got=$("$build/gpufftw-run" --mode cpu --log info -- sh -c 'echo "$GPUFFTW_MODE $GPUFFTW_LOG"') ||
   fail "gpufftw-run --mode cpu --log info exited $?"
