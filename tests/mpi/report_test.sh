@@ -10,11 +10,15 @@ set -eu
 b=$1; here=$(cd "$(dirname "$0")" && pwd); tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # Measured choices go to a cache folder of the run's own, never the user's.
 export GPUFFTW_CACHE_DIR=${GPUFFTW_CACHE_DIR:-$tmp/cache}
-"$here/mpirun.sh" 2 "$b/gpufftw-run" --report -- "$b/tests/mpi/mpi_composed" > "$tmp/out" 2>&1 || true
+# Each rank's stderr to a file of its own: the ranks' reports, written at
+# the same time, would interleave in one stream.
+"$here/mpirun.sh" 2 sh -c 'exec "$@" 2> "$0.${OMPI_COMM_WORLD_RANK:-$PMI_RANK}"' "$tmp/err" \
+  "$b/gpufftw-run" --report -- "$b/tests/mpi/mpi_composed" > "$tmp/stdout" 2>&1 || true
+cat "$tmp/stdout" "$tmp"/err.* > "$tmp/out" 2>/dev/null
 fail() { cat "$tmp/out"; echo "FAIL: $1"; exit 1; }
 grep -q "^np 2: PASS" "$tmp/out" || fail "the program did not pass"
 for rank in 0 1; do
-  grep -q "^gpufftw report, rank $rank of 2: " "$tmp/out" || fail "no report labelled rank $rank of 2"
+  grep -q "^gpufftw report, rank $rank of 2: " "$tmp/err.$rank" 2>/dev/null || fail "no report labelled rank $rank of 2"
 done
 # where plans executes ms problem... why: the rows of distributed plans.
 rows() { awk -v why="$1" -v dir="$2" 'index($0, why) && index($0, dir) && $1 != "total" { print $3 }' "$tmp/out"; }
@@ -26,7 +30,7 @@ for case in "the real FFTW MPI: GPUFFTW_MPI_PATH=real|" "composed over 2 ranks| 
   echo "$why${dir:+,$dir}: $n executes"
 done
 # Every real FFTW MPI plan says why it is not composed.
-! grep -E "(planned by the real FFTW MPI|the real FFTW MPI)$" "$tmp/out" > "$tmp/bare" || fail "a real FFTW MPI plan without its why: $(head -1 "$tmp/bare")"
+! grep -E "^  (cpu|gpu) .*(planned by the real FFTW MPI|the real FFTW MPI)$" "$tmp/out" > "$tmp/bare" || fail "a real FFTW MPI plan without its why: $(head -1 "$tmp/bare")"
 # A reason is said once in a why, not once per step.
 awk '/composed over/ { n = split($0, p, /[()]/); delete seen
   for (i = 2; i <= n; i += 2) { if (p[i] in seen) { print; exit } seen[p[i]] = 1 } }' "$tmp/out" > "$tmp/repeated"
