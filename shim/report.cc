@@ -59,7 +59,8 @@ void write_report(FILE *out) {
   uint64_t plans = 0, executes = 0, ns = 0;
   const int rank = report_rank, ranks = report_ranks;
   const std::string whose = rank < 0 ? "" : ", rank " + std::to_string(rank) + " of " + std::to_string(ranks);
-  std::fprintf(out, "gpufftw report%s: %zu kinds of plan\n", whose.c_str(), r.entries.size());
+  const size_t kinds = r.entries.size();
+  std::fprintf(out, "gpufftw report%s: %zu kind%s of plan\n", whose.c_str(), kinds, kinds == 1 ? "" : "s");
   std::fprintf(out, "  %-5s %6s %9s %11s  %-44s %s\n", "where", "plans", "executes", "execute ms", "problem", "why");
   for (const auto &kv : r.entries) {
     const PlanStats &s = kv.second->stats;

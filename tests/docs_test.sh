@@ -2,7 +2,7 @@
 # docs_test.sh SOURCE_DIR: the docs hold to their own rules. Dated figures
 # live in docs/results/ only (the topic docs and README explain, and link
 # there); no doc speaks of how the work on the project was organised
-# (sessions, helpers, lent machines); every relative link in README.md and
+# (sessions, helpers, lent machines) or cites issue numbers; every relative link in README.md and
 # docs/ names a file or folder that exists, and a #anchor into a Markdown
 # file names one of its headings.
 set -u
@@ -22,6 +22,10 @@ done
 # The project speaks of itself only.
 words=$(grep -rniE '\bsessions?\b|\bhelpers?\b|\blent\b|nvidia-h[0-9]+' README.md docs --include='*.md')
 [ -z "$words" ] || fail "words about how the work was done: $words"
+
+# Issue numbers: the docs say what holds, not which request asked for it.
+cited=$(grep -rniE '\bissues? #?[0-9]+' README.md docs tests/fuzz/README.md examples/README.md --include='*.md')
+[ -z "$cited" ] || fail "issue numbers cited: $cited"
 
 # Relative links: [text](target) in README.md and docs/**/*.md.
 slug() {  # a heading as GitHub's anchor: lower case, punctuation dropped, spaces to hyphens

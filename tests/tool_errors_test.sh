@@ -25,6 +25,7 @@ for t in gpufftw-run gpufftw-compare; do
   expect 2 "$t: true is not an option: put -- before the command" $t true
   expect 2 "$t: unknown option --bogus; see $t --help" $t --bogus -- true
   expect 2 "$t: no command after --; see $t --help" $t --
+  expect 2 "$t: no command: $t [OPTIONS] -- CMD [ARGS...]; see $t --help" $t
   expect 127 "$t: /nonexistent/app: no such file" $t -- /nonexistent/app
   expect 127 "$t: no-such-command-gpufftw: command not found" $t -- no-such-command-gpufftw
   expect 126 "$t: $tmp/data: not an executable file" $t -- "$tmp/data"
