@@ -1,6 +1,7 @@
 #!/bin/sh
-# docs_test.sh SOURCE_DIR: the docs hold to their own rules. Dated figures
-# live in docs/results/ only (the topic docs and README explain, and link
+# docs_test.sh SOURCE_DIR: the docs hold to their own rules. Dated and
+# measured figures (and the commits they were measured on) live in
+# docs/results/ only (the topic docs and README explain, and link
 # there); no doc speaks of how the work on the project was organised
 # (sessions, helpers, lent machines) or cites issue numbers; every relative link in README.md and
 # docs/ names a file or folder that exists, and a #anchor into a Markdown
@@ -17,6 +18,19 @@ fail() { echo "FAIL: $*"; bad=1; }
 for f in README.md docs/*.md; do
   hits=$(grep -nE '(^|[^0-9])20[0-9]{2}-[01][0-9]-[0-3][0-9]([^0-9]|$)' "$f")
   [ -z "$hits" ] || fail "a date outside docs/results/, in $f: $hits"
+done
+
+# Measured figures outside docs/results/: commit hashes (what a run was
+# made on), times and rates with decimals, and ranges of measured ratios
+# (a rule's own factor is one number).
+for f in README.md docs/*.md; do
+  hits=$(grep -nE '(^|[^0-9A-Za-z_])[0-9a-f]*([0-9][0-9a-f]*[a-f]|[a-f][0-9a-f]*[0-9])[0-9a-f]*([^0-9A-Za-z_]|$)' "$f" |
+    grep -E '(^|[^0-9A-Za-z_])[0-9a-f]{7,40}([^0-9A-Za-z_]|$)' | grep -vE '0x[0-9a-f]{7,}')
+  [ -z "$hits" ] || fail "a commit hash outside docs/results/, in $f: $hits"
+  # (A bound a rule sets, "≥ 0.1 ms", is no measurement.)
+  hits=$(grep -n '' "$f" | sed -E 's/(≥|≤|<|>|~) ?[0-9]+\.[0-9]+ ?(ms|µs|us|ns)//g' |
+    grep -E '[0-9]\.[0-9]+ ?(ms|µs|us|ns|GB/s|GiB/s|MB/s|GFLOP/s|TFLOP/s)([^A-Za-z0-9]|$)|[0-9]\.[0-9]+ ?[–-] ?[0-9]+(\.[0-9]+)? ?[×x]([^A-Za-z0-9]|$)')
+  [ -z "$hits" ] || fail "a measured figure outside docs/results/, in $f: $hits"
 done
 
 # The project speaks of itself only.
