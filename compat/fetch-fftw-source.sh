@@ -95,6 +95,7 @@ export DEBIAN_FRONTEND=noninteractive
 
 has_fftw3_source() { [ -n "$(apt-cache showsrc fftw3 2>/dev/null)" ]; }
 
+echo "fetch-fftw-source: installing what builds FFTW's bench (apt-get)"
 apt-get update -qq
 # dpkg-dev: dpkg-source for apt-get source; libfftw3-dev: the system FFTW the
 # bench links to; gcc/make: configure + build of libbench2 and bench; perl:
@@ -124,6 +125,7 @@ if ! has_fftw3_source; then
 fi
 
 cd "$work"
+echo "fetch-fftw-source: downloading FFTW $ver's source into $work (apt-get source fftw3)"
 # apt-get source as root warns about unsandboxed download; harmless.
 apt-get source -qq fftw3 2>&1 | grep -v 'unsandboxed' || true
 if [ ! -f "$src/tests/check.pl" ]; then
@@ -132,6 +134,7 @@ if [ ! -f "$src/tests/check.pl" ]; then
 fi
 
 # Runtime FFTW for machines that have none (see header comment).
+echo "fetch-fftw-source: downloading Debian's runtime FFTW (apt-get download)"
 mkdir -p "$work/debs" && rm -rf "$work/fftw-runtime"
 (cd "$work/debs" && apt-get download -qq libfftw3-double3 libfftw3-single3 libfftw3-mpi3 2>&1 | grep -v unsandboxed || true)
 for d in "$work"/debs/*.deb; do dpkg -x "$d" "$work/fftw-runtime"; done

@@ -117,7 +117,7 @@ cfg_opts() {
 }
 
 if [ $build = 1 ]; then
-    "$here/fetch-fftw-source.sh" >/dev/null
+    "$here/fetch-fftw-source.sh"
     GPUFFTW_BUILD=$gbuild "$here/build-bench.sh"
 fi
 [ -f "$src/tests/check.pl" ] || { echo "run-check: no $src; run compat/fetch-fftw-source.sh" >&2; exit 2; }

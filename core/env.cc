@@ -8,6 +8,8 @@
 #include <mutex>
 #include <set>
 
+#include "core/switches.h"
+
 namespace gpufftw::env {
 
 const char *get(const char *var) {
@@ -25,6 +27,12 @@ void warn_bad(const char *var, const char *value, const std::string &expected, c
   }
   std::fprintf(stderr, "gpufftw: %s=%s is not %s; using the default (%s)\n", var, value, expected.c_str(),
                fallback.c_str());
+}
+
+void warn_bad(const char *var, const char *value) {
+  const Switch *s = find_switch(var);
+  if (!s) return warn_bad(var, value, "a value it takes", "unset");
+  warn_bad(var, value, s->choice ? std::string("one of ") + s->values : s->values, s->fallback);
 }
 
 namespace {

@@ -16,6 +16,9 @@ const char *get(const char *var);
 // "gpufftw: VAR=value is not <expected>; using the default (<fallback>)",
 // printed once per variable and value in a process.
 void warn_bad(const char *var, const char *value, const std::string &expected, const std::string &fallback);
+// The same with what the variable takes and its default as the list of
+// switches (core/switches.h) says them: "is not one of auto, gpu, cpu".
+void warn_bad(const char *var, const char *value);
 
 // A count of bytes above zero, optionally with a K, M or G suffix (powers
 // of 1024); `fallback_text` says what the default is in the warning.
@@ -24,20 +27,15 @@ size_t bytes(const char *var, size_t fallback, const std::string &fallback_text)
 // A decimal integer in [lo, hi].
 long long integer(const char *var, long long fallback, long long lo, long long hi, const std::string &fallback_text);
 
-// One of `names`, giving the value at the same place; the default's name
-// is told in the warning.
+// One of `names`, giving the value at the same place; the warning names
+// the values and the default as the list of switches does.
 template <class T, size_t N>
 T choice(const char *var, const char *const (&names)[N], const T (&values)[N], T fallback) {
   const char *s = get(var);
   if (!s) return fallback;
-  std::string expected = "one of";
-  const char *fallback_name = "unset";
-  for (size_t i = 0; i < N; ++i) {
+  for (size_t i = 0; i < N; ++i)
     if (std::string(s) == names[i]) return values[i];
-    expected += std::string(" ") + names[i];
-    if (values[i] == fallback) fallback_name = names[i];
-  }
-  warn_bad(var, s, expected, fallback_name);
+  warn_bad(var, s);
   return fallback;
 }
 

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <sstream>
 
 #include "core/env.h"
@@ -136,6 +138,39 @@ std::string unusable_folder(const char *dir) {
   if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) return "not a directory";
   if (access(dir, W_OK | X_OK) != 0) return std::string("access: ") + std::strerror(errno);
   return "";
+}
+
+// Why the folder `dir` could not be made, or "" where it is there or can
+// be: the first part missing is made and removed again, so that nothing is
+// left where the store never saves (a machine without a GPU).
+std::string cannot_be_made(const std::string &dir) {
+  for (size_t i = 1; i <= dir.size(); ++i) {
+    if (i < dir.size() && dir[i] != '/') continue;
+    const std::string part = dir.substr(0, i);
+    struct stat st;
+    if (stat(part.c_str(), &st) == 0) {
+      if (!S_ISDIR(st.st_mode)) return part + ": " + std::strerror(ENOTDIR);
+      continue;
+    }
+    if (mkdir(part.c_str(), 0700) != 0) return "mkdir " + part + ": " + std::strerror(errno);
+    rmdir(part.c_str());
+    return "";
+  }
+  return access(dir.c_str(), W_OK | X_OK) == 0 ? "" : "access " + dir + ": " + std::strerror(errno);
+}
+
+// The default store's path, its folder said once where it cannot be made
+// (an unwritable HOME): choices are then measured again in every process.
+std::string default_store_path(const std::string &dir) {
+  if (const std::string why = cannot_be_made(dir); !why.empty()) {
+    static std::mutex mutex;
+    static std::set<std::string> *said = new std::set<std::string>;  // never destroyed: plans outlive statics
+    std::lock_guard<std::mutex> lock(mutex);
+    if (said->insert(dir).second)
+      std::fprintf(stderr, "gpufftw: the cache folder %s cannot be made (%s); measured choices stay in this process\n",
+                   dir.c_str(), why.c_str());
+  }
+  return dir + "/dispatch.txt";
 }
 
 // This thread's CalibrationNotice: how many are held, and where a
@@ -547,8 +582,8 @@ std::string dispatch_store_path() {
     else
       return std::string(d) + "/dispatch.txt";
   }
-  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/gpufftw/dispatch.txt";
-  if (const char *h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/gpufftw/dispatch.txt";
+  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return default_store_path(std::string(x) + "/gpufftw");
+  if (const char *h = std::getenv("HOME"); h && *h) return default_store_path(std::string(h) + "/.cache/gpufftw");
   return "/tmp/gpufftw-" + std::to_string(getuid()) + "/dispatch.txt";
 }
 

@@ -136,6 +136,8 @@ class CalibrationNotice {
 // The store's file: the directory the environment gives, and dispatch.txt.
 // GPUFFTW_CACHE_DIR, where set, is made if missing; one that is relative,
 // or that cannot be made or written, is warned about and the default taken.
+// A default folder that cannot be made is said once (it is made only by
+// the first save).
 std::string dispatch_store_path();
 
 }  // namespace gpufftw

@@ -4,8 +4,12 @@
 #include <fftw3-mpi.h>
 
 #include <cstddef>
+#include <mutex>
+#include <set>
+#include <string>
 
 #include "core/log.h"
+#include "mpi/composed/decide.h"
 #include "mpi/composed/entry.h"
 #include "mpi/real_fftw_mpi.h"
 #include "shim/foreign.h"
@@ -32,6 +36,25 @@ struct PlanOf<float> {
   static constexpr char precision = 'f';
 };
 
+// The why of the real FFTW MPI's plan that wrap is handing to gpufftw (the
+// handle asks for it once, as it is made), kept for the process: a handle's
+// why must outlive it, and the texts are few.
+inline thread_local const char *wrapping_why = nullptr;
+inline const char *kept(const std::string &why) {
+  static std::mutex mutex;
+  static auto *texts = new std::set<std::string>;  // never destroyed: plans may outlive static destructors
+  std::lock_guard<std::mutex> lock(mutex);
+  return texts->insert("the real FFTW MPI: " + why).first->c_str();
+}
+
+// The report's heading names this rank of MPI_COMM_WORLD (fftw_mpi_init
+// comes after MPI_Init).
+inline void label_report() {
+  int rank = 0, size = 0;
+  if (MPI_Comm_rank(MPI_COMM_WORLD, &rank) == MPI_SUCCESS && MPI_Comm_size(MPI_COMM_WORLD, &size) == MPI_SUCCESS)
+    gpufftw_foreign_report_rank(rank, size);
+}
+
 // The real serial FFTW's functions on the real FFTW MPI's plans, for the
 // plan handles gpufftw hands out (shim/foreign.h).
 template <class R>
@@ -49,21 +72,24 @@ const gpufftw_foreign_ops *foreign_ops() {
       [](void *p) { return real_fftw_mpi<R>().serial_cost(static_cast<P>(p)); },
       [](void *p) { return real_fftw_mpi<R>().serial_estimate_cost(static_cast<P>(p)); },
       nullptr,
-      nullptr,
+      [](void *) { return wrapping_why; },
   };
   return &ops;
 }
 
 // The real plan in gpufftw's handle (NULL stays NULL): every rank gets a
 // NULL plan where the real FFTW MPI gives one, as it decides collectively.
-// `sign`, `in` and `out` as the program planned them (for the report).
+// `sign`, `in` and `out` as the program planned them, and why the real
+// FFTW MPI planned it (for the report).
 template <class R>
 typename PlanOf<R>::type wrap(typename PlanOf<R>::type real_plan, gpufftw_foreign_kind kind, int rank,
-                              const ptrdiff_t *n, ptrdiff_t howmany, int sign, void *in, void *out) {
+                              const ptrdiff_t *n, ptrdiff_t howmany, int sign, void *in, void *out,
+                              const std::string &why) {
   if (!real_plan) return nullptr;
   long dims[8];
   int r = rank < 0 ? 0 : (rank > 8 ? 8 : rank);
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
+  wrapping_why = kept(why);
   return static_cast<typename PlanOf<R>::type>(gpufftw_foreign_plan(foreign_ops<R>(), real_plan, PlanOf<R>::precision,
                                                                     kind, r, dims, howmany, sign, in, out));
 }

@@ -159,6 +159,8 @@ void gpufftw_foreign_remember(const char *key, int composed, double composed_ms,
 
 void gpufftw_own_library(const void *code) { gpufftw::note_own_library(code); }
 
+void gpufftw_foreign_report_rank(int rank, int size) { gpufftw::label_report(rank, size); }
+
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops) {
   auto *f = dynamic_cast<const gpufftw::ForeignPlan *>(static_cast<const gpufftw::Plan *>(plan));
   return f && f->ops() == ops ? f->real() : nullptr;

@@ -57,6 +57,10 @@ void gpufftw_foreign_remember(const char *key, int composed, double composed_ms,
    (shim/interpose/other_fftw.h), and its dlsym calls are its own. */
 void gpufftw_own_library(const void *code);
 
+/* This process's rank among `size` (MPI_COMM_WORLD's), which labels its
+ * report: each rank of an MPI program prints one. */
+void gpufftw_foreign_report_rank(int rank, int size);
+
 /* The foreign plan inside handle `plan` when it was made with `ops`, else NULL. */
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops);
 

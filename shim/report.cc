@@ -1,5 +1,6 @@
 #include "shim/report.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -28,7 +29,15 @@ Registry &registry() {
   return *r;
 }
 
+// The rank and the number of ranks, -1 where the program is not an MPI one.
+std::atomic<int> report_rank{-1}, report_ranks{-1};
+
 }  // namespace
+
+void label_report(int rank, int size) {
+  report_ranks = size;
+  report_rank = rank;
+}
 
 PlanStats *stats_for(const Problem &problem, const char *where, const std::string &why) {
   std::string desc = problem.describe();
@@ -54,7 +63,10 @@ void write_report(FILE *out) {
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   uint64_t plans = 0, executes = 0, ns = 0;
-  std::fprintf(out, "gpufftw report: %zu kinds of plan\n", r.entries.size());
+  const int rank = report_rank, ranks = report_ranks;
+  const std::string whose = rank < 0 ? "" : ", rank " + std::to_string(rank) + " of " + std::to_string(ranks);
+  const size_t kinds = r.entries.size();
+  std::fprintf(out, "gpufftw report%s: %zu kind%s of plan\n", whose.c_str(), kinds, kinds == 1 ? "" : "s");
   std::fprintf(out, "  %-5s %6s %9s %11s  %-44s %s\n", "where", "plans", "executes", "execute ms", "problem", "why");
   for (const auto &kv : r.entries) {
     const PlanStats &s = kv.second->stats;

@@ -29,6 +29,10 @@ void write_report(FILE *out);
 // Whether any plan was asked of gpufftw in this process (stats_for called).
 bool any_plan_asked();
 
+// The report's heading names this rank of `size` (an MPI program's ranks
+// each print one).
+void label_report(int rank, int size);
+
 // Prints the report at exit when GPUFFTW_REPORT=1; called by the planner.
 void arm_exit_report();
 

@@ -1,8 +1,9 @@
 #!/bin/sh
-# docs_test.sh SOURCE_DIR: the docs hold to their own rules. Dated figures
-# live in docs/results/ only (the topic docs and README explain, and link
+# docs_test.sh SOURCE_DIR: the docs hold to their own rules. Dated and
+# measured figures (and the commits they were measured on) live in
+# docs/results/ only (the topic docs and README explain, and link
 # there); no doc speaks of how the work on the project was organised
-# (sessions, helpers, lent machines); every relative link in README.md and
+# (sessions, helpers, lent machines) or cites issue numbers; every relative link in README.md and
 # docs/ names a file or folder that exists, and a #anchor into a Markdown
 # file names one of its headings.
 set -u
@@ -19,9 +20,26 @@ for f in README.md docs/*.md; do
   [ -z "$hits" ] || fail "a date outside docs/results/, in $f: $hits"
 done
 
+# Measured figures outside docs/results/: commit hashes (what a run was
+# made on), times and rates with decimals, and ranges of measured ratios
+# (a rule's own factor is one number).
+for f in README.md docs/*.md; do
+  hits=$(grep -nE '(^|[^0-9A-Za-z_])[0-9a-f]*([0-9][0-9a-f]*[a-f]|[a-f][0-9a-f]*[0-9])[0-9a-f]*([^0-9A-Za-z_]|$)' "$f" |
+    grep -E '(^|[^0-9A-Za-z_])[0-9a-f]{7,40}([^0-9A-Za-z_]|$)' | grep -vE '0x[0-9a-f]{7,}')
+  [ -z "$hits" ] || fail "a commit hash outside docs/results/, in $f: $hits"
+  # (A bound a rule sets, "≥ 0.1 ms", is no measurement.)
+  hits=$(grep -n '' "$f" | sed -E 's/(≥|≤|<|>|~) ?[0-9]+\.[0-9]+ ?(ms|µs|us|ns)//g' |
+    grep -E '[0-9]\.[0-9]+ ?(ms|µs|us|ns|GB/s|GiB/s|MB/s|GFLOP/s|TFLOP/s)([^A-Za-z0-9]|$)|[0-9]\.[0-9]+ ?[–-] ?[0-9]+(\.[0-9]+)? ?[×x]([^A-Za-z0-9]|$)')
+  [ -z "$hits" ] || fail "a measured figure outside docs/results/, in $f: $hits"
+done
+
 # The project speaks of itself only.
 words=$(grep -rniE '\bsessions?\b|\bhelpers?\b|\blent\b|nvidia-h[0-9]+' README.md docs --include='*.md')
 [ -z "$words" ] || fail "words about how the work was done: $words"
+
+# Issue numbers: the docs say what holds, not which request asked for it.
+cited=$(grep -rniE '\bissues? #?[0-9]+' README.md docs tests/fuzz/README.md examples/README.md --include='*.md')
+[ -z "$cited" ] || fail "issue numbers cited: $cited"
 
 # Relative links: [text](target) in README.md and docs/**/*.md.
 slug() {  # a heading as GitHub's anchor: lower case, punctuation dropped, spaces to hyphens

@@ -47,6 +47,28 @@ san=$(cat "$build/sanitizer-preload" 2>/dev/null || true)
 grep -q "app: 0 of 1024 wrong" "$tmp/out" || fail "./app: $(cat "$tmp/out")"
 echo "relink: $relink, then ./app: $(cat "$tmp/out")"
 
+# README's commands run as they are in a root shell (CI, a container), where
+# there is no sudo.
+! grep -nE '(^|[ ;&|(])sudo ' "$readme" > "$tmp/sudo" || fail "README's commands use sudo: $(cat "$tmp/sudo")"
+# What the package needs: each package a library of it links to (as
+# dpkg-shlibdeps finds them for the .deb), beyond the C and C++ runtimes and
+# the real FFTW, is named in README.
+if command -v dpkg > /dev/null; then
+  for lib in "$build/libgpufftw.so.1" "$build/libgpufftw_mpi.so.1"; do
+    [ -f "$lib" ] || continue
+    ldd "$lib" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' | while read -r name path; do
+      case $name in libc.so*|libm.so*|libstdc++*|libgcc_s*|ld-linux*|libfftw3*|libgpufftw*|libdl.so*|libpthread*) continue ;; esac
+      grep -qx "$name" "$tmp/needed" 2>/dev/null && continue
+      objdump -p "$lib" | awk '/NEEDED/ { print $2 }' | grep -qx "$name" || continue
+      echo "$name" >> "$tmp/needed"
+      pkg=$(dpkg -S "$path" 2>/dev/null || dpkg -S "/usr$path" 2>/dev/null) || continue
+      pkg=${pkg%%:*}
+      grep -q "\`$pkg\`" "$readme" || fail "the package needs $pkg ($name, for $(basename "$lib")); README's list does not name it"
+      echo "package: needs $pkg, as README says"
+    done || exit 1
+  done
+fi
+
 # The sample report: the fenced block that starts with the report's title.
 awk '/^```/ { if (block) exit; next } /^gpufftw report:/ { block = 1 } block' "$readme" > "$tmp/readme-report"
 [ -s "$tmp/readme-report" ] || fail "no sample report in README"

@@ -25,6 +25,7 @@ for t in gpufftw-run gpufftw-compare; do
   expect 2 "$t: true is not an option: put -- before the command" $t true
   expect 2 "$t: unknown option --bogus; see $t --help" $t --bogus -- true
   expect 2 "$t: no command after --; see $t --help" $t --
+  expect 2 "$t: no command: $t [OPTIONS] -- CMD [ARGS...]; see $t --help" $t
   expect 127 "$t: /nonexistent/app: no such file" $t -- /nonexistent/app
   expect 127 "$t: no-such-command-gpufftw: command not found" $t -- no-such-command-gpufftw
   expect 126 "$t: $tmp/data: not an executable file" $t -- "$tmp/data"
@@ -49,6 +50,11 @@ for t in gpufftw-run gpufftw-compare; do
   echo "$t copied away: $(cat "$tmp/err")"
 done
 GPUFFTW_MPI_LIBRARY=/nope expect 2 "gpufftw-run: GPUFFTW_MPI_LIBRARY names /nope, which is not there" gpufftw-run --mpi -- true
+# A file that cannot be written is found out before the program runs, with
+# the system's reason.
+expect 2 "gpufftw-compare: --file /nonexistent/dir/f.json cannot be written: No such file or directory" \
+  gpufftw-compare --file /nonexistent/dir/f.json -- touch "$tmp/ran"
+[ ! -e "$tmp/ran" ] || fail "gpufftw-compare --file /nonexistent/dir/f.json ran the program"
 # Good command lines still run the program, with what they set.
 got=$("$build/gpufftw-run" --mode cpu --log info -- sh -c 'echo "$GPUFFTW_MODE $GPUFFTW_LOG"') ||
   fail "gpufftw-run --mode cpu --log info exited $?"

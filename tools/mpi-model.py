@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """mpi-model.py: the on-paper time per execute of a distributed 3-D FFT through
-gpufftw's device-resident MPI path, past one node. docs/mpi-scale.md holds its
-tables and says where each number comes from.
+gpufftw's device-resident MPI path, past one node. docs/mpi-scale.md says what
+it models; docs/results/mpi-scale.md holds its tables and where each number
+comes from.
 
 What it models. N nodes x G GPUs, one rank per GPU, P = N*G ranks, FFTW MPI's
 slab layout, host arrays from fftw_malloc (pinned). Each rank's slab holds
@@ -43,7 +44,7 @@ same way: pipe(S/pcie_in, 2 passes) + pipe(1 pass, S/pcie_out).
 
 Rates are arguments; their defaults are one-node measurements and fits to
 them (PCIe in and out per GPU, the NCCL exchange's rate and latency, a GPU
-pass over the slab): docs/mpi-scale.md, "Rates", gives each with its
+pass over the slab): docs/results/mpi-scale.md, "Rates", gives each with its
 machine, date and command. The network (--net GB/s per NIC each way, --nics
 per node) and the GPU memory (--gpu-mem) are assumptions. The real FFTW MPI
 is modelled as its measured per-core rate times the cores, scaling
@@ -66,7 +67,7 @@ MIB = 1 << 20
 
 # The one-node measurements --check holds the model to, ms per execute
 # (bench/mpi_run.sh bench, FFTW_MEASURE, fftw_malloc arrays, medians;
-# docs/mpi-scale.md gives the machine and date).
+# docs/results/mpi-scale.md gives the machine and date).
 MEASURED = {
     # (kind, n): {ranks on their own GPUs: ms}; 1 = one rank on one GPU
     ("c2c-f32", 512): {2: 21.3, 1: 40.4},

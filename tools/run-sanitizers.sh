@@ -37,6 +37,7 @@ for w in "${what[@]}"; do
   t0=$SECONDS
   case $w in
     asan)
+      echo "run-sanitizers: asan: ASan+UBSan build (build-asan), every ctest test, check.pl preloaded"
       configure "$root/build-asan" -DGPUFFTW_SANITIZE=address,undefined
       cmake --build "$root/build-asan" -j "$jobs"
       GPUFFTW_TEST_EXECUTES=20000 ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs"
@@ -44,7 +45,7 @@ for w in "${what[@]}"; do
       # is every ctest binary above): a compat work folder of its own, so the
       # plain build's runs are left alone; FFTW's source, and the bench where
       # compat/run-check.sh built it already (run-tests.sh), are shared.
-      "$root/compat/fetch-fftw-source.sh" >/dev/null
+      "$root/compat/fetch-fftw-source.sh"
       work=$root/compat/work/asan
       mkdir -p "$work"
       ln -sfn ../fftw3-3.3.10 "$work/fftw3-3.3.10"
@@ -58,12 +59,14 @@ for w in "${what[@]}"; do
       GPUFFTW_BUILD=$root/build-asan GPUFFTW_COMPAT_WORK=$work "$root/compat/run-check.sh" --quick "${build_bench[@]}" \
         --modes preload --precisions "double single" --configs "plain threads wisdom" ;;
     tsan)
+      echo "run-sanitizers: tsan: TSan build (build-tsan), the threading tests"
       configure "$root/build-tsan" -DGPUFFTW_SANITIZE=thread
       cmake --build "$root/build-tsan" -j "$jobs" --target gpufftw_hazard_test gpufftw_compare_test gpufftw_concurrency_test
       "$root/build-tsan/tests/gpufftw_hazard_test"  # Threads.* and Wisdom.*, and the rest of the hazards
       GPUFFTW_COMPARE=1 "$root/build-tsan/tests/gpufftw_compare_test"
       GPUFFTW_TEST_EXECUTES=8000 GPUFFTW_TEST_WATCHDOG_S=400 "$root/build-tsan/tests/gpufftw_concurrency_test" ;;
     fuzz)
+      echo "run-sanitizers: fuzz: the planner fuzzer for ${FUZZ_SECONDS:-60} s after its committed corpus"
       "$root/tests/fuzz/run-fuzz.sh" "${FUZZ_SECONDS:-60}" ;;
     *) echo "run-sanitizers: unknown run $w (asan, tsan or fuzz)" >&2; exit 2 ;;
   esac

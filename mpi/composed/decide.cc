@@ -3,10 +3,9 @@
 #include <gpufftw/gpufftw.h>
 
 #include <cstddef>
-#include <cstdlib>
-#include <cstring>
 #include <mutex>
 
+#include "core/env.h"
 #include "core/log.h"
 #include "mpi/composed/exchange.h"
 
@@ -15,13 +14,14 @@ namespace mpi {
 namespace composed {
 
 Path path_setting() {
-  const char *s = std::getenv("GPUFFTW_MPI_PATH");
-  if (!s || !*s || std::strcmp(s, "auto") == 0) return Path::Auto;
-  if (std::strcmp(s, "composed") == 0) return Path::Composed;
-  if (std::strcmp(s, "real") == 0) return Path::Real;
-  static std::once_flag once;
-  std::call_once(once, [s] { GPUFFTW_LOG(Warn, "GPUFFTW_MPI_PATH=%s is not auto, composed or real: auto", s); });
-  return Path::Auto;
+  static const char *const names[] = {"auto", "composed", "real"};
+  static const Path paths[] = {Path::Auto, Path::Composed, Path::Real};
+  return env::choice("GPUFFTW_MPI_PATH", names, paths, Path::Auto);
+}
+
+void check_settings() {
+  path_setting();
+  exchange_setting();
 }
 
 bool real_fftw_mpi_fails(const Layout &layout) {
@@ -33,12 +33,9 @@ bool real_fftw_mpi_fails(const Layout &layout) {
 int gpu_here() { return gpufftw_get_mode() != GPUFFTW_MODE_CPU && gpufftw_gpu_available() ? 1 : 0; }
 
 ExchangeSetting exchange_setting() {
-  const char *s = std::getenv("GPUFFTW_MPI_EXCHANGE");
-  if (!s || !*s || std::strcmp(s, "auto") == 0) return ExchangeSetting::Auto;
-  if (std::strcmp(s, "host") == 0) return ExchangeSetting::Host;
-  static std::once_flag once;
-  std::call_once(once, [s] { GPUFFTW_LOG(Warn, "GPUFFTW_MPI_EXCHANGE=%s is not auto or host: auto", s); });
-  return ExchangeSetting::Auto;
+  static const char *const names[] = {"auto", "host"};
+  static const ExchangeSetting settings[] = {ExchangeSetting::Auto, ExchangeSetting::Host};
+  return env::choice("GPUFFTW_MPI_EXCHANGE", names, settings, ExchangeSetting::Auto);
 }
 
 bool pick_gpu(MPI_Comm comm, Gpu *gpu, std::string *why) {

@@ -34,6 +34,10 @@ int gpu_here();
 enum class ExchangeSetting { Auto, Host };
 ExchangeSetting exchange_setting();
 
+// Both read at fftw_mpi_init, so that a bad value is said as the program
+// starts, not first where a plan reads it.
+void check_settings();
+
 // This rank's GPU for its local transforms: -1 where it has none (or
 // GPUFFTW_MODE=cpu); `shared` where the node has more ranks than GPUs.
 struct Gpu {

@@ -129,14 +129,18 @@ double best_ms(MPI_Comm comm, const std::function<void()> &run) {
 template <class R>
 void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, int rnk, const ptrdiff_t *n,
               ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
-              unsigned flags, const RealSide &real, bool *refused) {
-  *refused = false;
+              unsigned flags, const RealSide &real, Declined *declined) {
   const std::string named = std::string(Serial<R>::precision == 'f' ? "fftwf_mpi_" : "fftw_mpi_") + planner;
   const char *entry = named.c_str();
+  // The report shows the real FFTW MPI's plan with this why.
+  auto decline = [declined](std::string why) -> void * {
+    declined->why = std::move(why);
+    return nullptr;
+  };
   int n_pes = 0, me = 0, rc;
   if ((rc = MPI_Comm_size(comm, &n_pes)) != MPI_SUCCESS || (rc = MPI_Comm_rank(comm, &me)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Comm_size/MPI_Comm_rank", rc).c_str());
-    return nullptr;
+    return decline(mpi_error("MPI_Comm_size/MPI_Comm_rank", rc));
   }
   // The arguments are the same on every rank, so whatever is decided from
   // them alone is too, without a word between the ranks.
@@ -144,7 +148,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   std::string why;
   if (!make(rnk, n, howmany, iblock, oblock, flags, n_pes, &layout, &why)) {
     GPUFFTW_LOG(Debug, "%s: the real FFTW MPI: %s", entry, why.c_str());
-    return nullptr;
+    return decline(why);
   }
   // Vote 1: composed where every rank's setting allows it and either every
   // rank forces it or every rank has a GPU; always where the real FFTW MPI
@@ -164,13 +168,13 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
                  path == Path::Auto && measuring};
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 4, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
-    return nullptr;
+    return decline(mpi_error("MPI_Allreduce", rc));
   }
   if (!vote[0] || !(vote[1] || vote[2] || vote[3])) {
-    GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry,
-                !vote[0] ? "GPUFFTW_MPI_PATH=real"
-                         : "FFTW_ESTIMATE, not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed");
-    return nullptr;
+    why = !vote[0] ? "GPUFFTW_MPI_PATH=real"
+                   : "FFTW_ESTIMATE, not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed";
+    GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry, why.c_str());
+    return decline(why);
   }
   // Vote 1b: under auto with FFTW_MEASURE and up, the two sides are timed,
   // unless rank 0's store remembers which won.
@@ -184,7 +188,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     Remembered earlier;
     if (!recall(key, comm, &earlier, &why)) {
       GPUFFTW_LOG(Warn, "%s: %s", entry, why.c_str());
-      return nullptr;
+      return decline(why);
     }
     if (earlier.found) {
       timed = false;
@@ -192,7 +196,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
                  ms_text(earlier.real_ms);
       if (!earlier.composed) {
         GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
-        return nullptr;
+        return decline(measured.substr(2));
       }
     }
   }
@@ -214,7 +218,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   int built = plan != nullptr;
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, &built, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
-    return nullptr;
+    return decline(mpi_error("MPI_Allreduce", rc));
   }
   if (!built) {
     // Where the real FFTW MPI would be wrong, no plan is FFTW's own answer.
@@ -223,19 +227,20 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
       GPUFFTW_LOG(Warn, "%s: no plan: the real FFTW MPI fails a dimension of size 1 (rank %d: %s)", entry, me, whose);
     else
       GPUFFTW_LOG(Info, "%s: the real FFTW MPI (rank %d: %s)", entry, me, whose);
-    *refused = required;
-    return nullptr;
+    declined->refused = required;
+    return decline("rank " + std::to_string(me) + ": " + whose);
   }
   MPI_Comm own = MPI_COMM_NULL;
   if ((rc = MPI_Comm_dup(comm, &own)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Comm_dup", rc).c_str());
-    return nullptr;
+    return decline(mpi_error("MPI_Comm_dup", rc));
   }
   plan->adopt(own);
   if (timed) {
     // The real FFTW MPI's plan of the same problem (it plans collectively),
     // each side run once and then timed twice, the slowest rank's time.
-    void *rival = real.plan();
+    // It is kept only where it measures faster.
+    void *rival = real.plan("FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan");
     int both = rival != nullptr;
     if ((rc = MPI_Allreduce(MPI_IN_PLACE, &both, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) both = 0;
     if (both) {
@@ -265,43 +270,45 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
 
 template <class R>
 void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-               void *out, MPI_Comm comm, int sign, unsigned flags, const RealSide &real, bool *refused) {
-  *refused = false;
-  if (rnk < 2 || (sign != FFTW_FORWARD && sign != FFTW_BACKWARD)) return nullptr;
+               void *out, MPI_Comm comm, int sign, unsigned flags, const RealSide &real, Declined *declined) {
+  *declined = Declined{};
+  if (rnk < 2) return declined->why = "one dimension: the composed path takes two and up", nullptr;
+  if (sign != FFTW_FORWARD && sign != FFTW_BACKWARD)
+    return declined->why = "a sign other than FFTW_FORWARD or FFTW_BACKWARD", nullptr;
   return compose<R>("plan_many_dft", GPUFFTW_FOREIGN_C2C, make_layout, rnk, n, howmany, iblock, oblock, in,
-                    out, comm, sign, flags, real, refused);
+                    out, comm, sign, flags, real, declined);
 }
 
 template <class R>
 void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, bool *refused) {
-  *refused = false;
-  if (rnk < 2) return nullptr;
+                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, Declined *declined) {
+  *declined = Declined{};
+  if (rnk < 2) return declined->why = "one dimension: the composed path takes two and up", nullptr;
   return compose<R>("plan_many_dft_c2r", GPUFFTW_FOREIGN_C2R, make_layout_c2r, rnk, n, howmany, iblock,
-                    oblock, in, out, comm, FFTW_BACKWARD, flags, real, refused);
+                    oblock, in, out, comm, FFTW_BACKWARD, flags, real, declined);
 }
 
 template <class R>
 void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, bool *refused) {
-  *refused = false;
-  if (rnk < 2) return nullptr;
+                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, Declined *declined) {
+  *declined = Declined{};
+  if (rnk < 2) return declined->why = "one dimension: the composed path takes two and up", nullptr;
   return compose<R>("plan_many_dft_r2c", GPUFFTW_FOREIGN_R2C, make_layout_r2c, rnk, n, howmany, iblock,
-                    oblock, in, out, comm, FFTW_FORWARD, flags, real, refused);
+                    oblock, in, out, comm, FFTW_FORWARD, flags, real, declined);
 }
 
 template void *plan_dft<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                int, unsigned, const RealSide &, bool *);
+                                int, unsigned, const RealSide &, Declined *);
 template void *plan_dft<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm, int,
-                               unsigned, const RealSide &, bool *);
+                               unsigned, const RealSide &, Declined *);
 template void *plan_dft_c2r<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                    unsigned, const RealSide &, bool *);
+                                    unsigned, const RealSide &, Declined *);
 template void *plan_dft_c2r<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                   unsigned, const RealSide &, bool *);
+                                   unsigned, const RealSide &, Declined *);
 template void *plan_dft_r2c<double>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                    unsigned, const RealSide &, bool *);
+                                    unsigned, const RealSide &, Declined *);
 template void *plan_dft_r2c<float>(int, const ptrdiff_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, void *, void *, MPI_Comm,
-                                   unsigned, const RealSide &, bool *);
+                                   unsigned, const RealSide &, Declined *);
 template const gpufftw_foreign_ops *ops<double>();
 template const gpufftw_foreign_ops *ops<float>();
 

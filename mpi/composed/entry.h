@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
 
 #include "shim/foreign.h"
 
@@ -23,31 +24,40 @@ namespace composed {
 
 // The real FFTW MPI's side of a measured choice (FFTW_MEASURE and up under
 // GPUFFTW_MPI_PATH=auto): `plan` makes its plan, collectively, on the same
-// arguments (gpufftw's handle of it, or NULL where it refuses); `ops` are
-// the handle's functions, which run it without the report counting it.
+// arguments (gpufftw's handle of it, which the report shows with `why`, or
+// NULL where it refuses); `ops` are the handle's functions, which run it
+// without the report counting it.
 struct RealSide {
-  std::function<void *()> plan;
+  std::function<void *(const std::string &why)> plan;
   const gpufftw_foreign_ops *ops;
+};
+
+// Where the composed path gives no plan: why the real FFTW MPI plans the
+// problem (alike on every rank but for a rank's own failure, which names
+// the rank), unless `refused`: NULL is the answer.
+struct Declined {
+  bool refused = false;
+  std::string why;
 };
 
 // gpufftw's plan handle of a composed plan, or of the real FFTW MPI's plan
 // where measuring chose it, or NULL: the real FFTW MPI
 // plans the problem (on every rank alike; NULL where it refuses too),
-// unless *refused says NULL is the answer (a layout the real FFTW MPI
+// unless declined->refused says NULL is the answer (a layout the real FFTW MPI
 // fails that the composed path could not build either).
 // `in`/`out` are fftw_complex / fftwf_complex arrays by R.
 template <class R>
 void *plan_dft(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-               void *out, MPI_Comm comm, int sign, unsigned flags, const RealSide &real, bool *refused);
+               void *out, MPI_Comm comm, int sign, unsigned flags, const RealSide &real, Declined *declined);
 
 // The same for fftw_mpi_plan_many_dft_r2c: `in` the padded real array.
 template <class R>
 void *plan_dft_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, bool *refused);
+                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, Declined *declined);
 // And fftw_mpi_plan_many_dft_c2r: `out` the padded real array.
 template <class R>
 void *plan_dft_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in,
-                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, bool *refused);
+                   void *out, MPI_Comm comm, unsigned flags, const RealSide &real, Declined *declined);
 
 // The handle's functions; gpufftw_foreign_plan_real(plan, ops<R>()) finds
 // a composed plan in a handle.

@@ -84,7 +84,6 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
       }
       p->first_ = plan(step.dims, step.howmany, in, p->send_, c2r ? Kind::C2C : l.kind);
       if (!p->first_) return *why = "gpufftw's serial planner gave no plan for step 1", nullptr;
-      steps = describe("step 1", p->first_);
     }
     // Step 3 transforms f: for a c2r, only where f is 0.
     if (lo > 0 && !(c2r && f == 1)) {
@@ -92,7 +91,6 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
       const Shape step = p->second_in_place_ ? third_step_in_place(l, lo) : third_step_across(l, lo);
       p->second_ = plan(step.dims, step.howmany, from, to, Kind::C2C);
       if (!p->second_) return *why = "gpufftw's serial planner gave no plan for step 3", nullptr;
-      steps += std::string(steps.empty() ? "" : "; ") + describe("step 3", p->second_);
     }
     const ptrdiff_t planes = l.out.count[me];
     if (c2r && planes > 0) {
@@ -102,8 +100,8 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
       append_howmany(l, &howmany);
       p->last_ = plan(dims, howmany, out, out, Kind::C2R);
       if (!p->last_) return *why = "gpufftw's serial planner gave no plan for step 5", nullptr;
-      steps += std::string(steps.empty() ? "" : "; ") + describe("step 5", p->last_);
     }
+    steps = describe_steps({{1, p->first_}, {3, p->second_}, {5, p->last_}});
     if (steps.empty()) steps = "no data on this rank";
     steps += p->second_in_place_ ? "; one global transpose" : "; two global transposes";
     steps += " through MPI_Alltoallw on host memory, each step crossing PCIe both ways where on a GPU (" + host_why +

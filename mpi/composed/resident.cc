@@ -99,8 +99,7 @@ std::unique_ptr<Resident<R>> Resident<R>::build(const Layout &l, int me, int n_p
     if (std::strcmp(gpufftw_plan_where(step), "gpu") != 0)
       return fail("a step on device buffers did not land on the GPU: " + describe("it", step));
   std::string &s = p->steps_;
-  if (!p->first_.empty()) s = describe("step 1", p->first_.begin()->second);
-  if (p->third_) s += std::string(s.empty() ? "" : "; ") + describe("step 3", p->third_);
+  s = describe_steps({{1, p->first_.empty() ? nullptr : p->first_.begin()->second}, {3, p->third_}});
   if (s.empty()) s = "no data on this rank";
   s += std::string("; ") + (r.back ? "two global transposes" : "one global transpose") +
        " GPU to GPU (NCCL); the slab crosses PCIe once each way, in " + std::to_string(chunks) + " chunk" +

@@ -2,6 +2,8 @@
 
 #include <gpufftw/gpufftw.h>
 
+#include <algorithm>
+
 namespace gpufftw {
 namespace mpi {
 namespace composed {
@@ -73,6 +75,27 @@ Shape third_step_in_middle(const Layout &l, ptrdiff_t lo) {
 
 std::string describe(const char *step, const void *plan) {
   return std::string(step) + " on " + gpufftw_plan_where(plan) + " (" + gpufftw_plan_why(plan) + ")";
+}
+
+std::string describe_steps(const std::vector<std::pair<int, const void *>> &steps) {
+  std::vector<std::pair<std::string, std::vector<int>>> alike;  // " on where (why)", its steps
+  for (const auto &[number, plan] : steps) {
+    if (!plan) continue;
+    const std::string said = std::string(" on ") + gpufftw_plan_where(plan) + " (" + gpufftw_plan_why(plan) + ")";
+    auto it = std::find_if(alike.begin(), alike.end(), [&said](const auto &a) { return a.first == said; });
+    if (it == alike.end())
+      alike.push_back({said, {number}});
+    else
+      it->second.push_back(number);
+  }
+  std::string out;
+  for (const auto &[said, numbers] : alike) {
+    out += std::string(out.empty() ? "" : "; ") + (numbers.size() > 1 ? "steps " : "step ");
+    for (size_t i = 0; i < numbers.size(); ++i)
+      out += std::string(i == 0 ? "" : i + 1 == numbers.size() ? " and " : ", ") + std::to_string(numbers[i]);
+    out += said;
+  }
+  return out;
 }
 
 template <class R>

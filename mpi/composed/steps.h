@@ -47,6 +47,10 @@ unsigned serial_flags(unsigned flags);
 
 // "step 1 on gpu (<why>)"
 std::string describe(const char *step, const void *plan);
+// The numbered steps' plans (NULL: no such step here), those that run
+// where and why alike named together, so that a reason they share is said
+// once: "steps 1 and 3 on cpu (<why>)"; "" where there is none.
+std::string describe_steps(const std::vector<std::pair<int, const void *>> &steps);
 
 template <class R>
 struct Steps {

@@ -1026,6 +1026,44 @@ TEST(StorePath, ACacheDirThatCannotBeMadeOrWrittenIsWarnedAboutAndTheDefaultUsed
   unsetenv("XDG_CACHE_HOME");
 }
 
+// A default folder that cannot be made (an unwritable HOME, or the default
+// a bad GPUFFTW_CACHE_DIR falls back to) is said once, with the reason,
+// and nothing is made where it can be.
+TEST(StorePath, ADefaultThatCannotBeMadeIsSaidOnce) {
+  const TempDir temp("cache");
+  const std::string file = temp.path() + "/a-file";
+  std::ofstream(file) << "not a folder\n";
+  unsetenv("GPUFFTW_CACHE_DIR");
+  unsetenv("XDG_CACHE_HOME");
+  const char *home = std::getenv("HOME");
+  const std::string kept_home = home ? home : "";
+  setenv("HOME", file.c_str(), 1);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(dispatch_store_path(), file + "/.cache/gpufftw/dispatch.txt");
+  EXPECT_EQ(dispatch_store_path(), file + "/.cache/gpufftw/dispatch.txt");
+  std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(said, "gpufftw: the cache folder " + file + "/.cache/gpufftw cannot be made (" + file +
+                               ": Not a directory); measured choices stay in this process\n"),
+            1u)
+      << said;
+  setenv("GPUFFTW_CACHE_DIR", "relative/too", 1);
+  setenv("XDG_CACHE_HOME", (file + "/xdg").c_str(), 1);
+  testing::internal::CaptureStderr();
+  dispatch_store_path();
+  said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(said, "GPUFFTW_CACHE_DIR=relative/too is not an absolute path"), 1u) << said;
+  EXPECT_EQ(count_of(said, "gpufftw: the cache folder " + file + "/xdg/gpufftw cannot be made"), 1u) << said;
+  const std::string fine = temp.path() + "/home";
+  setenv("XDG_CACHE_HOME", fine.c_str(), 1);
+  unsetenv("GPUFFTW_CACHE_DIR");
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(dispatch_store_path(), fine + "/gpufftw/dispatch.txt");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_FALSE(std::filesystem::exists(fine)) << "only the store's first save makes the default folder";
+  unsetenv("XDG_CACHE_HOME");
+  setenv("HOME", kept_home.c_str(), 1);
+}
+
 TEST(StorePath, FollowsTheEnvironment) {
   const TempDir temp("cache");
   const std::string dir = temp.path() + "/x/y";

@@ -6,6 +6,8 @@
 # GPUFFTW_MODE=gpu on a GPU machine).
 set -eu
 b=$1; here=$(cd "$(dirname "$0")" && pwd); tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# Measured choices go to a cache folder of the run's own, never the user's.
+export GPUFFTW_CACHE_DIR=${GPUFFTW_CACHE_DIR:-$tmp/cache}
 run() {  # NP WAY
   case $2 in
     relink) set -- "$1" "$b/tests/mpi/mpi_composed_relink" ;;
