@@ -52,16 +52,23 @@ uintptr_t base_of(const void *code) {
   return dladdr(code, &info) ? reinterpret_cast<uintptr_t>(info.dli_fbase) : 0;
 }
 
+// The latest reading, published whole. A reading calls into the loader
+// (dlopen, dlsym), which may hold its own lock while it runs a library's
+// constructor that calls FFTW: no lock of gpufftw's is held across a
+// reading, so readings may overlap, and the one of the newest loader state
+// is kept.
 std::shared_ptr<const Loaded> current = std::make_shared<Loaded>();
-std::atomic<unsigned long long> seen_adds{~0ull}, seen_subs{~0ull};
-std::mutex rescan_mutex;
+constexpr unsigned long long kUnread = ~0ull;
+std::atomic<unsigned long long> seen_changes{kUnread};  // of `current`
+std::mutex publish_mutex;
+unsigned long long published_changes = 0;
 
-std::pair<unsigned long long, unsigned long long> loader_counts() {
-  std::pair<unsigned long long, unsigned long long> c{0, 0};
+// Objects the loader has added and removed so far: grows with every change.
+unsigned long long loader_changes() {
+  unsigned long long c = 0;
   dl_iterate_phdr(
       [](dl_phdr_info *info, size_t, void *data) {
-        auto *counts = static_cast<std::pair<unsigned long long, unsigned long long> *>(data);
-        *counts = {info->dlpi_adds, info->dlpi_subs};
+        *static_cast<unsigned long long *>(data) = info->dlpi_adds + info->dlpi_subs;
         return 1;
       },
       &c);
@@ -168,7 +175,7 @@ void note_own_library(const void *code) {
     std::lock_guard<std::mutex> lock(own_mutex);
     own_bases.push_back(b);
   }
-  seen_adds.store(~0ull);  // the next refresh rereads
+  seen_changes.store(kUnread);  // the next refresh rereads
 }
 
 bool is_own_code(const void *code) {
@@ -184,14 +191,24 @@ bool is_own_code(const void *code) {
 void refresh_other_fftws() {
   static const bool self_noted = (note_own_library(reinterpret_cast<const void *>(&refresh_other_fftws)), true);
   (void)self_noted;
-  const auto counts = loader_counts();
-  if (counts.first == seen_adds.load(std::memory_order_acquire) &&
-      counts.second == seen_subs.load(std::memory_order_acquire))
+  const unsigned long long changes = loader_changes();
+  if (changes == seen_changes.load(std::memory_order_acquire)) return;
+  const std::shared_ptr<const Loaded> before = loaded();
+  std::shared_ptr<const Loaded> now = rescan(*before);
+  std::lock_guard<std::mutex> lock(publish_mutex);
+  if (changes < published_changes) {
+    // An overlapping reading of a newer state was kept: this one's new
+    // handles go back.
+    for (const OtherFftw &o : now->fftws) {
+      bool held = false;
+      for (const OtherFftw &k : before->fftws) held |= k.handle == o.handle;
+      if (!held) dlclose(o.handle);
+    }
     return;
-  std::lock_guard<std::mutex> lock(rescan_mutex);
-  std::atomic_store(&current, rescan(*loaded()));
-  seen_subs.store(counts.second, std::memory_order_release);
-  seen_adds.store(counts.first, std::memory_order_release);
+  }
+  published_changes = changes;
+  std::atomic_store(&current, std::move(now));
+  seen_changes.store(changes, std::memory_order_release);
 }
 
 void *other_fftw_function(const void *code, const char *name) {

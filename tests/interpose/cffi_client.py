@@ -1,12 +1,12 @@
 """A Python program that opens FFTW with cffi in ABI mode (ffi.dlopen):
 a 256-point c2c checked against a direct DFT in pure Python. Prints the
 error and exits 0 only where it is right."""
-import cmath
 import sys
 
 import cffi
 
-n = 256
+from dft_check import N, error, signal
+
 ffi = cffi.FFI()
 ffi.cdef("""
     void *fftwf_malloc(size_t n);
@@ -18,18 +18,15 @@ ffi.cdef("""
 lib = ffi.dlopen("libfftw3f.so.3")
 FFTW_FORWARD, FFTW_ESTIMATE = -1, 1 << 6
 
-a = ffi.cast("float *", lib.fftwf_malloc(8 * n))
-x = [complex(float(ffi.cast("float", cmath.cos(0.37 * j).real + 0.01 * j)),
-             float(ffi.cast("float", cmath.sin(0.11 * j * j / n).real - 0.5))) for j in range(n)]
-plan = lib.fftwf_plan_dft_1d(n, a, a, FFTW_FORWARD, FFTW_ESTIMATE)
+a = ffi.cast("float *", lib.fftwf_malloc(8 * N))
+plan = lib.fftwf_plan_dft_1d(N, a, a, FFTW_FORWARD, FFTW_ESTIMATE)
 if plan == ffi.NULL:
     sys.exit("cffi_client: NULL plan")
+x = signal()
 for j, v in enumerate(x):
     a[2 * j], a[2 * j + 1] = v.real, v.imag
 lib.fftwf_execute(plan)
-y = [complex(a[2 * k], a[2 * k + 1]) for k in range(n)]
-ref = [sum(x[j] * cmath.exp(-2j * cmath.pi * (j * k % n) / n) for j in range(n)) for k in range(n)]
-err = (sum(abs(u - v) ** 2 for u, v in zip(y, ref)) / sum(abs(v) ** 2 for v in ref)) ** 0.5
+err = error([complex(a[2 * k], a[2 * k + 1]) for k in range(N)], x)
 lib.fftwf_destroy_plan(plan)
 lib.fftwf_free(a)
 print("cffi: err %.2g" % err)

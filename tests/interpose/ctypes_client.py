@@ -1,11 +1,11 @@
 """A Python program that opens FFTW with ctypes, as scripts without pyFFTW
 do: a 256-point c2c checked against a direct DFT in pure Python.
 Prints the error and exits 0 only where it is right."""
-import cmath
 import ctypes
 import sys
 
-n = 256
+from dft_check import N, error, signal
+
 lib = ctypes.CDLL("libfftw3f.so.3")
 lib.fftwf_malloc.restype = ctypes.c_void_p
 lib.fftwf_malloc.argtypes = [ctypes.c_size_t]
@@ -15,19 +15,16 @@ for name in ("fftwf_execute", "fftwf_destroy_plan", "fftwf_free"):
     getattr(lib, name).argtypes = [ctypes.c_void_p]
 FFTW_FORWARD, FFTW_ESTIMATE = -1, 1 << 6
 
-buf = lib.fftwf_malloc(8 * n)
-a = (ctypes.c_float * (2 * n)).from_address(buf)
-x = [complex(float(ctypes.c_float(cmath.cos(0.37 * j).real + 0.01 * j).value),
-             float(ctypes.c_float(cmath.sin(0.11 * j * j / n).real - 0.5).value)) for j in range(n)]
-plan = lib.fftwf_plan_dft_1d(n, buf, buf, FFTW_FORWARD, FFTW_ESTIMATE)
+buf = lib.fftwf_malloc(8 * N)
+a = (ctypes.c_float * (2 * N)).from_address(buf)
+plan = lib.fftwf_plan_dft_1d(N, buf, buf, FFTW_FORWARD, FFTW_ESTIMATE)
 if not plan:
     sys.exit("ctypes_client: NULL plan")
+x = signal()
 for j, v in enumerate(x):
     a[2 * j], a[2 * j + 1] = v.real, v.imag
 lib.fftwf_execute(plan)
-y = [complex(a[2 * k], a[2 * k + 1]) for k in range(n)]
-ref = [sum(x[j] * cmath.exp(-2j * cmath.pi * (j * k % n) / n) for j in range(n)) for k in range(n)]
-err = (sum(abs(u - v) ** 2 for u, v in zip(y, ref)) / sum(abs(v) ** 2 for v in ref)) ** 0.5
+err = error([complex(a[2 * k], a[2 * k + 1]) for k in range(N)], x)
 lib.fftwf_destroy_plan(plan)
 lib.fftwf_free(buf)
 print("ctypes: err %.2g" % err)
