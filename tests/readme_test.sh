@@ -57,7 +57,9 @@ if command -v dpkg > /dev/null; then
   for lib in "$build/libgpufftw.so.1" "$build/libgpufftw_mpi.so.1"; do
     [ -f "$lib" ] || continue
     ldd "$lib" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }' | while read -r name path; do
-      case $name in libc.so*|libm.so*|libstdc++*|libgcc_s*|ld-linux*|libfftw3*|libgpufftw*|libdl.so*|libpthread*) continue ;; esac
+      # A sanitizer build's runtime is that build's own, never the package's.
+      case $name in libc.so*|libm.so*|libstdc++*|libgcc_s*|ld-linux*|libfftw3*|libgpufftw*|libdl.so*|libpthread*) continue ;;
+        libasan*|libubsan*|libtsan*|liblsan*) continue ;; esac
       grep -qx "$name" "$tmp/needed" 2>/dev/null && continue
       objdump -p "$lib" | awk '/NEEDED/ { print $2 }' | grep -qx "$name" || continue
       echo "$name" >> "$tmp/needed"

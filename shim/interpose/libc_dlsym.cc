@@ -4,7 +4,6 @@
 #include <link.h>
 
 #include <cstdint>
-#include <cstring>
 
 namespace gpufftw {
 namespace {
@@ -33,10 +32,17 @@ DynamicTables tables_of(const link_map *lm) {
   return t;
 }
 
+// By hand, not strcmp: a sanitizer's runtime asks for dlsym before its own
+// strcmp can run.
+bool same(const char *a, const char *b) {
+  while (*a && *a == *b) ++a, ++b;
+  return *a == *b;
+}
+
 bool defines(const DynamicTables &t, uint32_t i, const char *name) {
   const ElfW(Sym) &s = t.symtab[i];
   return s.st_shndx != SHN_UNDEF && s.st_value != 0 && ELF64_ST_TYPE(s.st_info) == STT_FUNC &&
-         std::strcmp(t.strtab + s.st_name, name) == 0;
+         same(t.strtab + s.st_name, name);
 }
 
 // The symbol's index by the GNU hash table, or by the System V one.

@@ -25,6 +25,9 @@ cffi_py=$(python_with cffi)
 # A sanitizer build's runtime must come first in a program not built with
 # it (Python) that loads the sanitized gpufftw through the drop-in folder.
 san=$(cat "$b/sanitizer-preload" 2>/dev/null || true)
+# There, the interpreter's own memory still held at exit reads as leaks.
+interpreter_env=
+[ -z "$san" ] || interpreter_env=ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:detect_stack_use_after_return=0
 rows=0
 # cell WAY LOADING EXPECT CMD...: WAY preload|relink|dropin; EXPECT gpufftw
 # (the report lists a plan), own (right numbers, no plan through gpufftw)
@@ -32,6 +35,9 @@ rows=0
 cell() {
   way=$1 loading=$2 expect=$3
   shift 3
+  case "$*" in
+    *deepbind*) if [ -n "$san" ]; then echo "$way, $loading: skipped: a sanitizer's runtime refuses RTLD_DEEPBIND"; return; fi ;;
+  esac
   case $way in
     preload) set -- "$b/gpufftw-run" --report -- "$@" ;;
     relink) set -- env GPUFFTW_REPORT=1 "$@" ;;
@@ -62,7 +68,7 @@ for way in preload relink dropin; do
     fail "$way: dlvsym answered other than the C library: $(cat "$tmp/out")"
   cell $way "dlopen, other names" gpufftw "$client" now,local libfftw3f.so.3 names
   grep -q "names: cos(0) 1, strlen 4, RTLD_NEXT gpufftw_version " "$tmp/out" || fail "$way: $(cat "$tmp/out")"
-  cell $way "dlopen, two threads" gpufftw "$client" now,deepbind libfftw3f.so.3 threads
+  cell $way "dlopen, two threads" gpufftw "$client" now,global libfftw3f.so.3 threads
   # A private copy, opened by its path: the drop-in folder replaces FFTW by
   # name only, so there it runs on that copy.
   expect=gpufftw
@@ -76,9 +82,11 @@ done
 "$b/gpufftw-run" -- "$t/interpose_dlopen_client" now,local libfftw3f.so.3 names |
   grep -q "RTLD_NEXT gpufftw_version .*libgpufftw.so.1" || fail "preload: RTLD_NEXT did not find gpufftw next"
 for way in preload dropin; do
-  if [ -n "$ctypes_py" ]; then cell $way "Python ctypes" gpufftw "$ctypes_py" "$(dirname "$0")/ctypes_client.py"
+  if [ -n "$ctypes_py" ]; then
+    cell $way "Python ctypes" gpufftw env $interpreter_env "$ctypes_py" "$(dirname "$0")/ctypes_client.py"
   else echo "$way, Python ctypes: skipped, no python3"; fi
-  if [ -n "$cffi_py" ]; then cell $way "Python cffi (ABI mode)" gpufftw "$cffi_py" "$(dirname "$0")/cffi_client.py"
+  if [ -n "$cffi_py" ]; then
+    cell $way "Python cffi (ABI mode)" gpufftw env $interpreter_env "$cffi_py" "$(dirname "$0")/cffi_client.py"
   else echo "$way, Python cffi: skipped, no python3 with cffi (python3-cffi)"; fi
   cell $way "plug-in, RTLD_LOCAL" gpufftw "$t/interpose_plugin_host" "$t/interpose_fftw_plugin.so" local
   # RTLD_DEEPBIND binds the plug-in to its own FFTW before a preloaded
