@@ -23,6 +23,8 @@ const Switch kSwitches[] = {
     {"GPUFFTW_COMPARE_EVERY", false, "an integer N from 1", "1", "in comparison mode, compare one execute in N"},
     {"GPUFFTW_COMPARE_FILE", false, "a file", "none",
      "in comparison mode, also write one JSON line per plan to that file"},
+    {"GPUFFTW_COMPARE_HTML", false, "a file", "none",
+     "in comparison mode, also write the comparison as one self-contained HTML page to that file"},
     {"GPUFFTW_COMPARE_PERTURB", true, "0, 1", "0", "test hook: 1 puts an error into gpufftw's results"},
     {"GPUFFTW_FFTW_DIR", false, "folders, :-separated", "the usual places",
      "where to look for the real libfftw3*.so.3"},

@@ -1,6 +1,7 @@
 #include "shim/compare.h"
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -16,6 +17,7 @@
 #include "dispatch/dispatch.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
+#include "shim/compare_html.h"
 #include "shim/report.h"
 
 namespace gpufftw {
@@ -32,7 +34,7 @@ constexpr double kHalfEps = 1.0 / 1024;
 struct Settings {
   bool on = false;
   uint64_t every = 1;
-  std::string file;
+  std::string file, html;
   bool perturb = false;
 };
 
@@ -44,6 +46,7 @@ const Settings &settings() {
     t.on = env::choice("GPUFFTW_COMPARE", names, values, false);
     t.every = static_cast<uint64_t>(env::integer("GPUFFTW_COMPARE_EVERY", 1, 1, INT64_MAX, "1"));
     if (const char *f = env::get("GPUFFTW_COMPARE_FILE")) t.file = f;
+    if (const char *h = env::get("GPUFFTW_COMPARE_HTML")) t.html = h;
     t.perturb = env::choice("GPUFFTW_COMPARE_PERTURB", names, values, false);
     return t;
   }();
@@ -56,6 +59,7 @@ struct Record {
   double rel_l2 = 0, rel_max = 0, fftw_rel_l2 = 0;  // worst seen
   double tolerance = 0;
   bool half = false;  // computed in half precision
+  uint64_t execute_ns = 0;  // plan->execute alone, for the page
 };
 
 struct Registry {
@@ -167,6 +171,14 @@ void make_planners_thread_safe() {
   });
 }
 
+// The plan's own execute, timed for the page apart from the comparison's work.
+uint64_t timed_execute(Plan *plan, const Arrays &arrays) {
+  const auto t0 = std::chrono::steady_clock::now();
+  plan->execute(arrays);
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
+}
+
 // One compared execute of a plan of precision R, with reference type H.
 template <class R, class H>
 void compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *const out[2]) {
@@ -174,7 +186,7 @@ void compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *con
   const Side si = side_of(p, false), so = side_of(p, true);
   std::vector<H> in_high = gather<R, H>(si, in);
   std::vector<R> in_own = gather<R, R>(si, in);
-  plan->execute(arrays);
+  const uint64_t ns = timed_execute(plan, arrays);
   if (settings().perturb) static_cast<R *>(out[0])[0] += 1;  // element 0 lies at offset 0 in every layout
   const std::vector<H> got = gather<R, H>(so, out);
   const std::vector<H> ref = dense_transform<H>(p, std::move(in_high));
@@ -189,6 +201,7 @@ void compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *con
   std::lock_guard<std::mutex> lock(r.mutex);
   Record &rec = r.records[plan->id];
   rec.compared++;
+  rec.execute_ns += ns;
   rec.tolerance = tol;
   rec.half = half;
   rec.rel_l2 = std::max(rec.rel_l2, e.rel_l2);
@@ -218,6 +231,20 @@ void write_file(const std::string &path) {
   std::fclose(f);
 }
 
+void write_html(const std::string &path) {
+  std::vector<ComparedPlan> plans;
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (const auto &kv : r.records) {
+      const Record &c = kv.second;
+      plans.push_back({kv.first, c.problem, c.where, c.executes, c.compared, c.rel_l2, c.fftw_rel_l2, c.tolerance,
+                       c.half, c.over > 0, c.execute_ns});
+    }
+  }
+  write_compare_html(path, plans, kToleranceC, kHalfToleranceC);
+}
+
 void arm_exit() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -225,6 +252,7 @@ void arm_exit() {
       std::fflush(stdout);  // the program's own output first
       write_compare_table(stderr);
       if (!settings().file.empty()) write_file(settings().file);
+      if (!settings().html.empty()) write_html(settings().html);
     });
   });
 }
@@ -245,7 +273,13 @@ void execute_compared(Plan *plan, const Arrays &arrays) {
     k = rec.executes++;
   }
   void *in[2], *out[2];
-  if (k % settings().every != 0 || !resolve_arrays(p, arrays, in, out)) return plan->execute(arrays);
+  if (k % settings().every != 0 || !resolve_arrays(p, arrays, in, out)) {
+    const uint64_t ns = timed_execute(plan, arrays);
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.records[plan->id].execute_ns += ns;
+    return;
+  }
   make_planners_thread_safe();
   if (p.precision == Precision::F32)
     compare_once<float, double>(plan, arrays, in, out);

@@ -6,6 +6,8 @@
 //
 //   GPUFFTW_COMPARE_EVERY=N   compare one execute in N of each plan (1)
 //   GPUFFTW_COMPARE_FILE=F    also write one JSON line per plan to F at exit
+//   GPUFFTW_COMPARE_HTML=F    also write the comparison as a page to F at
+//                             exit (shim/compare_html.h)
 //   GPUFFTW_COMPARE_PERTURB=1 test hook: add 1 to the first output element of
 //                             every compared execute, which must be flagged
 //

@@ -37,6 +37,7 @@ expect 2 "gpufftw-run: --log loud is not off, warn, info or debug" gpufftw-run -
 expect 2 "gpufftw-compare: --every needs a value: a count from 1" gpufftw-compare --every
 expect 2 "gpufftw-compare: --every 0 is not a count from 1" gpufftw-compare --every 0 -- true
 expect 2 "gpufftw-compare: --file needs a file name" gpufftw-compare --file
+expect 2 "gpufftw-compare: --html needs a file name" gpufftw-compare --html
 # A missing library: named with the place looked in, or as the file the
 # variable names. The installed form of each tool, copied out of its tree,
 # looks in a lib folder beside it that is not there.
