@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -88,6 +89,18 @@ void *open_real(const std::vector<std::string> &dirs, const char *file, std::str
   return nullptr;
 }
 
+// The table's cleanup: the real one, counted (real_cleanups).
+template <class R>
+struct Cleanups {
+  static inline std::atomic<uint64_t> count{0};
+  static inline void (*real)() = nullptr;
+};
+template <class R>
+void counted_cleanup() {
+  Cleanups<R>::count.fetch_add(1);
+  Cleanups<R>::real();
+}
+
 // Fills the field `name` of the table t from the library `handle`; `ok`
 // turns false where that library lacks it.
 #define GPUFFTW_LOAD(handle, name) \
@@ -108,6 +121,10 @@ RealFftw<R> load() {
   bool ok = true;
   GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, h)
   t.loaded = ok;
+  if (ok) {
+    Cleanups<R>::real = t.cleanup;
+    t.cleanup = counted_cleanup<R>;
+  }
   GPUFFTW_LOG(Info, "real FFTW %s from %s", N::word, t.path.c_str());
   // The threads library must sit beside the library just opened: it links
   // to libfftw3*.so.3 by SONAME, which the namespace now resolves to that one.
@@ -135,5 +152,14 @@ const RealFftw<R> &real_fftw() {
 template const RealFftw<float> &real_fftw<float>();
 template const RealFftw<double> &real_fftw<double>();
 template const RealFftw<long double> &real_fftw<long double>();
+
+template <class R>
+uint64_t real_cleanups() {
+  return Cleanups<R>::count.load();
+}
+
+template uint64_t real_cleanups<float>();
+template uint64_t real_cleanups<double>();
+template uint64_t real_cleanups<long double>();
 
 }  // namespace gpufftw

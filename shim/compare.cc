@@ -3,7 +3,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <type_traits>
 #include <map>
 #include <memory>
@@ -16,6 +15,7 @@
 #include "dispatch/dispatch.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
+#include "shim/at_end.h"
 #include "shim/report.h"
 
 namespace gpufftw {
@@ -36,8 +36,10 @@ struct Settings {
   bool perturb = false;
 };
 
+// Never destroyed: read by the writer of the table, which runs after the
+// static destructors (write_at_end).
 const Settings &settings() {
-  static const Settings s = [] {
+  static const Settings *const s = new Settings([] {
     Settings t;
     static const char *const names[] = {"0", "1"};
     static const bool values[] = {false, true};
@@ -46,8 +48,8 @@ const Settings &settings() {
     if (const char *f = env::get("GPUFFTW_COMPARE_FILE")) t.file = f;
     t.perturb = env::choice("GPUFFTW_COMPARE_PERTURB", names, values, false);
     return t;
-  }();
-  return s;
+  }());
+  return *s;
 }
 
 struct Record {
@@ -219,14 +221,18 @@ void write_file(const std::string &path) {
 }
 
 void arm_exit() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    std::atexit([] {
-      std::fflush(stdout);  // the program's own output first
-      write_compare_table(stderr);
-      if (!settings().file.empty()) write_file(settings().file);
-    });
+  write_at_end([] {
+    std::fflush(stdout);  // the program's own output first
+    write_compare_table(stderr);
+    if (!settings().file.empty()) write_file(settings().file);
   });
+}
+
+// The reference transforms plan in the real FFTW of the plan's precision
+// and of the one above it; not while that would harm the program's plans.
+bool references_may_plan(Precision precision) {
+  return precision == Precision::F32 ? may_plan_without_harm<float>() && may_plan_without_harm<double>()
+                                     : may_plan_without_harm<double>() && may_plan_without_harm<long double>();
 }
 
 }  // namespace
@@ -245,7 +251,8 @@ void execute_compared(Plan *plan, const Arrays &arrays) {
     k = rec.executes++;
   }
   void *in[2], *out[2];
-  if (k % settings().every != 0 || !resolve_arrays(p, arrays, in, out)) return plan->execute(arrays);
+  if (k % settings().every != 0 || !resolve_arrays(p, arrays, in, out) || !references_may_plan(p.precision))
+    return plan->execute(arrays);
   make_planners_thread_safe();
   if (p.precision == Precision::F32)
     compare_once<float, double>(plan, arrays, in, out);

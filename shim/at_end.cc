@@ -1,0 +1,27 @@
+#include "shim/at_end.h"
+
+#include <atomic>
+
+namespace gpufftw {
+namespace {
+
+std::atomic<void (*)()> writers[2];
+
+// exit runs the atexit handlers and the C++ static destructors (of the
+// program and of every library: __cxa_atexit) before the loader calls the
+// ELF destructors of the loaded objects, among them this one.
+__attribute__((destructor)) void run_writers() {
+  for (std::atomic<void (*)()> &w : writers)
+    if (void (*write)() = w.load()) write();
+}
+
+}  // namespace
+
+void write_at_end(void (*write)()) {
+  for (std::atomic<void (*)()> &w : writers) {
+    void (*was)() = nullptr;
+    if (w.compare_exchange_strong(was, write) || was == write) return;
+  }
+}
+
+}  // namespace gpufftw

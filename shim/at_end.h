@@ -1,0 +1,13 @@
+// Writers of the tables gpufftw prints when the process ends (the report,
+// the comparison), run after the program's C++ static destructors, so the
+// plans those make, execute and destroy are in the tables.
+#pragma once
+
+namespace gpufftw {
+
+// Runs `write` once as the process ends, or as gpufftw is unloaded, after
+// every atexit handler and C++ static destructor that exit runs first;
+// writers run in the order they were first given. At most two writers.
+void write_at_end(void (*write)());
+
+}  // namespace gpufftw
