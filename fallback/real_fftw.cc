@@ -28,6 +28,21 @@ Lmid_t private_namespace() {
       GPUFFTW_LOG(Warn, "dlmopen of a private namespace failed (%s)", dlerror());
       return LM_ID_BASE;
     }
+    // That C library's malloc maps its first heap (a megabyte: it cannot
+    // grow with brk) at its first call. Where memory is too short for it,
+    // the real FFTW would abort at its first allocation; found now, its
+    // plans are NULL instead, as where it is not found.
+    using Malloc = void *(*)(size_t);
+    using Free = void (*)(void *);
+    auto malloc_there = reinterpret_cast<Malloc>(dlsym(libc, "malloc"));
+    auto free_there = reinterpret_cast<Free>(dlsym(libc, "free"));
+    void *first = malloc_there && free_there ? malloc_there(1) : nullptr;
+    if (!first) {
+      GPUFFTW_LOG(Warn, "malloc in the private namespace failed (%s)",
+                  malloc_there && free_there ? "out of memory" : "malloc or free not found");
+      return LM_ID_BASE;
+    }
+    free_there(first);
     // That C library dlopens libgcc_s the first time a thread of its own
     // unwinds (the real FFTW's workers, as they exit). Done at exit, that
     // dlopen can deadlock against the loader's shutdown; a backtrace now
@@ -76,7 +91,7 @@ void *open_real(const std::vector<std::string> &dirs, const char *file, std::str
     if (access(candidate.c_str(), R_OK) != 0 || real_path(candidate) == self) continue;
     void *h = dlmopen(lmid, candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h) {
-      GPUFFTW_LOG(Info, "skipping %s: %s", candidate.c_str(), dlerror());
+      *searched += std::string(" (") + dlerror() + ")";  // there, but not loaded: memory may be short
       continue;
     }
     if (dlsym(h, "gpufftw_version")) {
