@@ -319,7 +319,7 @@ bool DispatchStore::dir_trusted() {
   std::string why;
   if (stat(dir.c_str(), &st) != 0) {
     if (errno == ENOENT) return false;  // nothing stored yet
-    why = std::string("cannot be read (") + std::strerror(errno) + ")";
+    why = std::string("unreadable (stat: ") + std::strerror(errno) + ")";
   } else {
     why = S_ISDIR(st.st_mode) ? not_owned(st) : "not a directory";
   }

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
 #include <vector>
 
 #include "core/precision_traits.h"
@@ -10,14 +13,36 @@
 namespace gpufftw {
 namespace {
 
+// The live plans of precision R by the count of cleanups before each was
+// made (real_cleanups), to tell whether any outlives a cleanup.
+template <class R>
+struct LivePlans {
+  std::mutex mutex;
+  std::map<uint64_t, uint64_t> by_cleanups;
+};
+template <class R>
+LivePlans<R> &live_plans() {
+  static LivePlans<R> *l = new LivePlans<R>;  // never destroyed: plans outlive statics
+  return *l;
+}
+
 template <class R>
 class CpuPlan final : public Plan {
   using T = PrecisionTraits<R>;
   using C = typename T::complex;
 
  public:
-  CpuPlan(const Problem &problem, typename T::plan real) : Plan(problem), real_(real) {}
-  ~CpuPlan() override { fftw().destroy_plan(real_); }
+  CpuPlan(const Problem &problem, typename T::plan real) : Plan(problem), real_(real) {
+    LivePlans<R> &l = live_plans<R>();
+    const std::lock_guard<std::mutex> lock(l.mutex);
+    ++l.by_cleanups[cleanups_];
+  }
+  ~CpuPlan() override {
+    fftw().destroy_plan(real_);
+    LivePlans<R> &l = live_plans<R>();
+    const std::lock_guard<std::mutex> lock(l.mutex);
+    if (--l.by_cleanups[cleanups_] == 0) l.by_cleanups.erase(cleanups_);
+  }
 
   // Each entry goes to the real execute function of the same name, so the
   // real FFTW applies its own rules to the arrays, exactly as without us.
@@ -46,6 +71,7 @@ class CpuPlan final : public Plan {
   static const RealFftw<R> &fftw() { return real_fftw<R>(); }
   static void run_real(void *real) { fftw().execute(static_cast<typename T::plan>(real)); }
   typename T::plan real_;
+  const uint64_t cleanups_ = real_cleanups<R>();
 };
 
 template <class R>
@@ -96,6 +122,17 @@ std::unique_ptr<Plan> make_cpu_plan(const Problem &problem) {
 template std::unique_ptr<Plan> make_cpu_plan<float>(const Problem &);
 template std::unique_ptr<Plan> make_cpu_plan<double>(const Problem &);
 template std::unique_ptr<Plan> make_cpu_plan<long double>(const Problem &);
+
+template <class R>
+bool may_plan_without_harm() {
+  LivePlans<R> &l = live_plans<R>();
+  const std::lock_guard<std::mutex> lock(l.mutex);
+  return l.by_cleanups.empty() || l.by_cleanups.begin()->first == real_cleanups<R>();
+}
+
+template bool may_plan_without_harm<float>();
+template bool may_plan_without_harm<double>();
+template bool may_plan_without_harm<long double>();
 
 namespace {
 

@@ -14,6 +14,17 @@ namespace gpufftw {
 template <class R>
 std::unique_ptr<Plan> make_cpu_plan(const Problem &problem);
 
+// Whether planning in the real FFTW of precision R leaves every live plan
+// as it was: false while a plan made before the program's latest
+// fftw(f)_cleanup is alive. Cleanup frees the planner's solvers, which such
+// a plan still reads when destroyed; a new plan makes a new planner whose
+// solvers take that memory, and the old plan's destroy then crashes. FFTW
+// calls those plans undefined, but plain FFTW, planning nothing the
+// program does not, lets them be destroyed: planning of gpufftw's own (the
+// comparison mode's) must wait until they are gone.
+template <class R>
+bool may_plan_without_harm();
+
 // Held by every plan entry (make_plan) and every wisdom call of the API:
 // calibrating inside a plan saves and restores the real FFTW's wisdom, and
 // must not run beside another thread's planning or wisdom call, even where

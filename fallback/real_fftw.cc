@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -27,6 +28,21 @@ Lmid_t private_namespace() {
       GPUFFTW_LOG(Warn, "dlmopen of a private namespace failed (%s)", dlerror());
       return LM_ID_BASE;
     }
+    // That C library's malloc maps its first heap (a megabyte: it cannot
+    // grow with brk) at its first call. Where memory is too short for it,
+    // the real FFTW would abort at its first allocation; found now, its
+    // plans are NULL instead, as where it is not found.
+    using Malloc = void *(*)(size_t);
+    using Free = void (*)(void *);
+    auto malloc_there = reinterpret_cast<Malloc>(dlsym(libc, "malloc"));
+    auto free_there = reinterpret_cast<Free>(dlsym(libc, "free"));
+    void *first = malloc_there && free_there ? malloc_there(1) : nullptr;
+    if (!first) {
+      GPUFFTW_LOG(Warn, "malloc in the private namespace failed (%s)",
+                  malloc_there && free_there ? "out of memory" : "malloc or free not found");
+      return LM_ID_BASE;
+    }
+    free_there(first);
     // That C library dlopens libgcc_s the first time a thread of its own
     // unwinds (the real FFTW's workers, as they exit). Done at exit, that
     // dlopen can deadlock against the loader's shutdown; a backtrace now
@@ -75,7 +91,7 @@ void *open_real(const std::vector<std::string> &dirs, const char *file, std::str
     if (access(candidate.c_str(), R_OK) != 0 || real_path(candidate) == self) continue;
     void *h = dlmopen(lmid, candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!h) {
-      GPUFFTW_LOG(Info, "skipping %s: %s", candidate.c_str(), dlerror());
+      *searched += std::string(" (") + dlerror() + ")";  // there, but not loaded: memory may be short
       continue;
     }
     if (dlsym(h, "gpufftw_version")) {
@@ -86,6 +102,18 @@ void *open_real(const std::vector<std::string> &dirs, const char *file, std::str
     return h;
   }
   return nullptr;
+}
+
+// The table's cleanup: the real one, counted (real_cleanups).
+template <class R>
+struct Cleanups {
+  static inline std::atomic<uint64_t> count{0};
+  static inline void (*real)() = nullptr;
+};
+template <class R>
+void counted_cleanup() {
+  Cleanups<R>::count.fetch_add(1);
+  Cleanups<R>::real();
 }
 
 // Fills the field `name` of the table t from the library `handle`; `ok`
@@ -108,6 +136,10 @@ RealFftw<R> load() {
   bool ok = true;
   GPUFFTW_REAL_CORE_FUNCS(GPUFFTW_LOAD, h)
   t.loaded = ok;
+  if (ok) {
+    Cleanups<R>::real = t.cleanup;
+    t.cleanup = counted_cleanup<R>;
+  }
   GPUFFTW_LOG(Info, "real FFTW %s from %s", N::word, t.path.c_str());
   // The threads library must sit beside the library just opened: it links
   // to libfftw3*.so.3 by SONAME, which the namespace now resolves to that one.
@@ -135,5 +167,14 @@ const RealFftw<R> &real_fftw() {
 template const RealFftw<float> &real_fftw<float>();
 template const RealFftw<double> &real_fftw<double>();
 template const RealFftw<long double> &real_fftw<long double>();
+
+template <class R>
+uint64_t real_cleanups() {
+  return Cleanups<R>::count.load();
+}
+
+template uint64_t real_cleanups<float>();
+template uint64_t real_cleanups<double>();
+template uint64_t real_cleanups<long double>();
 
 }  // namespace gpufftw

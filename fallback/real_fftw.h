@@ -11,6 +11,7 @@
 
 #include <fftw3.h>
 
+#include <cstdint>
 #include <string>
 
 namespace gpufftw {
@@ -84,5 +85,10 @@ GPUFFTW_REAL_TABLE(long double, fftwl_)
 // not be found (said once in the log, naming every place searched).
 template <class R>
 const RealFftw<R> &real_fftw();
+
+// How many times the table's cleanup (the program's fftw(f)_cleanup) has
+// run for precision R: each leaves the plans made before it undefined.
+template <class R>
+uint64_t real_cleanups();
 
 }  // namespace gpufftw

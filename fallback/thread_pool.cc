@@ -4,10 +4,13 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include "core/log.h"
 
 namespace gpufftw {
 namespace {
@@ -114,13 +117,22 @@ class Pool {
 
  private:
   // One worker per core beside the caller's; detached, they serve until
-  // the process ends.
+  // the process ends. Where a thread cannot be made (its stack finds no
+  // room under ulimit -v, or the thread limit is reached), the pool keeps
+  // those made: the caller runs the jobs no worker takes.
   void start_workers() {
     const unsigned n = std::max(2u, std::thread::hardware_concurrency()) - 1;
     for (unsigned i = 0; i < n; ++i) {
-      workers_.push_back(std::make_unique<Worker>());
-      Worker *w = workers_.back().get();
-      std::thread([w] { serve(w); }).detach();
+      try {
+        workers_.push_back(std::make_unique<Worker>());
+        Worker *w = workers_.back().get();
+        std::thread([w] { serve(w); }).detach();
+      } catch (const std::exception &e) {
+        if (workers_.size() > i) workers_.pop_back();  // its thread was not made
+        GPUFFTW_LOG(Warn, "made %u of %u threads for the real FFTW's threaded plans (std::thread: %s); the calling "
+                    "thread runs the jobs left", i, n, e.what());
+        return;
+      }
     }
   }
 

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <type_traits>
 #include <map>
 #include <memory>
@@ -18,6 +17,7 @@
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
 #include "shim/compare_html.h"
+#include "shim/at_end.h"
 #include "shim/report.h"
 
 namespace gpufftw {
@@ -38,8 +38,10 @@ struct Settings {
   bool perturb = false;
 };
 
+// Never destroyed: read by the writer of the table, which runs after the
+// static destructors (write_at_end).
 const Settings &settings() {
-  static const Settings s = [] {
+  static const Settings *const s = new Settings([] {
     Settings t;
     static const char *const names[] = {"0", "1"};
     static const bool values[] = {false, true};
@@ -49,8 +51,8 @@ const Settings &settings() {
     if (const char *h = env::get("GPUFFTW_COMPARE_HTML")) t.html = h;
     t.perturb = env::choice("GPUFFTW_COMPARE_PERTURB", names, values, false);
     return t;
-  }();
-  return s;
+  }());
+  return *s;
 }
 
 struct Record {
@@ -246,15 +248,19 @@ void write_html(const std::string &path) {
 }
 
 void arm_exit() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    std::atexit([] {
-      std::fflush(stdout);  // the program's own output first
-      write_compare_table(stderr);
-      if (!settings().file.empty()) write_file(settings().file);
-      if (!settings().html.empty()) write_html(settings().html);
-    });
+  write_at_end([] {
+    std::fflush(stdout);  // the program's own output first
+    write_compare_table(stderr);
+    if (!settings().file.empty()) write_file(settings().file);
+    if (!settings().html.empty()) write_html(settings().html);
   });
+}
+
+// The reference transforms plan in the real FFTW of the plan's precision
+// and of the one above it; not while that would harm the program's plans.
+bool references_may_plan(Precision precision) {
+  return precision == Precision::F32 ? may_plan_without_harm<float>() && may_plan_without_harm<double>()
+                                     : may_plan_without_harm<double>() && may_plan_without_harm<long double>();
 }
 
 }  // namespace
@@ -273,7 +279,8 @@ void execute_compared(Plan *plan, const Arrays &arrays) {
     k = rec.executes++;
   }
   void *in[2], *out[2];
-  if (k % settings().every != 0 || !resolve_arrays(p, arrays, in, out)) {
+  if (k % settings().every != 0 || !resolve_arrays(p, arrays, in, out) ||
+      !references_may_plan(p.precision)) {
     const uint64_t ns = timed_execute(plan, arrays);
     Registry &r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);

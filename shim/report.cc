@@ -1,13 +1,13 @@
 #include "shim/report.h"
 
 #include <atomic>
-#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
 
 #include "core/config.h"
 #include "core/problem.h"
+#include "shim/at_end.h"
 
 namespace gpufftw {
 namespace {
@@ -82,15 +82,12 @@ void write_report(FILE *out) {
 }
 
 void arm_exit_report() {
-  static std::once_flag once;
   // The program's own output comes first: stdout is flushed only after
-  // the atexit handlers.
+  // the tables.
   if (config().report)
-    std::call_once(once, [] {
-      std::atexit([] {
-        std::fflush(stdout);
-        write_report(stderr);
-      });
+    write_at_end([] {
+      std::fflush(stdout);
+      write_report(stderr);
     });
 }
 

@@ -100,18 +100,20 @@ __attribute__((visibility("hidden"), used)) void *gpufftw_dlsym_redirect(void *h
                                                                     const char *version, const void *caller) {
   using namespace gpufftw;
   // Without the C library's functions the jump below has nowhere to go:
-  // said plainly, rather than a jump through a null pointer.
-  static const bool ready = [] {
-    gpufftw_libc_dlsym = libc_dlsym();
-    gpufftw_libc_dlvsym = libc_dlvsym();
-    if (!gpufftw_libc_dlsym || !gpufftw_libc_dlvsym) {
+  // said plainly, rather than a jump through a null pointer. Set here, not
+  // in a function's static, whose guard a sanitizer's runtime, asking as it
+  // starts, cannot yet run.
+  if (!__atomic_load_n(&gpufftw_libc_dlsym, __ATOMIC_ACQUIRE)) {
+    const DlsymFn s = libc_dlsym();
+    const DlvsymFn v = libc_dlvsym();
+    if (!s || !v) {
       std::fputs("gpufftw: the C library's dlsym and dlvsym are not in its dynamic symbol table; "
                  "gpufftw cannot stand in front of them\n", stderr);
       std::abort();
     }
-    return true;
-  }();
-  (void)ready;
+    __atomic_store_n(&gpufftw_libc_dlvsym, v, __ATOMIC_RELEASE);
+    __atomic_store_n(&gpufftw_libc_dlsym, s, __ATOMIC_RELEASE);
+  }
   if (!name || !fftw_name(name) || handle == RTLD_DEFAULT || handle == RTLD_NEXT || answering) return nullptr;
   answering = true;
   void *answer = nullptr;

@@ -96,14 +96,28 @@ LibcLookups read_libc() {
   return l;
 }
 
-const LibcLookups &libc() {
-  static const LibcLookups l = read_libc();
-  return l;
+// Read on first use into plain atomics, not a function's static: a
+// sanitizer's runtime asks as it starts, before the guard of a static can
+// run through its interceptors. Readers that race write the same values.
+DlsymFn found_dlsym = nullptr;
+DlvsymFn found_dlvsym = nullptr;
+
+void read_once() {
+  if (__atomic_load_n(&found_dlsym, __ATOMIC_ACQUIRE)) return;
+  const LibcLookups l = read_libc();
+  __atomic_store_n(&found_dlvsym, l.dlvsym, __ATOMIC_RELEASE);
+  __atomic_store_n(&found_dlsym, l.dlsym, __ATOMIC_RELEASE);
 }
 
 }  // namespace
 
-DlsymFn libc_dlsym() { return libc().dlsym; }
-DlvsymFn libc_dlvsym() { return libc().dlvsym; }
+DlsymFn libc_dlsym() {
+  read_once();
+  return __atomic_load_n(&found_dlsym, __ATOMIC_ACQUIRE);
+}
+DlvsymFn libc_dlvsym() {
+  read_once();
+  return __atomic_load_n(&found_dlvsym, __ATOMIC_ACQUIRE);
+}
 
 }  // namespace gpufftw

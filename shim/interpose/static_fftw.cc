@@ -1,7 +1,7 @@
 // A program with FFTW linked into it statically calls its own copy directly:
 // no call can reach a preloaded gpufftw, and a silent report would read as
 // "no FFT here". Where the report or the comparison is on and no plan was
-// asked of gpufftw, the program's file is read at exit for FFTW's version
+// asked of gpufftw, the program's file is read at the end for FFTW's version
 // string; found there, gpufftw says why nothing arrived and how to relink.
 // A process with no FFTW in its file (a shell starting FFTW programs) stays
 // silent.
@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -17,6 +16,7 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "shim/at_end.h"
 #include "shim/compare.h"
 #include "shim/report.h"
 
@@ -59,7 +59,7 @@ void say_if_fftw_is_static() {
 }
 
 __attribute__((constructor)) void watch_for_static_fftw() {
-  if (config().report || compare_enabled()) std::atexit(say_if_fftw_is_static);
+  if (config().report || compare_enabled()) write_at_end(say_if_fftw_is_static);
 }
 
 }  // namespace

@@ -901,6 +901,23 @@ TEST_F(Store, AFolderOthersCanWriteIsNeitherReadNorWritten) {
   EXPECT_EQ(file(), before) << "written into a folder others can write";
 }
 
+// The folder's warning reads as a sentence whatever is wrong with it: a
+// file where a folder above it should be, or the folder itself a file.
+TEST_F(Store, AFolderThatIsNoFolderIsToldInASentence) {
+  std::ofstream(dir_ + "/a-file") << "not a folder\n";
+  for (const auto &[dir, why] : std::vector<std::pair<std::string, std::string>>{
+           {dir_ + "/a-file/sub", "unreadable (stat: Not a directory)"}, {dir_ + "/a-file", "not a directory"}}) {
+    path_ = dir + "/dispatch.txt";
+    testing::internal::CaptureStderr();
+    DispatchStore s = make();
+    ASSERT_TRUE(s.gpu_rates());
+    const std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(said, "gpufftw: the folder " + dir + " of the dispatch store is " + why +
+                        ", so it is neither read nor written: dispatch choices are measured again and kept in this "
+                        "process\n");
+  }
+}
+
 TEST_F(Store, ACorruptFileGetsOneWarning) {
   make().gpu_rates();
   {
