@@ -33,6 +33,11 @@ for sanitizer in address:asan thread:tsan; do
   [ -n "$runtime" ] || { echo "$program does not link lib$name dynamically"; continue; }
   built=1
   run "$name, linked" "$program is built with a sanitizer: preloading its runtime $runtime first, before "
+  # gpufftw-compare preloads as gpufftw-run does.
+  "$build/gpufftw-compare" -- "$program" > "$tmp/out" 2>&1 ||
+    fail "$name, gpufftw-compare: exited $?: $(cat "$tmp/out")"
+  grep -q "1 plans\?, 0 over tolerance\|1 plan, 0 over tolerance" "$tmp/out" ||
+    fail "$name, gpufftw-compare: no comparison of the plan: $(cat "$tmp/out")"
   # TSan's runtime preloaded crashes the shell that runs gpufftw-run (an
   # uninstrumented program), gpufftw or not: only ASan's is preloaded.
   [ "$name" = asan ] || continue
