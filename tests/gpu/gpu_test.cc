@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ostream>
 #include <random>
 #include <string>
 #include <thread>
@@ -323,6 +324,13 @@ struct Shape {
   bool r2c, in_place;
   std::vector<int> n;
 };
+// The shape in the test's name (ctest lists it), rather than its bytes,
+// which hold a heap address and differ from run to run.
+void PrintTo(const Shape &s, std::ostream *os) {
+  *os << (s.r2c ? "r2c " : "c2c ");
+  for (size_t i = 0; i < s.n.size(); ++i) *os << (i ? "x" : "") << s.n[i];
+  *os << (s.in_place ? " in-place" : " out-of-place");
+}
 class GpuSlabs : public Gpu, public testing::WithParamInterface<Shape> {};
 
 TEST_P(GpuSlabs, MatchTheRealFftw) {
