@@ -44,24 +44,33 @@ struct Object {
   std::vector<Range> mapped, code;
 };
 
-std::mutex own_mutex;
-std::vector<uintptr_t> own_bases;  // load addresses of gpufftw's own libraries
+// What this file keeps, made once and never destroyed: FFTW calls arrive
+// from the program's static destructors and after them.
+struct State {
+  std::mutex own_mutex;
+  std::vector<uintptr_t> own_bases;  // load addresses of gpufftw's own libraries
+  // The latest reading of the loaded objects, published whole. A reading
+  // calls into the loader (dlopen, dlsym), which may hold its own lock while
+  // it runs a library's constructor that calls FFTW: no lock of gpufftw's is
+  // held across a reading, so readings may overlap, and the one of the
+  // newest loader state is kept.
+  std::shared_ptr<const Loaded> current = std::make_shared<Loaded>();
+  std::mutex publish_mutex;
+  unsigned long long published_changes = 0;
+};
+
+State &state() {
+  static State *const s = new State;
+  return *s;
+}
 
 uintptr_t base_of(const void *code) {
   Dl_info info{};
   return dladdr(code, &info) ? reinterpret_cast<uintptr_t>(info.dli_fbase) : 0;
 }
 
-// The latest reading, published whole. A reading calls into the loader
-// (dlopen, dlsym), which may hold its own lock while it runs a library's
-// constructor that calls FFTW: no lock of gpufftw's is held across a
-// reading, so readings may overlap, and the one of the newest loader state
-// is kept.
-std::shared_ptr<const Loaded> current = std::make_shared<Loaded>();
 constexpr unsigned long long kUnread = ~0ull;
-std::atomic<unsigned long long> seen_changes{kUnread};  // of `current`
-std::mutex publish_mutex;
-unsigned long long published_changes = 0;
+std::atomic<unsigned long long> seen_changes{kUnread};  // of state().current
 
 // Objects the loader has added and removed so far: grows with every change.
 unsigned long long loader_changes() {
@@ -108,8 +117,8 @@ std::shared_ptr<const Loaded> rescan(const Loaded &before) {
   if (!lookup) return now;
   std::vector<uintptr_t> own;
   {
-    std::lock_guard<std::mutex> lock(own_mutex);
-    own = own_bases;
+    std::lock_guard<std::mutex> lock(state().own_mutex);
+    own = state().own_bases;
   }
   for (const Object &o : loaded_objects()) {
     bool is_own = false;
@@ -144,7 +153,7 @@ std::shared_ptr<const Loaded> rescan(const Loaded &before) {
   return now;
 }
 
-std::shared_ptr<const Loaded> loaded() { return std::atomic_load(&current); }
+std::shared_ptr<const Loaded> loaded() { return std::atomic_load(&state().current); }
 
 // The program's own mapped ranges: dl_iterate_phdr's first object.
 std::vector<Range> program_ranges() {
@@ -166,14 +175,14 @@ std::vector<Range> program_ranges() {
 }  // namespace
 
 bool in_program_file(const void *code) {
-  static const std::vector<Range> ranges = program_ranges();
-  return holds(ranges, reinterpret_cast<uintptr_t>(code));
+  static const std::vector<Range> *const ranges = new std::vector<Range>(program_ranges());
+  return holds(*ranges, reinterpret_cast<uintptr_t>(code));
 }
 
 void note_own_library(const void *code) {
   if (uintptr_t b = base_of(code)) {
-    std::lock_guard<std::mutex> lock(own_mutex);
-    own_bases.push_back(b);
+    std::lock_guard<std::mutex> lock(state().own_mutex);
+    state().own_bases.push_back(b);
   }
   seen_changes.store(kUnread);  // the next refresh rereads
 }
@@ -182,8 +191,8 @@ bool is_own_code(const void *code) {
   static const uintptr_t self = base_of(reinterpret_cast<const void *>(&is_own_code));
   const uintptr_t b = base_of(code);
   if (b == self) return true;
-  std::lock_guard<std::mutex> lock(own_mutex);
-  for (uintptr_t o : own_bases)
+  std::lock_guard<std::mutex> lock(state().own_mutex);
+  for (uintptr_t o : state().own_bases)
     if (o == b) return true;
   return false;
 }
@@ -195,8 +204,9 @@ void refresh_other_fftws() {
   if (changes == seen_changes.load(std::memory_order_acquire)) return;
   const std::shared_ptr<const Loaded> before = loaded();
   std::shared_ptr<const Loaded> now = rescan(*before);
-  std::lock_guard<std::mutex> lock(publish_mutex);
-  if (changes < published_changes) {
+  State &st = state();
+  std::lock_guard<std::mutex> lock(st.publish_mutex);
+  if (changes < st.published_changes) {
     // An overlapping reading of a newer state was kept: this one's new
     // handles go back.
     for (const OtherFftw &o : now->fftws) {
@@ -206,8 +216,8 @@ void refresh_other_fftws() {
     }
     return;
   }
-  published_changes = changes;
-  std::atomic_store(&current, std::move(now));
+  st.published_changes = changes;
+  std::atomic_store(&st.current, std::move(now));
   seen_changes.store(changes, std::memory_order_release);
 }
 
