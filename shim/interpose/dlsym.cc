@@ -133,52 +133,33 @@ __attribute__((visibility("hidden"), used)) void *gpufftw_dlsym_redirect(void *h
 #if defined(__x86_64__)
 // The System V calling convention: handle, name (and dlvsym's version) in
 // rdi, rsi (rdx); the caller's return address at the top of the stack.
-// The stack is realigned to 16 bytes for the call.
+// dlsym and dlvsym each name, in r11 (free at a call), the C library's
+// function to go on to, and share one body: it saves the arguments, asks
+// gpufftw_dlsym_redirect with the stack realigned to 16 bytes, and returns
+// its answer or jumps on with the arguments and the stack as they came
+// (dlsym's null version in rdx is nothing to the C library's dlsym).
 __asm__(R"(
         .text
-        .globl dlsym
-        .type dlsym, @function
+        .type gpufftw_dlsym_lookup, @function
         .p2align 4
-dlsym:
+gpufftw_dlsym_lookup:
         .cfi_startproc
-        endbr64
-        pushq %rdi
-        .cfi_adjust_cfa_offset 8
-        pushq %rsi
-        .cfi_adjust_cfa_offset 8
-        subq $8, %rsp
-        .cfi_adjust_cfa_offset 8
-        xorl %edx, %edx
-        movq 24(%rsp), %rcx
-        call gpufftw_dlsym_redirect
-        addq $8, %rsp
-        .cfi_adjust_cfa_offset -8
-        popq %rsi
-        .cfi_adjust_cfa_offset -8
-        popq %rdi
-        .cfi_adjust_cfa_offset -8
-        testq %rax, %rax
-        jz 1f
-        ret
-1:
-        jmp *gpufftw_libc_dlsym(%rip)
-        .cfi_endproc
-        .size dlsym, .-dlsym
-
-        .globl dlvsym
-        .type dlvsym, @function
-        .p2align 4
-dlvsym:
-        .cfi_startproc
-        endbr64
         pushq %rdi
         .cfi_adjust_cfa_offset 8
         pushq %rsi
         .cfi_adjust_cfa_offset 8
         pushq %rdx
         .cfi_adjust_cfa_offset 8
-        movq 24(%rsp), %rcx
+        pushq %r11
+        .cfi_adjust_cfa_offset 8
+        subq $8, %rsp
+        .cfi_adjust_cfa_offset 8
+        movq 40(%rsp), %rcx
         call gpufftw_dlsym_redirect
+        addq $8, %rsp
+        .cfi_adjust_cfa_offset -8
+        popq %r11
+        .cfi_adjust_cfa_offset -8
         popq %rdx
         .cfi_adjust_cfa_offset -8
         popq %rsi
@@ -189,7 +170,30 @@ dlvsym:
         jz 1f
         ret
 1:
-        jmp *gpufftw_libc_dlvsym(%rip)
+        jmp *(%r11)
+        .cfi_endproc
+        .size gpufftw_dlsym_lookup, .-gpufftw_dlsym_lookup
+
+        .globl dlsym
+        .type dlsym, @function
+        .p2align 4
+dlsym:
+        .cfi_startproc
+        endbr64
+        xorl %edx, %edx
+        leaq gpufftw_libc_dlsym(%rip), %r11
+        jmp gpufftw_dlsym_lookup
+        .cfi_endproc
+        .size dlsym, .-dlsym
+
+        .globl dlvsym
+        .type dlvsym, @function
+        .p2align 4
+dlvsym:
+        .cfi_startproc
+        endbr64
+        leaq gpufftw_libc_dlvsym(%rip), %r11
+        jmp gpufftw_dlsym_lookup
         .cfi_endproc
         .size dlvsym, .-dlvsym
 )");
