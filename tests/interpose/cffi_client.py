@@ -5,7 +5,7 @@ import sys
 
 import cffi
 
-from dft_check import N, error, signal
+from dft_check import N, run
 
 ffi = cffi.FFI()
 ffi.cdef("""
@@ -22,11 +22,7 @@ a = ffi.cast("float *", lib.fftwf_malloc(8 * N))
 plan = lib.fftwf_plan_dft_1d(N, a, a, FFTW_FORWARD, FFTW_ESTIMATE)
 if plan == ffi.NULL:
     sys.exit("cffi_client: NULL plan")
-x = signal()
-for j, v in enumerate(x):
-    a[2 * j], a[2 * j + 1] = v.real, v.imag
-lib.fftwf_execute(plan)
-err = error([complex(a[2 * k], a[2 * k + 1]) for k in range(N)], x)
+err = run(a, lambda: lib.fftwf_execute(plan))
 lib.fftwf_destroy_plan(plan)
 lib.fftwf_free(a)
 print("cffi: err %.2g" % err)

@@ -4,7 +4,7 @@ Prints the error and exits 0 only where it is right."""
 import ctypes
 import sys
 
-from dft_check import N, error, signal
+from dft_check import N, run
 
 lib = ctypes.CDLL("libfftw3f.so.3")
 lib.fftwf_malloc.restype = ctypes.c_void_p
@@ -20,11 +20,7 @@ a = (ctypes.c_float * (2 * N)).from_address(buf)
 plan = lib.fftwf_plan_dft_1d(N, buf, buf, FFTW_FORWARD, FFTW_ESTIMATE)
 if not plan:
     sys.exit("ctypes_client: NULL plan")
-x = signal()
-for j, v in enumerate(x):
-    a[2 * j], a[2 * j + 1] = v.real, v.imag
-lib.fftwf_execute(plan)
-err = error([complex(a[2 * k], a[2 * k + 1]) for k in range(N)], x)
+err = run(a, lambda: lib.fftwf_execute(plan))
 lib.fftwf_destroy_plan(plan)
 lib.fftwf_free(buf)
 print("ctypes: err %.2g" % err)
