@@ -142,6 +142,8 @@ run_interpose() {
       LD_LIBRARY_PATH=$debian GPUFFTW_FFTW_MPI_DIR=$debian GPUFFTW_MODE=gpu \
         tests/interpose/mpi_dlopen_test.sh "$build" > "$out/interpose_mpi.log" 2>&1
       row "interposition, FFTW MPI dlopen, 2 ranks" "exit $?: $(grep -E '^PASS|FAIL' "$out/interpose_mpi.log" | head -1)"
+    else
+      row "interposition, FFTW MPI dlopen" "not run: no libgpufftw_mpi built (fftw3-mpi.h not in compat/work/fftw-runtime)"
     fi
   else
     row "interposition, Debian's FFTW" "not run: compat/work/fftw-runtime not carried"
