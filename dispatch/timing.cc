@@ -5,30 +5,24 @@
 #include <vector>
 
 #include "core/log.h"
+#include "core/readings.h"
 
 namespace gpufftw {
 
 double time_execute(Plan *plan, double enough) {
   using clock = std::chrono::steady_clock;
   const Arrays arrays;
-  std::vector<double> t;
-  double spent = 0, warm_up = 0;
-  for (int i = -1; i < 64; ++i) {
-    const auto t0 = clock::now();
-    plan->execute(arrays);
-    const double s = std::chrono::duration<double>(clock::now() - t0).count();
-    if (i < 0) {
-      warm_up = s;
-      continue;
-    }
-    if (s > 0.05) return s;
-    t.push_back(s);
-    if (t.size() == 1 && std::min(warm_up, s) > enough) return std::min(warm_up, s);
-    spent += s;
-    if (t.size() >= 5 && spent > 0.002) break;
-  }
-  std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
-  return t[t.size() / 2];
+  ReadingRule rule;
+  rule.least_spent_s = 0.002;
+  rule.one_is_enough_s = 0.05;
+  rule.give_up_s = enough;
+  return read_runs(
+      [plan, &arrays] {
+        const auto t0 = clock::now();
+        plan->execute(arrays);
+        return std::chrono::duration<double>(clock::now() - t0).count();
+      },
+      rule);
 }
 
 void read_in_turn(const Reading &read, Plan *a, Plan *b, double *a_s, double *b_s) {

@@ -11,6 +11,7 @@
 #include "core/library_search.h"
 #include "core/log.h"
 #include "core/precision_traits.h"
+#include "shim/foreign.h"
 
 namespace gpufftw {
 namespace mpi {
@@ -140,9 +141,27 @@ int planner_nthreads(double *) { return fftw_planner_nthreads(); }  // gpufftw's
 int planner_nthreads(float *) { return fftwf_planner_nthreads(); }
 }  // namespace
 
+namespace {
+
+// A TimeLimitWithin's seconds per precision (0 double, 1 float); kNone
+// where none is open on this thread.
+constexpr double kNone = -2;
+thread_local double limit_within[2] = {kNone, kNone};
+
 template <class R>
-void sync_threads() {
+double &limit_within_of() {
+  return limit_within[sizeof(R) == sizeof(float)];
+}
+
+}  // namespace
+
+template <class R>
+void sync_serial() {
   const RealFftwMpi<R> &t = real_fftw_mpi<R>();
+  if (t.serial_set_timelimit) {
+    const double within = limit_within_of<R>();
+    t.serial_set_timelimit(within != kNone ? within : gpufftw_foreign_time_limit(sizeof(R) == sizeof(float) ? 'f' : 'd'));
+  }
   if (!t.serial_init_threads || !t.serial_plan_with_nthreads) return;
   static std::atomic<bool> started{false};
   const int n = planner_nthreads(static_cast<R *>(nullptr));
@@ -153,8 +172,20 @@ void sync_threads() {
   if (started.load()) t.serial_plan_with_nthreads(n > 0 ? n : 1);
 }
 
-template void sync_threads<double>();
-template void sync_threads<float>();
+template <class R>
+TimeLimitWithin<R>::TimeLimitWithin(double seconds) : outer_(limit_within_of<R>()) {
+  limit_within_of<R>() = seconds;
+}
+
+template <class R>
+TimeLimitWithin<R>::~TimeLimitWithin() {
+  limit_within_of<R>() = outer_;
+}
+
+template void sync_serial<double>();
+template void sync_serial<float>();
+template class TimeLimitWithin<double>;
+template class TimeLimitWithin<float>;
 
 }  // namespace mpi
 }  // namespace gpufftw

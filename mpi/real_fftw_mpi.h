@@ -72,7 +72,8 @@ namespace mpi {
   F(P, flops)                          \
   F(P, cost)                           \
   F(P, estimate_cost)                  \
-  F(P, cleanup)
+  F(P, cleanup)                        \
+  F(P, set_timelimit)
 
 #define GPUFFTW_MPI_FIELD(P, name) decltype(&::P##mpi_##name) name = nullptr;
 #define GPUFFTW_MPI_SERIAL_FIELD(P, name) decltype(&::P##name) serial_##name = nullptr;
@@ -110,9 +111,26 @@ const RealFftwMpi<R> &real_fftw_mpi();
 // Before each real planner call: the real serial FFTW under the MPI plans
 // plans with as many threads as the program last asked gpufftw for
 // (fftw_plan_with_nthreads, read back with fftw_planner_nthreads); its
-// threads are started the first time more than one is asked for.
+// threads are started the first time more than one is asked for. Its
+// planner keeps to the program's time limit (fftw_set_timelimit), or to
+// what is left of it where a TimeLimitWithin is open on this thread.
 template <class R>
-void sync_threads();
+void sync_serial();
+
+// While it lives, the real FFTW MPI's plans of precision R on this thread
+// keep to `seconds` (what the program's limit leaves after gpufftw's own
+// timing of the same plan call).
+template <class R>
+class TimeLimitWithin {
+ public:
+  explicit TimeLimitWithin(double seconds);
+  ~TimeLimitWithin();
+  TimeLimitWithin(const TimeLimitWithin &) = delete;
+  TimeLimitWithin &operator=(const TimeLimitWithin &) = delete;
+
+ private:
+  double outer_;
+};
 
 }  // namespace mpi
 }  // namespace gpufftw

@@ -17,6 +17,7 @@
 #include "core/config.h"
 #include "core/log.h"
 #include "core/plan.h"
+#include "core/time_limit.h"
 #include "dispatch/dispatch.h"
 #include "fallback/real_fftw.h"
 #include "fallback/thread_pool.h"

@@ -13,6 +13,7 @@
 #include "core/config.h"
 #include "core/log.h"
 #include "core/plan.h"
+#include "core/time_limit.h"
 #include "dispatch/dispatch.h"
 #include "shim/compare.h"
 #include "shim/interpose/other_fftw.h"
@@ -155,6 +156,10 @@ int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, 
 
 void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms) {
   if (key) gpufftw::remember_measured(key, gpufftw::Choice{composed != 0, composed_ms / 1e3, real_ms / 1e3});
+}
+
+double gpufftw_foreign_time_limit(char precision) {
+  return gpufftw::time_limit(precision == 'f' ? gpufftw::Precision::F32 : gpufftw::Precision::F64);
 }
 
 void gpufftw_own_library(const void *code) { gpufftw::note_own_library(code); }

@@ -53,6 +53,10 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
 int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, double *real_ms);
 void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms);
 
+/* fftw_set_timelimit ('d') or fftwf_set_timelimit ('f') as the program last
+ * set it, in seconds; negative: no limit. */
+double gpufftw_foreign_time_limit(char precision);
+
 /* libgpufftw_mpi, as it loads: its code is gpufftw's own, not another FFTW's
    (shim/interpose/other_fftw.h), and its dlsym calls are its own. */
 void gpufftw_own_library(const void *code);

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/readings.h"
 #include "engine/device/context.h"
 #include "engine/kernels/kernel_pick.h"
 #include "engine/staging/sides.h"
@@ -33,10 +34,10 @@ void remember(const std::string &key, const KernelPick &pick) {
   if (picks_store.remember) picks_store.remember(key, pick);
 }
 
-// Seconds of one run of `f` on `stream`: after a warm-up, the median of
-// five, or the first alone where it is over `give_up` (a variant already
-// beaten is not timed further). false with `why` where a run or a CUDA
-// call failed.
+// Seconds of one run of `f` on `stream`, read by the GPU's events under
+// gpufftw's reading rule: the median of five after a warm-up, or the first
+// alone where it is over `give_up` (a variant already beaten is not timed
+// further). false with `why` where a run or a CUDA call failed.
 template <class F>
 bool time_runs(cudaStream_t stream, double give_up, F &&f, double *seconds, std::string *why) {
   cudaEvent_t ev[2];
@@ -45,23 +46,22 @@ bool time_runs(cudaStream_t stream, double give_up, F &&f, double *seconds, std:
     cudaEventDestroy(ev[0]);
     return false;
   }
-  std::vector<double> t;
-  bool ok = f();
-  for (int i = 0; ok && i < 5; ++i) {
-    float ms = 0;
-    ok = check(cudaEventRecord(ev[0], stream), "cudaEventRecord", why) && f() &&
-         check(cudaEventRecord(ev[1], stream), "cudaEventRecord", why) &&
-         check(cudaEventSynchronize(ev[1]), "cudaEventSynchronize", why) &&
-         check(cudaEventElapsedTime(&ms, ev[0], ev[1]), "cudaEventElapsedTime", why);
-    t.push_back(1e-3 * ms);
-    if (ok && i == 0 && t[0] > give_up) break;
-  }
+  ReadingRule rule;
+  rule.most_samples = 5;
+  rule.give_up_s = give_up;
+  *seconds = read_runs(
+      [&] {
+        float ms = 0;
+        const bool ok = check(cudaEventRecord(ev[0], stream), "cudaEventRecord", why) && f() &&
+                        check(cudaEventRecord(ev[1], stream), "cudaEventRecord", why) &&
+                        check(cudaEventSynchronize(ev[1]), "cudaEventSynchronize", why) &&
+                        check(cudaEventElapsedTime(&ms, ev[0], ev[1]), "cudaEventElapsedTime", why);
+        return ok ? 1e-3 * ms : -1.0;
+      },
+      rule);
   cudaEventDestroy(ev[0]);
   cudaEventDestroy(ev[1]);
-  if (!ok) return false;
-  std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
-  *seconds = t[t.size() / 2];
-  return true;
+  return *seconds >= 0;
 }
 
 // g's transform size, row-major.

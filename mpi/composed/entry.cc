@@ -7,6 +7,9 @@
 #include <string>
 
 #include "core/log.h"
+#include "core/readings.h"
+#include "core/time_limit.h"
+#include "dispatch/cost_model.h"
 #include "mpi/composed/decide.h"
 #include "mpi/composed/exchange.h"
 #include "mpi/composed/plan.h"
@@ -82,6 +85,10 @@ std::string choice_key(const char *planner, char precision, const Layout &l, int
   return k;
 }
 
+// A real FFTW MPI plan whose FFTW_ESTIMATE plan runs longer than this
+// measures for seconds: the planner says what it is timing before it does.
+constexpr double kSayAbove_ms = 20;
+
 std::string ms_text(double ms) {
   char b[32];
   std::snprintf(b, sizeof b, "%.3g ms", ms);
@@ -108,20 +115,102 @@ bool recall(const std::string &key, MPI_Comm comm, Remembered *out, std::string 
   return true;
 }
 
-// The slowest rank's time of `run`, in ms: once untimed, then the faster of
-// two; -1 where MPI failed.
-double best_ms(MPI_Comm comm, const std::function<void()> &run) {
-  run();
-  double best = -1;
-  for (int k = 0; k < 2; ++k) {
-    if (MPI_Barrier(comm) != MPI_SUCCESS) return -1;
-    const double t0 = MPI_Wtime();
-    run();
-    double ms = (MPI_Wtime() - t0) * 1e3;
-    if (MPI_Allreduce(MPI_IN_PLACE, &ms, 1, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS) return -1;
-    if (best < 0 || ms < best) best = ms;
+// The slowest rank's reading of `run`, in ms, under gpufftw's reading
+// rule: each run between barriers, the ranks' longest. `runs` 2: once
+// untimed, then the faster of two; 1: that one run alone (a rival whose
+// every run may cost seconds). -1 where MPI failed.
+double collective_ms(MPI_Comm comm, const std::function<void()> &run, int runs) {
+  ReadingRule rule;
+  rule.keep = ReadingRule::Keep::Least;
+  rule.warm_ups = runs > 1 ? 1 : 0;
+  rule.least_samples = rule.most_samples = runs > 1 ? 2 : 1;
+  const double s = read_runs(
+      [&] {
+        if (MPI_Barrier(comm) != MPI_SUCCESS) return -1.0;
+        const double t0 = MPI_Wtime();
+        run();
+        double t = MPI_Wtime() - t0;
+        if (MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, comm) != MPI_SUCCESS) return -1.0;
+        return t;
+      },
+      rule);
+  return s < 0 ? -1 : s * 1e3;
+}
+
+// Collective: whether every rank has `plan`; the plans of a rank whose
+// fellows lack theirs are destroyed.
+template <class R>
+bool on_all_ranks(void *&plan, MPI_Comm comm) {
+  int all = plan != nullptr;
+  if (MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
+  if (!all && plan) Serial<R>::destroy(static_cast<typename Serial<R>::Plan>(plan)), plan = nullptr;
+  return all != 0;
+}
+
+// FFTW_MEASURE's cut, as dispatch's: where the real FFTW's FFTW_ESTIMATE
+// plan runs this many times slower than gpufftw's, its measured plan is
+// taken to lose too and is not made (dispatch/cost_model.h).
+double measure_cut(const Layout &l) {
+  int64_t points = l.howmany;
+  for (ptrdiff_t d : l.n) points *= d;
+  return points >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
+}
+
+// The real FFTW MPI's side timed against the composed plan (`mine` ms):
+// its FFTW_ESTIMATE plan, one run, first; only where that does not lose by
+// FFTW_MEASURE's cut, and the program's time limit is not yet passed, its
+// plan with the program's flags, within what is left of the limit. The
+// fastest of the three is kept: nullptr for the composed plan, else the
+// real plan to return. `measured` gets the readings for the why; the
+// choice is stored unless the limit cut the timing short.
+template <class R>
+void *time_real_side(const char *entry, const std::string &key, const Layout &layout, int me, MPI_Comm comm,
+                     unsigned flags, const RealSide &real, const Deadline &deadline, double mine,
+                     std::string *measured) {
+  const std::string why = "FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan";
+  const unsigned estimate_flags =
+      (flags & ~unsigned{FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY}) | FFTW_ESTIMATE;
+  const double limit = deadline.bounded() ? deadline.left() : -1;
+  void *quick = real.plan(estimate_flags, limit, why + " (its FFTW_ESTIMATE plan)");
+  double quick_ms = HUGE_VAL;
+  if (on_all_ranks<R>(quick, comm)) {
+    void *raw = gpufftw_foreign_plan_real(quick, real.ops);
+    quick_ms = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 1);
+    if (quick_ms < 0) quick_ms = HUGE_VAL;
   }
-  return best;
+  *measured = "; measured: composed " + ms_text(mine) + ", the real FFTW MPI's FFTW_ESTIMATE plan " +
+              (quick ? ms_text(quick_ms) : std::string("none"));
+  const double cut = measure_cut(layout);
+  void *rival = nullptr;
+  double theirs = HUGE_VAL;
+  bool cut_short = false;
+  if (quick_ms > cut * mine) {
+    *measured += " (past FFTW_MEASURE's cut: its measured plan not made)";
+  } else if (deadline.passed()) {
+    cut_short = true;
+    *measured += "; the time limit passed: its measured plan not made";
+  } else {
+    if (me == 0 && quick_ms > kSayAbove_ms)
+      GPUFFTW_LOG(Warn, "%s: timing the real FFTW MPI's FFTW_MEASURE plan against gpufftw's composed plan (%s) "
+                  "for up to %s; the faster is kept for later runs", entry, ms_text(mine).c_str(),
+                  deadline.bounded() ? (ms_text(deadline.left() * 1e3) + ", the program's time limit").c_str()
+                                     : "what the real FFTW MPI's own measuring takes (minutes at large sizes)");
+    rival = real.plan(flags, deadline.bounded() ? deadline.left() : -1, why);
+    if (on_all_ranks<R>(rival, comm)) {
+      void *raw = gpufftw_foreign_plan_real(rival, real.ops);
+      theirs = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 2);
+      if (theirs < 0) theirs = HUGE_VAL;
+      *measured += ", its FFTW_MEASURE plan " + ms_text(theirs);
+    }
+  }
+  const double best_real = std::min(quick_ms, theirs);
+  const bool composed_wins = !(best_real < mine);
+  if (me == 0 && !cut_short) gpufftw_foreign_remember(key.c_str(), composed_wins, mine, best_real);
+  if (cut_short) *measured += " (kept for this plan only)";
+  void *kept = composed_wins ? nullptr : theirs <= quick_ms ? rival : quick;
+  for (void *p : {quick, rival})
+    if (p && p != kept) Serial<R>::destroy(static_cast<typename Serial<R>::Plan>(p));
+  return kept;
 }
 
 // The way to a composed plan of either kind; `planner` (plan_many_dft, ...)
@@ -130,6 +219,7 @@ template <class R>
 void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, int rnk, const ptrdiff_t *n,
               ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
               unsigned flags, const RealSide &real, Declined *declined) {
+  const Deadline deadline(gpufftw_foreign_time_limit(Serial<R>::precision));
   const std::string named = std::string(Serial<R>::precision == 'f' ? "fftwf_mpi_" : "fftw_mpi_") + planner;
   const char *entry = named.c_str();
   // The report shows the real FFTW MPI's plan with this why.
@@ -237,25 +327,11 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   }
   plan->adopt(own);
   if (timed) {
-    // The real FFTW MPI's plan of the same problem (it plans collectively),
-    // each side run once and then timed twice, the slowest rank's time.
-    // It is kept only where it measures faster.
-    void *rival = real.plan("FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan");
-    int both = rival != nullptr;
-    if ((rc = MPI_Allreduce(MPI_IN_PLACE, &both, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) both = 0;
-    if (both) {
-      void *raw = gpufftw_foreign_plan_real(rival, real.ops);
-      const double mine = best_ms(comm, [&plan] { plan->execute(); });
-      const double theirs = best_ms(comm, [&real, raw] { real.ops->execute(raw); });
-      const bool composed_wins = !(theirs > 0 && theirs < mine);
-      if (me == 0) gpufftw_foreign_remember(key.c_str(), composed_wins, mine, theirs);
-      measured = "; measured: composed " + ms_text(mine) + ", the real FFTW MPI " + ms_text(theirs);
-      if (!composed_wins) {
-        GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
-        return rival;
-      }
+    const double mine = collective_ms(comm, [&plan] { plan->execute(); }, 2);
+    if (void *rival = time_real_side<R>(entry, key, layout, me, comm, flags, real, deadline, mine, &measured)) {
+      GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
+      return rival;
     }
-    if (rival) Serial<R>::destroy(static_cast<typename Serial<R>::Plan>(rival));
   }
   plan->note(measured);
   GPUFFTW_LOG(Info, "%s, rank %d: %s on %s", entry, me, plan->why(), plan->where());

@@ -24,11 +24,12 @@ namespace composed {
 
 // The real FFTW MPI's side of a measured choice (FFTW_MEASURE and up under
 // GPUFFTW_MPI_PATH=auto): `plan` makes its plan, collectively, on the same
-// arguments (gpufftw's handle of it, which the report shows with `why`, or
+// arguments but `flags`, its planner kept to `time_limit` seconds (negative:
+// none) (gpufftw's handle of it, which the report shows with `why`, or
 // NULL where it refuses); `ops` are the handle's functions, which run it
 // without the report counting it.
 struct RealSide {
-  std::function<void *(const std::string &why)> plan;
+  std::function<void *(unsigned flags, double time_limit, const std::string &why)> plan;
   const gpufftw_foreign_ops *ops;
 };
 

@@ -1,0 +1,33 @@
+#include "core/time_limit.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+
+namespace gpufftw {
+namespace {
+
+std::atomic<double> limit_setting[2] = {-1.0, -1.0};
+
+int slot(Precision precision) { return precision == Precision::F32 ? 0 : 1; }
+
+double now_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+void set_time_limit(Precision precision, double seconds) { limit_setting[slot(precision)].store(seconds); }
+double time_limit(Precision precision) { return limit_setting[slot(precision)].load(); }
+
+Deadline::Deadline(double limit_s) : limit_s_(limit_s < 0 ? -1 : limit_s), start_(now_s()) {}
+
+double Deadline::spent() const { return now_s() - start_; }
+
+double Deadline::left() const {
+  if (!bounded()) return HUGE_VAL;
+  return std::max(0.0, limit_s_ - spent());
+}
+
+}  // namespace gpufftw

@@ -1,0 +1,38 @@
+// The program's bound on planning time, fftw(f)_set_timelimit, and the
+// deadline one plan keeps to. FFTW's own planner stops timing once the
+// limit has passed and keeps the best plan found; gpufftw's planner, at
+// every level (dispatch's CPU-against-GPU timing, the MPI layer's composed
+// plan against the real FFTW MPI), does the same against one deadline.
+#pragma once
+
+#include "core/problem.h"
+
+namespace gpufftw {
+
+// fftw(f)_set_timelimit as the program last set it; negative: no limit
+// (FFTW_NO_TIMELIMIT, FFTW's default).
+void set_time_limit(Precision precision, double seconds);
+double time_limit(Precision precision);
+
+// The seconds one plan may still spend, counted from its making (the API
+// call): under no limit, always some left.
+class Deadline {
+ public:
+  explicit Deadline(double limit_s);
+  static Deadline of(Precision precision) { return Deadline(time_limit(precision)); }
+
+  bool bounded() const { return limit_s_ >= 0; }
+  double limit() const { return limit_s_; }
+  double spent() const;
+  // Seconds left, at most the limit; HUGE_VAL where unbounded, 0 once passed.
+  double left() const;
+  bool passed() const { return bounded() && left() <= 0; }
+  // Whether a step the model prices at `seconds` would run past the limit.
+  bool would_pass(double seconds) const { return bounded() && seconds > left(); }
+
+ private:
+  double limit_s_;
+  double start_;
+};
+
+}  // namespace gpufftw
