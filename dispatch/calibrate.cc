@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/log.h"
+#include "core/time_limit.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
 #if GPUFFTW_HAVE_CUDA
@@ -140,7 +141,7 @@ double cpu_time(const CpuArrays<R> &buffers, int threads, Kind kind, int rank, i
   if (!buffers.in || !buffers.out || std::max(in_reals, out_reals) > buffers.reals) return 0;
   p.in[0] = buffers.in.get();
   p.out[0] = buffers.out.get();
-  std::unique_ptr<Plan> plan = cpu_plan_with_threads(p, threads);
+  std::unique_ptr<Plan> plan = cpu_plan_with_threads(p, threads, time_limit(p.precision));
   if (!plan) return 0;
   const Arrays arrays;
   return seconds_per_call([&] { plan->execute(arrays); });

@@ -6,8 +6,8 @@ namespace {
 
 class FftwCpuSide final : public CpuSide {
  public:
-  std::unique_ptr<Plan> plan(const Problem &problem, int threads) override {
-    return cpu_plan_with_threads(problem, threads);
+  std::unique_ptr<Plan> plan(const Problem &problem, int threads, double time_limit) override {
+    return cpu_plan_with_threads(problem, threads, time_limit);
   }
   int threads(Precision precision) override { return planner_threads(precision); }
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/log.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 
@@ -10,18 +11,36 @@ namespace gpufftw {
 namespace {
 
 // Stores FFTW_MEASURE's choice, or where it may have been read in a slow
-// spell (lost_in_a_spell), keeps it for this process alone; what the why
-// then adds.
-std::string remember(DispatchStore &store, const std::string &key, const Choice &c, const Verdict &model) {
+// spell (lost_in_a_spell) or the program's time limit cut its timing
+// short, keeps it for this process alone; what the why then adds.
+std::string remember(DispatchStore &store, const std::string &key, const Choice &c, const Verdict &model,
+                     bool cut_short = false) {
   const double winner_s = c.gpu ? c.gpu_s : c.cpu_s, loser_s = c.gpu ? c.cpu_s : c.gpu_s;
   const double price = c.gpu ? model.cpu_s : model.gpu_s;
   const bool spell = lost_in_a_spell(winner_s, loser_s, price);
-  store.remember(key, c, !spell);
+  store.remember(key, c, !spell && !cut_short);
+  if (cut_short) return "; the program's time limit passed: kept for this process only";
   if (!spell) return "";
   char text[160];
   std::snprintf(text, sizeof text, "; the %s read %.1fx the model's %s: kept for this process only",
                 c.gpu ? "cpu" : "gpu", loser_s / price, ms(price).c_str());
   return text;
+}
+
+// The real FFTW's limit for a plan made now: what the program's limit
+// leaves of this plan call's time (negative: none).
+double limit_left(const Deadline &deadline) { return deadline.bounded() ? deadline.left() : -1; }
+
+// One line at the default level before the real FFTW measures a problem
+// whose FFTW_ESTIMATE plan ran longer than kSayAbove_s: its measuring then
+// takes seconds, and the program would otherwise sit silent.
+constexpr double kSayAbove_s = 0.02;
+void say_timing(const Problem &p, double gpu_s, double quick_s, const Deadline &deadline) {
+  if (quick_s <= kSayAbove_s || quick_s == HUGE_VAL) return;
+  GPUFFTW_LOG(Warn, "%s: timing the real FFTW's FFTW_MEASURE plan against the GPU's (%s) for up to %s; the faster "
+              "is kept for later runs", p.describe().c_str(), ms(gpu_s).c_str(),
+              deadline.bounded() ? (ms(deadline.left()) + ", the program's time limit").c_str()
+                                 : "what the real FFTW's own measuring takes");
 }
 
 }  // namespace
@@ -50,7 +69,8 @@ std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, 
 }
 
 Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
-                    const std::vector<Candidate> &list, int cpu_threads, const Verdict &model) {
+                    const std::vector<Candidate> &list, int cpu_threads, const Verdict &model,
+                    const Deadline &deadline) {
   Laps lap;
   const Reading &read = planner.read;
   Choice c;
@@ -63,7 +83,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   const std::string threads = cpu_terms(p, cpu_threads, false);
   std::string estimate_read;
   double quick_s = HUGE_VAL;
-  std::unique_ptr<Plan> quick = planner.cpu->plan(p.estimated(), cpu_threads);
+  std::unique_ptr<Plan> quick = planner.cpu->plan(p.estimated(), cpu_threads, limit_left(deadline));
   if (quick) {
     const double loses_s = estimate_loses_by(p) * c.gpu_s;
     quick_s = time_cpu(quick.get(), loses_s);
@@ -83,12 +103,24 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     }
     estimate_read = "; its FFTW_ESTIMATE plan " + ms(quick_s);
   }
-  std::unique_ptr<Plan> cpu = planner.cpu->plan(p, cpu_threads);
+  if (quick && deadline.passed()) {
+    // Past the program's limit, as FFTW's own planner stops: the faster of
+    // what was read.
+    lap.log(p);
+    c.gpu = c.gpu_s <= quick_s;
+    c.cpu_s = quick_s;
+    c.estimated = true;
+    const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
+                            " with FFTW_ESTIMATE's plan" + placed + remember(planner.store(), key, c, model, true);
+    return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(quick), why};
+  }
+  say_timing(p, c.gpu_s, quick_s, deadline);
+  std::unique_ptr<Plan> cpu = planner.cpu->plan(p, cpu_threads, limit_left(deadline));
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
   lap("measured plan");
   c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
-  if (one_thread_may_win(list)) {
-    std::unique_ptr<Plan> one = planner.cpu->plan(p, 1);
+  if (one_thread_may_win(list) && !deadline.passed()) {
+    std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, limit_left(deadline));
     double many_s, one_s;
     read_in_turn(read, cpu.get(), one.get(), &many_s, &one_s);
     if (one_s < many_s) {
@@ -100,12 +132,16 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   }
   auto read_gpu = [&] { return read(gpu.get(), HUGE_VAL); };
   auto read_cpu = [&] { return time_cpu(cpu.get()); };
-  settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
-  if (c.gpu_s < c.cpu_s) {
-    doubt(&c.cpu_s, c.gpu_s, model.cpu_s, kDoubtedBy, read_cpu);
-    doubt(&c.cpu_s, c.gpu_s, quick_s, 1, read_cpu);
-  } else {
-    doubt(&c.gpu_s, c.cpu_s, model.gpu_s, kDoubtedBy, read_gpu);
+  // Readings again only within the program's limit: past it, what was read stands.
+  const bool cut_short = deadline.passed();
+  if (!cut_short) {
+    settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
+    if (c.gpu_s < c.cpu_s) {
+      doubt(&c.cpu_s, c.gpu_s, model.cpu_s, kDoubtedBy, read_cpu);
+      doubt(&c.cpu_s, c.gpu_s, quick_s, 1, read_cpu);
+    } else {
+      doubt(&c.gpu_s, c.cpu_s, model.gpu_s, kDoubtedBy, read_gpu);
+    }
   }
   if (quick && estimated_stands_in(c.gpu_s, c.cpu_s, quick_s)) {
     estimate_read = " with FFTW_ESTIMATE's plan, which runs; its measured plan " + ms(c.cpu_s);
@@ -119,13 +155,15 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   c.gpu = c.gpu_s < c.cpu_s;
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) +
                           (c.threads ? cpu_terms(p, c.threads, false) : threads) + estimate_read + placed +
-                          remember(planner.store(), key, c, model);
+                          remember(planner.store(), key, c, model, cut_short);
   return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(cpu), why};
 }
 
 Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
-                             int *chosen) {
-  std::unique_ptr<Plan> many = planner.cpu->plan(p, threads), one = planner.cpu->plan(p, 1);
+                             int *chosen, const Deadline &deadline) {
+  std::unique_ptr<Plan> many = planner.cpu->plan(p, threads, limit_left(deadline));
+  if (deadline.passed()) return *chosen = threads, Dispatched{std::move(many), why + "; the program's time limit passed"};
+  std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, limit_left(deadline));
   double many_s, one_s;
   read_in_turn(planner.read, many.get(), one.get(), &many_s, &one_s);
   *chosen = one_s < many_s ? 1 : threads;

@@ -1,9 +1,11 @@
 #include "dispatch/planner.h"
 
+#include "core/time_limit.h"
+
 namespace gpufftw {
 
 Dispatched Planner::on_cpu(const Problem &p, std::string why, int threads) const {
-  return {cpu->plan(p, threads), std::move(why)};
+  return {cpu->plan(p, threads, time_limit(p.precision)), std::move(why)};
 }
 
 Dispatched Planner::on_gpu(const Problem &p, const std::string &why, Spread spread) const {

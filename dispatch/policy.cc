@@ -4,6 +4,7 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "core/time_limit.h"
 #include "dispatch/measure.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
@@ -32,7 +33,7 @@ void no_gpu_for_gpu_mode(const std::string &why) {
 Dispatched tiny(const Planner &pl, const Problem &p, int threads) {
   if (threads <= 1) return pl.on_cpu(p, "too small for the GPU to pay");
   const std::string why = "too small for the GPU or for threads to pay";
-  std::unique_ptr<Plan> one = pl.cpu->plan(p, 1);
+  std::unique_ptr<Plan> one = pl.cpu->plan(p, 1, time_limit(p.precision));
   if (one || !(p.flags & FFTW_WISDOM_ONLY)) return {std::move(one), why + ": 1 thread"};
   return pl.on_cpu(p, why + "; FFTW_WISDOM_ONLY: the wisdom at " + threads_text(threads), threads);
 }
@@ -55,6 +56,7 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
   // FFTW_ESTIMATE by the model, FFTW_MEASURE and up by timing the real
   // FFTW's plans at both counts (faster_of_threads), so that the program's
   // count has its wisdom too for a later FFTW_WISDOM_ONLY plan.
+  const Deadline deadline = Deadline::of(p.precision);
   const bool estimate = p.flags & FFTW_ESTIMATE;
   // Measuring needs the arrays; FFTW_WISDOM_ONLY measures nothing.
   const bool measuring = !estimate && !(p.flags & FFTW_WISDOM_ONLY) && p.in[0] && p.out[0];
@@ -87,12 +89,12 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
   const int cpu_threads = estimate ? cpu.threads : threads;
   if (!gpu_way) return pl.on_cpu(p, "the model prices no GPU way for it", cpu_threads);
   const Verdict v = judge(gpu_way->price, cpu.price);
-  if (measuring && (!v.sure || config().measure_always)) return measured(pl, p, key, list, cpu_threads, v);
+  if (measuring && (!v.sure || config().measure_always)) return measured(pl, p, key, list, cpu_threads, v, deadline);
   const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads, true) +
                           placement_prices(list);
   if (measuring && !v.gpu && one_thread_may_win(list)) {
     int chosen = cpu_threads;
-    Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen);
+    Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen, deadline);
     store.remember(key, Choice{false, v.gpu_s, v.cpu_s, false, chosen == 1 ? 1 : 0});
     return d;
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/precision_traits.h"
+#include "core/time_limit.h"
 #include "fallback/real_fftw.h"
 
 namespace gpufftw {
@@ -148,24 +149,30 @@ int planner_threads(Precision precision) { return threads_setting[precision == P
 namespace {
 
 template <class R>
-std::unique_ptr<Plan> cpu_plan_typed(const Problem &p, int threads) {
+std::unique_ptr<Plan> cpu_plan_typed(const Problem &p, int threads, double time_limit) {
   const RealFftw<R> &f = real_fftw<R>();
-  const int asked = planner_threads(p.precision);
-  if (threads == asked || !f.threads_loaded) return make_cpu_plan<R>(p);
   // fftw_plan_with_nthreads is "the maximum number" of threads (FFTW's
-  // manual); for the time of this plan it is another. The planner's lock
-  // is held, so no other plan sees the change.
-  f.plan_with_nthreads(threads);
+  // manual), and fftw_set_timelimit the planner's bound; for the time of
+  // this plan each may be another. The planner's lock is held, so no
+  // other plan sees the change.
+  const int asked = planner_threads(p.precision);
+  const bool other_threads = threads != asked && f.threads_loaded;
+  const double program_limit = gpufftw::time_limit(p.precision);
+  const bool other_limit = time_limit != program_limit && f.loaded;
+  if (other_threads) f.plan_with_nthreads(threads);
+  if (other_limit) f.set_timelimit(time_limit);
   std::unique_ptr<Plan> plan = make_cpu_plan<R>(p);
-  f.plan_with_nthreads(asked);
+  if (other_limit) f.set_timelimit(program_limit);
+  if (other_threads) f.plan_with_nthreads(asked);
   return plan;
 }
 
 }  // namespace
 
-std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads) {
+std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads, double time_limit) {
   if (threads == 0) threads = planner_threads(p.precision);
-  return p.precision == Precision::F32 ? cpu_plan_typed<float>(p, threads) : cpu_plan_typed<double>(p, threads);
+  return p.precision == Precision::F32 ? cpu_plan_typed<float>(p, threads, time_limit)
+                                       : cpu_plan_typed<double>(p, threads, time_limit);
 }
 
 std::recursive_mutex &planner_mutex() {

@@ -41,7 +41,8 @@ void note_planner_threads(Precision precision, int nthreads);
 int planner_threads(Precision precision);
 
 // The real FFTW's plan with at most `threads` threads (0: as many as the
-// program asked for), or nullptr. Under the planner's lock.
-std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads = 0);
+// program asked for), its planner kept to `time_limit` seconds (negative:
+// none), or nullptr. Under the planner's lock.
+std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads, double time_limit);
 
 }  // namespace gpufftw

@@ -9,7 +9,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "core/time_limit.h"
 #include "dispatch/planner.h"
 #include "dispatch/why.h"
 #include "temp_dir.h"
@@ -83,14 +85,20 @@ class StandInGpu final : public GpuSide {
 
 class StandInCpu final : public CpuSide {
  public:
-  std::unique_ptr<Plan> plan(const Problem &p, int threads) override {
+  std::unique_ptr<Plan> plan(const Problem &p, int threads, double time_limit) override {
     if ((p.flags & FFTW_WISDOM_ONLY) && !wisdom) return nullptr;
+    if (!(p.flags & FFTW_ESTIMATE)) {
+      ++measured_plans;
+      limits.push_back(time_limit);
+    }
     return std::make_unique<StandInPlan>(p, false, Spread::Auto, threads ? threads : program_threads);
   }
   int threads(Precision) override { return program_threads; }
 
   int program_threads = 1;
   bool wisdom = false;  // FFTW_WISDOM_ONLY finds a plan
+  int measured_plans = 0;      // plans made with the program's measuring flags
+  std::vector<double> limits;  // the time limit each of them was given
 };
 
 class Policy : public testing::Test {
@@ -374,6 +382,64 @@ TEST_F(Policy, MeasureKeepsTheCpuWhereItReadsFaster) {
   d = choose_now(p);
   EXPECT_FALSE(made(d).gpu());
   EXPECT_EQ(d.why, "chosen earlier: gpu " + ms(gpu_read_s_) + ", cpu " + ms(cpu_s) + " (1 thread)");
+}
+
+// The program's time limit (fftw_set_timelimit) bounds gpufftw's timing
+// as FFTW's own planner is bounded: the real FFTW's measured plan gets
+// what is left of it, and once it has passed, nothing more is timed and
+// the faster of what was read is kept for this process only.
+class PolicyWithinALimit : public Policy {
+ protected:
+  void TearDown() override { set_time_limit(Precision::F32, -1); }
+};
+
+TEST_F(PolicyWithinALimit, TheRealFftwPlansWithinWhatTheLimitLeaves) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 0.8;
+  gpu_read_s_ = cpu_s / 2;
+  cpu_read_s_[0] = cpu_s;
+  estimate_read_s_ = cpu_s * 1.2;
+  set_time_limit(Precision::F32, 100);
+  choose_now(p);
+  ASSERT_EQ(cpu_.measured_plans, 1);
+  EXPECT_GT(cpu_.limits[0], 0);
+  EXPECT_LE(cpu_.limits[0], 100);
+  EXPECT_GT(cpu_.limits[0], 99) << "the stand-ins' timing costs nothing";
+}
+
+TEST_F(PolicyWithinALimit, NoLimitLeavesTheRealFftwUnbounded) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 0.8;
+  gpu_read_s_ = cpu_s / 2;
+  cpu_read_s_[0] = cpu_s;
+  estimate_read_s_ = cpu_s * 1.2;
+  choose_now(p);
+  ASSERT_EQ(cpu_.measured_plans, 1);
+  EXPECT_LT(cpu_.limits[0], 0);
+}
+
+TEST_F(PolicyWithinALimit, PastTheLimitTheFasterOfWhatWasReadIsKeptForThisProcess) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 0.8;
+  gpu_read_s_ = cpu_s / 2;
+  cpu_read_s_[0] = cpu_s / 4;  // the measured plan would win, were it made
+  estimate_read_s_ = cpu_s;
+  set_time_limit(Precision::F32, 0);
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(cpu_.measured_plans, 0) << d.why;
+  EXPECT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_NE(d.why.find("the program's time limit passed: kept for this process only"), std::string::npos) << d.why;
+  Choice c;
+  EXPECT_FALSE(store(true).recall(choice_key(p, cpu_.program_threads, false), &c)) << "stored past the limit";
+
+  // The estimated plan read faster than the GPU: it runs.
+  estimate_read_s_ = gpu_read_s_ / 2;
+  d = choose_now(problem());
+  EXPECT_FALSE(made(d).gpu()) << d.why;
+  EXPECT_TRUE(made(d).estimated()) << d.why;
 }
 
 // The real FFTW's FFTW_ESTIMATE plan read far slower than the GPU: its
