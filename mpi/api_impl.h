@@ -3,6 +3,7 @@
 
 #include <fftw3-mpi.h>
 
+#include <chrono>
 #include <cstddef>
 #include <mutex>
 #include <set>
@@ -77,6 +78,24 @@ const gpufftw_foreign_ops *foreign_ops() {
   return &ops;
 }
 
+// When the distributed planner call now running on this thread began (the
+// outermost: one planner reduces to another): the plan time the report
+// shows for the plan it returns.
+class PlannerCall {
+ public:
+  PlannerCall() {
+    if (depth_++ == 0) started_ = std::chrono::steady_clock::now();
+  }
+  ~PlannerCall() { --depth_; }
+  PlannerCall(const PlannerCall &) = delete;
+  PlannerCall &operator=(const PlannerCall &) = delete;
+  static double ms() { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started_).count(); }
+
+ private:
+  static inline thread_local int depth_ = 0;
+  static inline thread_local std::chrono::steady_clock::time_point started_;
+};
+
 // The real plan in gpufftw's handle (NULL stays NULL): every rank gets a
 // NULL plan where the real FFTW MPI gives one, as it decides collectively.
 // `sign`, `in` and `out` as the program planned them, and why the real
@@ -91,7 +110,8 @@ typename PlanOf<R>::type wrap(typename PlanOf<R>::type real_plan, gpufftw_foreig
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
   wrapping_why = kept(why);
   return static_cast<typename PlanOf<R>::type>(gpufftw_foreign_plan(foreign_ops<R>(), real_plan, PlanOf<R>::precision,
-                                                                    kind, r, dims, howmany, sign, in, out));
+                                                                    kind, r, dims, howmany, sign, in, out,
+                                                                    PlannerCall::ms()));
 }
 
 // fftw_mpi_execute_*: true where `p` is a plan of fftw_mpi_plan_* (the real

@@ -117,7 +117,7 @@ void check_real_fftw_mpi_once() {
 extern "C" {
 
 void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char precision, gpufftw_foreign_kind kind,
-                           int rank, const long *n, long howmany, int sign, void *in, void *out) {
+                           int rank, const long *n, long howmany, int sign, void *in, void *out, double plan_ms) {
   using namespace gpufftw;
   if (!ops || !real) return nullptr;
   arm_exit_report();
@@ -139,6 +139,7 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
   plan->reason = ops->why ? ops->why(real) : std::string("planned by ") + ops->origin;
   plan->stats = stats_for(plan->problem(), plan->where(), plan->reason);
   plan->stats->plans.fetch_add(1, std::memory_order_relaxed);
+  plan->stats->plan_ns.fetch_add(static_cast<uint64_t>(plan_ms > 0 ? plan_ms * 1e6 : 0), std::memory_order_relaxed);
   if (!config().report && log_level() < LogLevel::Debug)
     std::tie(plan->direct, plan->direct_arg) = plan->direct_execute();
   GPUFFTW_LOG(Debug, "plan %s by %s", plan->problem().describe().c_str(), ops->origin);

@@ -41,10 +41,11 @@ typedef enum { GPUFFTW_FOREIGN_C2C = 0, GPUFFTW_FOREIGN_R2C, GPUFFTW_FOREIGN_C2R
 
 /* A gpufftw plan handle (fftw_plan or fftwf_plan, by `precision` 'd' or
  * 'f') that owns `real`; NULL for a NULL `real`. `rank`/`n` are the global
- * sizes, `sign` a c2c's direction, `in`/`out` the arrays it was planned on:
- * for the log and the report only. */
+ * sizes, `sign` a c2c's direction, `in`/`out` the arrays it was planned on,
+ * `plan_ms` the time its planner call took: for the log and the report
+ * only. */
 void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char precision, gpufftw_foreign_kind kind,
-                           int rank, const long *n, long howmany, int sign, void *in, void *out);
+                           int rank, const long *n, long howmany, int sign, void *in, void *out, double plan_ms);
 
 /* A choice libgpufftw_mpi measured between its composed plan and the real
  * FFTW MPI, kept in gpufftw's dispatch store beside the serial ones under

@@ -40,10 +40,13 @@ Plan *make_plan(const Problem &problem) {
   std::unique_ptr<Plan> &plan = d.plan;
   d.why += placement_note(plan.get()) + precision_note(problem, plan.get());
   const char *where = plan ? plan->where() : "none";
+  const auto planned = std::chrono::steady_clock::now() - t0;
   GPUFFTW_LOG(Debug, "plan %s -> %s in %.3f ms: %s", problem.describe().c_str(), where,
-              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(), d.why.c_str());
+              std::chrono::duration<double, std::milli>(planned).count(), d.why.c_str());
   PlanStats *stats = stats_for(problem, where, d.why);
   stats->plans.fetch_add(1, std::memory_order_relaxed);
+  stats->plan_ns.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(planned).count(),
+                           std::memory_order_relaxed);
   if (!plan) return nullptr;
   static std::atomic<uint64_t> next_id{0};
   plan->stats = stats;

@@ -62,23 +62,27 @@ bool any_plan_asked() {
 void write_report(FILE *out) {
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  uint64_t plans = 0, executes = 0, ns = 0;
+  uint64_t plans = 0, executes = 0, ns = 0, plan_ns = 0;
   const int rank = report_rank, ranks = report_ranks;
   const std::string whose = rank < 0 ? "" : ", rank " + std::to_string(rank) + " of " + std::to_string(ranks);
   const size_t kinds = r.entries.size();
   std::fprintf(out, "gpufftw report%s: %zu kind%s of plan\n", whose.c_str(), kinds, kinds == 1 ? "" : "s");
-  std::fprintf(out, "  %-5s %6s %9s %11s  %-44s %s\n", "where", "plans", "executes", "execute ms", "problem", "why");
+  std::fprintf(out, "  %-5s %6s %9s %11s %9s  %-44s %s\n", "where", "plans", "executes", "execute ms", "plan ms",
+               "problem", "why");
   for (const auto &kv : r.entries) {
     const PlanStats &s = kv.second->stats;
-    std::fprintf(out, "  %-5s %6llu %9llu %11.3f  %-44s %s\n", s.where.c_str(),
+    std::fprintf(out, "  %-5s %6llu %9llu %11.3f %9.1f  %-44s %s\n", s.where.c_str(),
                  static_cast<unsigned long long>(s.plans.load()), static_cast<unsigned long long>(s.executes.load()),
-                 1e-6 * static_cast<double>(s.execute_ns.load()), s.problem.c_str(), kv.second->why.c_str());
+                 1e-6 * static_cast<double>(s.execute_ns.load()), 1e-6 * static_cast<double>(s.plan_ns.load()),
+                 s.problem.c_str(), kv.second->why.c_str());
     plans += s.plans;
     executes += s.executes;
     ns += s.execute_ns;
+    plan_ns += s.plan_ns;
   }
-  std::fprintf(out, "  total %6llu %9llu %11.3f\n", static_cast<unsigned long long>(plans),
-               static_cast<unsigned long long>(executes), 1e-6 * static_cast<double>(ns));
+  std::fprintf(out, "  total %6llu %9llu %11.3f %9.1f\n", static_cast<unsigned long long>(plans),
+               static_cast<unsigned long long>(executes), 1e-6 * static_cast<double>(ns),
+               1e-6 * static_cast<double>(plan_ns));
 }
 
 void arm_exit_report() {

@@ -16,6 +16,7 @@ struct PlanStats {
   std::atomic<uint64_t> plans{0};
   std::atomic<uint64_t> executes{0};
   std::atomic<uint64_t> execute_ns{0};  // wall time inside execute, with GPUFFTW_REPORT=1
+  std::atomic<uint64_t> plan_ns{0};     // wall time inside the planner, measuring included
 };
 
 // The entry for plans of this problem made to run `where`, for the reason

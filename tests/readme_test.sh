@@ -76,8 +76,9 @@ awk '/^```/ { if (block) exit; next } /^gpufftw report:/ { block = 1 } block' "$
 [ -s "$tmp/readme-report" ] || fail "no sample report in README"
 "$build/gpufftw-run" --report -- "$build/compat/spectrogram" > /dev/null 2> "$tmp/err" ||
   fail "the demo's program exited $?: $(cat "$tmp/err")"
-# The execute times (a column 11 wide after the first 25 characters) read "...".
-sed -n '/^gpufftw report:/,$p' "$tmp/err" | sed -E '3,$s/^(.{25}).{11}/\1        .../' > "$tmp/real-report"
+# The execute and plan times (columns 11 and 10 wide after the first 25
+# characters) read "...".
+sed -n '/^gpufftw report:/,$p' "$tmp/err" | sed -E '3,$s/^(.{25}).{11}.{10}/\1        ...       .../' > "$tmp/real-report"
 driver=$({ ldconfig -p || /sbin/ldconfig -p; } 2> /dev/null | grep 'libcuda\.so\.1 ')
 if grep -q '^GPUFFTW_CUDA_ENGINE:INTERNAL=ON' "$build/CMakeCache.txt" && [ -z "$driver" ]; then
   diff "$tmp/readme-report" "$tmp/real-report" > "$tmp/diff" || fail "README's sample report is not the real one: $(cat "$tmp/diff")"

@@ -339,7 +339,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   const int r = rnk > 8 ? 8 : rnk;
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
   return gpufftw_foreign_plan(ops<R>(), plan.release(), Serial<R>::precision, kind, r, dims,
-                              static_cast<long>(howmany), sign, in, out);
+                              static_cast<long>(howmany), sign, in, out, deadline.spent() * 1e3);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ grep -q "^np 2: PASS" "$tmp/out" || fail "the program did not pass"
 for rank in 0 1; do
   grep -q "^gpufftw report, rank $rank of 2: " "$tmp/err.$rank" 2>/dev/null || fail "no report labelled rank $rank of 2"
 done
-# where plans executes ms problem... why: the rows of distributed plans.
+# where plans executes execute-ms plan-ms problem... why: the rows of distributed plans.
 rows() { awk -v why="$1" -v dir="$2" 'index($0, why) && index($0, dir) && $1 != "total" { print $3 }' "$tmp/out"; }
 # (Plans of one problem share a row, under the latest plan's why.)
 for case in "the real FFTW MPI: GPUFFTW_MPI_PATH=real|" "composed over 2 ranks| fwd " "composed over 2 ranks| bwd "; do
@@ -29,6 +29,9 @@ for case in "the real FFTW MPI: GPUFFTW_MPI_PATH=real|" "composed over 2 ranks| 
   [ "$n" -gt 0 ] || fail "no executes counted for plans '$why'${dir:+ ($dir)}"
   echo "$why${dir:+,$dir}: $n executes"
 done
+# Every distributed plan's row carries its planner calls' time (plan ms).
+awk '/composed over|the real FFTW MPI/ && $1 != "total" && !($5 > 0) { print; exit }' "$tmp/out" > "$tmp/untimed"
+[ ! -s "$tmp/untimed" ] || fail "a distributed plan's row without its plan time: $(cat "$tmp/untimed")"
 # Every real FFTW MPI plan says why it is not composed.
 ! grep -E "^  (cpu|gpu) .*(planned by the real FFTW MPI|the real FFTW MPI)$" "$tmp/out" > "$tmp/bare" || fail "a real FFTW MPI plan without its why: $(head -1 "$tmp/bare")"
 # A reason is said once in a why, not once per step.
