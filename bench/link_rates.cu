@@ -1,11 +1,13 @@
-// link_rates: the PCIe floor of several GPUs, measured in the run that uses
-// it: each GPU's pinned host-to-device and device-to-host rate alone, then
-// with every GPU copying at once (each its own link, all through the one
-// host), then with every GPU copying both ways at once (what a pipeline of
-// batches does: one chunk in while another goes out). Prints per GPU
-//   LINK device h2d_alone d2h_alone h2d_all d2h_all h2d_duplex d2h_duplex
-// (GB/s, GB = 1e9 bytes; "all": that GPU's rate while all copy the same way;
-// "duplex": each way's rate while all copy both ways).
+// link_rates: the host links' floor of one GPU and of several, measured in
+// the run that uses it. For each count k of GPUs (1, 2, 4 and so on up to the
+// machine's, and the machine's own count), the first k GPUs copy pinned
+// memory at once, each over its own link and all through the one host:
+// host-to-device, then device-to-host, then both ways at once (what a
+// pipeline of batches does: one chunk in while another goes out). Prints
+// per count and GPU, the median of 7 rounds,
+//   LINKS k device h2d d2h h2d_duplex d2h_duplex
+// (GB/s, GB = 1e9 bytes: that GPU's rate while the first k GPUs copy the
+// same way; duplex: each way's rate while they copy both ways).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -92,6 +94,14 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// 1, 2, 4, ... below `count`, then `count`.
+std::vector<int> counts(int count) {
+  std::vector<int> k;
+  for (int c = 1; c < count; c *= 2) k.push_back(c);
+  k.push_back(count);
+  return k;
+}
+
 }  // namespace
 
 int main() {
@@ -110,21 +120,23 @@ int main() {
     gpus.push_back(g);
   }
   const int reps = 7;
-  for (int d = 0; d < count; ++d) {
-    std::vector<Gpu> one{gpus[d]};
-    std::vector<double> h2d, d2h, h2d_all, d2h_all, h2d_duplex, d2h_duplex;
+  const double gb = kBytes / 1e9;
+  for (int k : counts(count)) {
+    std::vector<Gpu> first(gpus.begin(), gpus.begin() + k);
+    std::vector<std::vector<double>> h2d(k), d2h(k), h2d_duplex(k), d2h_duplex(k);
     for (int r = 0; r < reps; ++r) {
-      h2d.push_back(copy_all(one, true)[0]);
-      d2h.push_back(copy_all(one, false)[0]);
-      h2d_all.push_back(copy_all(gpus, true)[d]);
-      d2h_all.push_back(copy_all(gpus, false)[d]);
-      const std::pair<double, double> both = copy_duplex(gpus)[d];
-      h2d_duplex.push_back(both.first);
-      d2h_duplex.push_back(both.second);
+      const std::vector<double> in = copy_all(first, true), out = copy_all(first, false);
+      const std::vector<std::pair<double, double>> both = copy_duplex(first);
+      for (int d = 0; d < k; ++d) {
+        h2d[d].push_back(in[d]);
+        d2h[d].push_back(out[d]);
+        h2d_duplex[d].push_back(both[d].first);
+        d2h_duplex[d].push_back(both[d].second);
+      }
     }
-    const double gb = kBytes / 1e9;
-    std::printf("LINK %d %.2f %.2f %.2f %.2f %.2f %.2f\n", d, gb / median(h2d), gb / median(d2h), gb / median(h2d_all),
-                gb / median(d2h_all), gb / median(h2d_duplex), gb / median(d2h_duplex));
+    for (int d = 0; d < k; ++d)
+      std::printf("LINKS %d %d %.2f %.2f %.2f %.2f\n", k, d, gb / median(h2d[d]), gb / median(d2h[d]),
+                  gb / median(h2d_duplex[d]), gb / median(d2h_duplex[d]));
   }
   return 0;
 }

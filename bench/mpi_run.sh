@@ -22,11 +22,15 @@
 #            here: compat/work/bench and compat/work/fftw3-3.3.10/tests,
 #            carried, and the build in <repo>/build (the relinked mpi-bench
 #            finds libgpufftw there): GPUFFTW_MPI_BUILD=$PWD/build.
-#   bench    each PROBLEM (mpi_fft_bench's names; default c2c-f32-512x512x512),
-#            FFTW_MEASURE ($MPI_BENCH_FLAGS), fftw_malloc arrays, median of
-#            executes, every column from this one run: the links' rates
-#            (bench/link_rates: the floor), gpufftw's composed plan on 1 rank
-#            and on one rank per GPU (also with FFTW_MPI_TRANSPOSED_OUT), the
+#   bench    each PROBLEM (mpi_fft_bench's names; default c2c-f32-512x512x512,
+#            c2c-f32-1024x1024x1024 and r2c-f32-1024x1024x1024), FFTW_MEASURE
+#            ($MPI_BENCH_FLAGS), fftw_malloc arrays, median of executes,
+#            every column from this one run: the links' rates with the first
+#            1, 2, 4 ... GPUs copying at once (bench/link_rates: each rank
+#            count's floor), gpufftw's composed plan on 1, 2, 4 ... ranks up
+#            to one per GPU, $MPI_BENCH_ROUNDS times each (default 3; the
+#            table takes the median), on one rank per GPU also with
+#            FFTW_MPI_TRANSPOSED_OUT, the
 #            same problem through gpufftw in one process on every GPU
 #            (bench/fft_bench), and a short run at GPUFFTW_LOG=debug for the
 #            per-rank breakdown of an execute. The real FFTW MPI on one rank
@@ -53,7 +57,10 @@ export NCCL_NVLS_ENABLE=0
 mkdir -p "$out"
 step=${1:-all}
 [ $# -gt 0 ] && shift
-problems=${*:-c2c-f32-512x512x512}
+problems=${*:-c2c-f32-512x512x512 c2c-f32-1024x1024x1024 r2c-f32-1024x1024x1024}
+# Names this call's rows in bench.txt, which gathers every call: the table
+# takes each run kind's rounds from the latest call that ran it.
+call=$(date +%s)-$$
 
 prepare() {
   local lib=/usr/lib/x86_64-linux-gnu
@@ -150,7 +157,7 @@ bench_one() {
     > "$out/bench-$label-$problem.log" 2>&1
   line=$(grep '^RESULT' "$out/bench-$label-$problem.log" | tail -n1)
   [ -n "$line" ] || { line="RESULT $problem FAILED"; tail -5 "$out/bench-$label-$problem.log"; }
-  echo "ROW $label np=$np threads=$threads $line" | tee -a "$out/bench.txt"
+  echo "ROW $label np=$np threads=$threads call=$call $line" | tee -a "$out/bench.txt"
 }
 
 # The composed plan once more, briefly, at GPUFFTW_LOG=debug: each rank
@@ -170,15 +177,23 @@ composed_breakdown() {  # NP THREADS PROBLEM
 listed() { case " $2 " in *" $1 "*) return 0 ;; esac; return 1; }
 
 do_bench() {
-  local cores gpus share p line
+  local cores gpus share p line np r ranks=""
   cores=$(nproc)
   gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU'); [ "$gpus" -gt 0 ] || gpus=1
   share=$(( cores / gpus > 0 ? cores / gpus : 1 ))
+  # 1, 2, 4 ... ranks below the GPU count, then one per GPU: the counts
+  # bench/link_rates measures the links of.
+  for ((np = 1; np < gpus; np *= 2)); do ranks="$ranks $np"; done
+  ranks="$ranks $gpus"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/device.txt" 2>&1
   "$build/bench/link_rates" | tee -a "$out/bench.txt"
   for p in $problems; do
-    bench_one gpufftw-composed 1 "$cores" "$p" "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
-    bench_one gpufftw-composed "$gpus" "$share" "$p" "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench"
+    for r in $(seq "${MPI_BENCH_ROUNDS:-3}"); do
+      for np in $ranks; do
+        bench_one gpufftw-composed "$np" $(( cores / np > 0 ? cores / np : 1 )) "$p" "$build/gpufftw-run" -- \
+          "$build/bench/mpi_fft_bench"
+      done
+    done
     bench_one gpufftw-composed-transposed-out "$gpus" "$share" "$p" "$build/gpufftw-run" -- \
       "$build/bench/mpi_fft_bench" --transposed-out
     if listed "$p" "${MPI_BENCH_HOST:-}"; then
@@ -193,7 +208,7 @@ do_bench() {
     "$build/gpufftw-run" -- "$build/bench/fft_bench" --alloc fftw --threads "$cores" \
       --flags "${MPI_BENCH_FLAGS:-measure}" "$p" > "$out/bench-serial-$p.log" 2>&1
     line=$(grep '^RESULT' "$out/bench-serial-$p.log" | tail -n1)
-    echo "ROW gpufftw-serial np=0 threads=$cores ${line:-RESULT $p FAILED}" | tee -a "$out/bench.txt"
+    echo "ROW gpufftw-serial np=0 threads=$cores call=$call ${line:-RESULT $p FAILED}" | tee -a "$out/bench.txt"
   done
   python3 "$root/bench/mpi_table.py" "$out/bench.txt" "${MPI_BENCH_FLAGS:-measure}" | tee "$out/table.md"
 }

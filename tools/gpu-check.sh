@@ -2,7 +2,8 @@
 # gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests | --interpose]: the GPU
 # machine's run, the one script for it. --multi (a machine of several
 # GPUs): the multi-GPU tests, then the multi-GPU benchmark
-# (bench/multi_gpu_run.sh) and every GPU against one through gpufftw's own
+# (bench/multi_gpu_run.sh: every row over its floors, the links', the host
+# copy's and NCCL's, measured in the same run) and every GPU against one through gpufftw's own
 # choice (bench/never_slower.sh), with NVLink multicast kept off; the other
 # tests as without it. --gpu-tests: the GPU tests (ctest -L gpu) on every
 # GPU, GPUFFTW_GPU_TEST_RUNS times in a row (default 3), then once on the
@@ -108,7 +109,8 @@ run_multi() {
   timeout 300 "$build/tests/gpufftw_multi_gpu_test" > "$out/multi_gpu_test.log" 2>&1
   row "multi-GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/multi_gpu_test.log" | head -3 | tr '\n' ' ')"
   grep -E 'FAILED|Failure|Expected|Which is|actual' "$out/multi_gpu_test.log" | head -20
-  OUT=$out/bench timeout 300 "$root/bench/multi_gpu_run.sh" "$build" > "$out/multi_bench.log" 2>&1
+  # Three rounds of every row, with its floors measured first.
+  OUT=$out/bench timeout 900 "$root/bench/multi_gpu_run.sh" "$build" > "$out/multi_bench.log" 2>&1
   row "multi-GPU benchmark" "exit $? (table below)"
   OUT=$out/bench timeout 420 "$root/bench/never_slower.sh" "$build" > "$out/never_slower.log" 2>&1
   row "every GPU against one, auto" "exit $?: $(grep '^worst' "$out/bench/never_slower_table.md" | tr '\n' ' ')"

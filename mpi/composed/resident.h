@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "mpi/composed/layout.h"
-#include "mpi/composed/nccl_api.h"
+#include "mpi/composed/nccl_comm.h"
 #include "mpi/composed/route.h"
 #include "mpi/composed/steps.h"
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""tables_test.py: the multi-GPU and MPI benchmarks' tables
+(bench/multi_gpu_table.py, bench/mpi_table.py) on small result files of
+known rates and times, against floors and medians worked out by hand:
+- c2c f32 512^3 moves 2^30 bytes each way. Its single-transform floor on
+  one GPU is 2^30 B in and out at 50 GB/s (42.95 ms); on two, each GPU's
+  half, the slower GPU (25 GB/s in) binding (32.21 ms). Through the host
+  copy at 20 GB/s (one GPU) and 10 (each of two) the malloc rows' floor is
+  107.37 ms either way, above the links'.
+- The batch c2c f32 4096 x 4096 moves 2^27 bytes each way, in and out at
+  once: on two GPUs the slower GPU's duplex 20 GB/s binds (3.36 ms); its
+  malloc rows' host copy (13.42 ms on two) is above one GPU's 12.00 ms,
+  which the row says.
+- A row's time is the median of its three rounds; the MPI table takes the
+  rounds of the latest call only.
+"""
+import os
+import subprocess
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+bench = os.path.join(here, '..', '..', 'bench')
+failures = []
+
+
+def table(script, fixture):
+    return subprocess.run([sys.executable, os.path.join(bench, script), os.path.join(here, fixture)],
+                          check=True, capture_output=True, text=True).stdout.splitlines()
+
+
+def expect(lines, row, what):
+    if row not in lines:
+        failures.append(f'{what}: no line\n  {row}\nin\n  ' + '\n  '.join(lines))
+
+
+multi = table('multi_gpu_table.py', 'multi_results.txt')
+expect(multi, '| c2c-f32-512x512x512 | fftw_malloc | 1 | 45.00 | 45.00 / 44.00 / 46.00 | - | 42.95 | links | 1.05x '
+       '| - | - |  |', 'one GPU over its link')
+expect(multi, '| c2c-f32-512x512x512 | fftw_malloc | 2 | 35.00 | 35.00 / 30.00 / 36.00 | 1.29x | 32.21 | links '
+       '| 1.09x | 11.00 | 3.18x | baseline 40.00 / 41.00 / 39.00 before, 42.00 / 43.00 / 44.00 after; '
+       'this / baseline 0.84x |', 'two GPUs, the slower link binding, cufftXt and the baseline beside')
+expect(multi, '| c2c-f32-512x512x512 | malloc | 2 | 119.00 | 120.00 / 118.00 / 119.00 | 0.93x | 107.37 | host copy '
+       '| 1.11x | - | - |  |', 'malloc arrays: the host copy binds')
+expect(multi, '| c2c-f32-4096-b4096 | fftw_malloc | 2 | 3.50 | 3.50 / 3.60 / 3.40 | 1.03x | 3.36 | links | 1.04x '
+       '| - | - |  |', 'a batch over the duplex rates')
+expect(multi, '| c2c-f32-4096-b4096 | malloc | 2 | 14.00 | 14.00 / 14.20 / 13.90 | 0.86x | 13.42 | host copy '
+       '| 1.04x | - | - | floor above 1 GPU\'s 12.00 ms: no split of 2 can pay |', 'a floor above one GPU said')
+expect(multi, '| c2c-f32-1024 | 2 | 2.000 | 2.000 / 2.100 / 1.900 | 1.54x |', 'the CPU plan on two GPUs')
+expect(multi, '- NCCL all-to-all, 2 GPUs: 67.1 GB/s each GPU to the others (512 MiB per GPU in 4.00 ms)',
+       'NCCL\'s rate')
+expect(multi, '- host copy of pageable memory, the copy threads of 2 GPUs: GPU 0 10.0 into pinned / 10.0 out; '
+       'GPU 1 10.0 into pinned / 10.0 out', 'the host copy rates')
+
+mpi = table('mpi_table.py', 'mpi_bench.txt')
+expect(mpi, '| gpufftw-composed | 1 x 32 | 45.0 | 45.0 / 46.0 / 44.0 | 42.9 | 1.05x | 1.00x | 1.50x | - | gpu |',
+       'one rank over its link, the latest call\'s rounds')
+expect(mpi, '| gpufftw-composed | 2 x 16 | 35.0 | 35.0 / 34.0 / 36.0 | 32.2 | 1.09x | 1.29x | 1.17x | - | gpu |',
+       'two ranks over the two-link floor')
+
+if failures:
+    print('\n'.join('FAIL: ' + f for f in failures))
+    sys.exit(1)
+print('PASS')
