@@ -22,7 +22,7 @@
 #include <utility>
 
 #include "dispatch/cost_model.h"
-#include "dispatch/spread.h"
+#include "core/where.h"
 #include "engine/kernels/kernel_pick.h"
 
 namespace gpufftw {

@@ -77,8 +77,9 @@ int gpufftw_real_fftw_available(char precision) {
 
 // Another FFTW's plan (shim/interpose/other_fftw.h) runs on that FFTW.
 const char *gpufftw_plan_where(const void *plan) {
-  if (!plan) return "none";
-  return gpufftw::Plan::made_here(plan) ? static_cast<const gpufftw::Plan *>(plan)->where() : "cpu";
+  using gpufftw::Where;
+  if (!plan) return where_name(Where::None);
+  return where_name(gpufftw::Plan::made_here(plan) ? static_cast<const gpufftw::Plan *>(plan)->where() : Where::Cpu);
 }
 
 const char *gpufftw_plan_why(const void *plan) {

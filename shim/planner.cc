@@ -39,7 +39,7 @@ Plan *make_plan(const Problem &problem) {
     d.why = "not a valid problem";
   std::unique_ptr<Plan> &plan = d.plan;
   d.why += placement_note(plan.get()) + precision_note(problem, plan.get());
-  const char *where = plan ? plan->where() : "none";
+  const char *where = where_name(plan ? plan->where() : Where::None);
   GPUFFTW_LOG(Debug, "plan %s -> %s in %.3f ms: %s", problem.describe().c_str(), where,
               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(), d.why.c_str());
   PlanStats *stats = stats_for(problem, where, d.why);

@@ -17,9 +17,9 @@ std::unique_ptr<FftJob> Planner::one_gpu(const Geometry &g, const std::vector<in
 std::unique_ptr<FftJob> Planner::make(const Geometry &g, const std::vector<int> &set, int gpu,
                                       std::string *why) const {
   std::string not_split = "one GPU asked for";
-  if (g.spread != Geometry::Spread::One) {
+  if (g.spread != Spread::One) {
     if (auto job = search(g, set, true, &not_split)) return job;
-    if (g.spread == Geometry::Spread::Set) return *why = not_split, nullptr;
+    if (g.spread == Spread::Set) return *why = not_split, nullptr;
   }
   std::unique_ptr<FftJob> job = one_gpu(g, set, why);
   if (job) {

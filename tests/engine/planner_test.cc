@@ -89,7 +89,7 @@ class PlannerTest : public ::testing::Test {
     share_path.clear();
     ready = true;
   }
-  Geometry geometry(long long n, Geometry::Spread spread = Geometry::Spread::Auto) {
+  Geometry geometry(long long n, Spread spread = Spread::Auto) {
     Geometry g;
     g.dims = {{n, 1, 1}};
     g.spread = spread;
@@ -131,7 +131,7 @@ TEST_F(PlannerTest, OneGpuInTheSetNamesOnlyIt) {
 
 TEST_F(PlannerTest, OneNeverAsksTheSplit) {
   split_takes = true;
-  auto job = planner.make(geometry(64, Geometry::Spread::One), {0, 1}, 0, &why);
+  auto job = planner.make(geometry(64, Spread::One), {0, 1}, 0, &why);
   ASSERT_TRUE(job) << why;
   EXPECT_EQ(job->path(), "in core");
   EXPECT_EQ(job->placement, "GPU 0 of 0,1 (not split: one GPU asked for)");
@@ -140,16 +140,16 @@ TEST_F(PlannerTest, OneNeverAsksTheSplit) {
 
 TEST_F(PlannerTest, SetTakesOnlyTheSplit) {
   split_takes = true;
-  auto job = planner.make(geometry(64, Geometry::Spread::Set), {0, 1}, 0, &why);
+  auto job = planner.make(geometry(64, Spread::Set), {0, 1}, 0, &why);
   ASSERT_TRUE(job) << why;
   EXPECT_EQ(job->path(), "split");
 }
 
 TEST_F(PlannerTest, SetWithoutASplitIsNoJob) {
-  EXPECT_FALSE(planner.make(geometry(64, Geometry::Spread::Set), {0, 1}, 0, &why));
+  EXPECT_FALSE(planner.make(geometry(64, Spread::Set), {0, 1}, 0, &why));
   EXPECT_EQ(why, "too small");
   EXPECT_EQ(asked, (std::vector<std::string>{"split"}));
-  EXPECT_FALSE(planner.make(geometry(64, Geometry::Spread::Set), {0}, 0, &why));
+  EXPECT_FALSE(planner.make(geometry(64, Spread::Set), {0}, 0, &why));
   EXPECT_EQ(why, "one GPU in the set");
 }
 
