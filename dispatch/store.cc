@@ -96,7 +96,7 @@ bool parse_choice(const std::string &line, std::string *key, Choice *c) {
 }
 
 // "kernel <key> <variant> <own_s> <cufft_s>"
-bool parse_kernel(const std::string &line, std::string *key, engine::KernelPick *k) {
+bool parse_kernel(const std::string &line, std::string *key, KernelPick *k) {
   std::istringstream in(line);
   std::string tag, rest;
   in >> tag >> *key >> k->variant >> k->own_s >> k->cufft_s;
@@ -109,7 +109,7 @@ bool known_line(const std::string &line) {
   CpuRates c;
   std::string key;
   Choice choice;
-  engine::KernelPick pick;
+  KernelPick pick;
   return parse(line, &g) || parse(line, &c) || parse_choice(line, &key, &choice) || parse_kernel(line, &key, &pick);
 }
 
@@ -382,13 +382,13 @@ void DispatchStore::load() {
   std::optional<GpuRates> gpu;
   std::map<std::pair<int, int>, CpuRates> cpu;
   std::map<std::string, Choice> choices;
-  std::map<std::string, engine::KernelPick> kernels;
+  std::map<std::string, KernelPick> kernels;
   for (std::string line; std::getline(in, line);) {
     GpuRates g;
     CpuRates c;
     std::string key;
     Choice choice;
-    engine::KernelPick pick;
+    KernelPick pick;
     // Every line parses as one of these (what_is_wrong).
     if (parse(line, &g))
       gpu = g;
@@ -418,7 +418,7 @@ void DispatchStore::save() {
   // lock one that saves between our read and our rename loses them.
   const FileLock lock(path_ + ".lock");
   std::map<std::string, Choice> merged;
-  std::map<std::string, engine::KernelPick> merged_kernels;
+  std::map<std::string, KernelPick> merged_kernels;
   std::optional<GpuRates> their_gpu;
   std::map<std::pair<int, int>, CpuRates> their_cpu;
   std::string text;
@@ -428,7 +428,7 @@ void DispatchStore::save() {
       for (std::string line; std::getline(in, line);) {
         std::string key;
         Choice c;
-        engine::KernelPick k;
+        KernelPick k;
         GpuRates g;
         CpuRates r;
         if (parse_choice(line, &key, &c)) {
@@ -556,7 +556,7 @@ void DispatchStore::remember(const std::string &problem_key, const Choice &choic
   save();
 }
 
-bool DispatchStore::recall_kernel(const std::string &key, engine::KernelPick *pick) {
+bool DispatchStore::recall_kernel(const std::string &key, KernelPick *pick) {
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   auto it = kernels_.find(key);
@@ -565,7 +565,7 @@ bool DispatchStore::recall_kernel(const std::string &key, engine::KernelPick *pi
   return true;
 }
 
-void DispatchStore::remember_kernel(const std::string &key, const engine::KernelPick &pick) {
+void DispatchStore::remember_kernel(const std::string &key, const KernelPick &pick) {
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   kernels_[key] = pick;

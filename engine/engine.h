@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kernel_pick.h"
 #include "core/memory_kind.h"
 #include "core/where.h"
 
@@ -107,6 +108,10 @@ class FftJob {
 
 // Where an array lies (core/memory_kind.h), for choosing how to move it.
 Memory memory_type(const void *p);
+
+// From then on, our kernels' picks (core/kernel_pick.h) are recalled from
+// and remembered in `store` as well as in this process.
+void set_kernel_pick_store(KernelPickStore store);
 
 // Pinned host memory for fftw_malloc, or nullptr. Freed by free_pinned,
 // which also works after the device went away.

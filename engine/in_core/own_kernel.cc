@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "engine/device/context.h"
-#include "engine/kernels/kernel_pick.h"
 #include "engine/staging/sides.h"
 
 namespace gpufftw::engine {

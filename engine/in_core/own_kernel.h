@@ -3,7 +3,7 @@
 // 2011: kernel variants, pruned, the best chosen by timing on the
 // device): once per problem and machine,
 // every variant of the length and cuFFT's plan are timed on scratch
-// buffers of the problem's size, and the winner is kept (kernel_pick.h).
+// buffers of the problem's size, and the winner is kept (core/kernel_pick.h).
 // cuFFT stays wherever it was not beaten.
 #pragma once
 

@@ -598,7 +598,7 @@ TEST_F(Store, ProcessesSavingAtOnceLoseNothing) {
       EXPECT_EQ(c.cpu_s, i + 1);
     }
     for (int i = 0; i < kEach; i += 8) {
-      engine::KernelPick k;
+      KernelPick k;
       if (!s.recall_kernel("k" + std::to_string(p) + "-" + std::to_string(i), &k)) ++lost;
     }
     EXPECT_EQ(s.cpu_rates(Precision::F64, 100 + p).threads, 100 + p);

@@ -12,7 +12,6 @@
 
 #include "engine/in_core/cufft_job.h"
 #include "engine/in_core/own_kernel.h"
-#include "engine/kernels/kernel_pick.h"
 #include "engine/plan/table.h"
 
 namespace gpufftw::engine {

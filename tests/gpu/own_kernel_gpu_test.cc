@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/kernels/kernel_pick.h"
 #include "engine/in_core/own_kernel.h"
 #include "engine/kernels/stockham.h"
 
@@ -23,7 +22,7 @@ namespace {
 
 using gpufftw::engine::FftJob;
 using gpufftw::engine::Geometry;
-using gpufftw::engine::KernelPick;
+using gpufftw::KernelPick;
 using gpufftw::engine::Real;
 
 // A store in memory, counting what the engine remembers in it.
