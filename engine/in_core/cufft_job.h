@@ -13,9 +13,8 @@
 //   own_kernel.cc    our own kernel instead of cuFFT on the direct path,
 //                    where tuning found it faster (the solver before
 //                    cuFFT's)
-// A single 2-D/3-D transform past the cap is the out-of-core solver's
-// (engine/out_of_core/), a 1-D one the four-step solver's
-// (engine/four_step/).
+// A single 2-D/3-D transform past the cap is the out-of-core solvers'
+// (engine/out_of_core/), a 1-D one their four-step's.
 #pragma once
 
 #include <cuda_runtime_api.h>
