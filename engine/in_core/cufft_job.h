@@ -61,7 +61,7 @@ class CufftJob final : public FftJob {
   // Whether our kernel runs in place of cuFFT (on device arrays only, for
   // a batch in chunks); else why cuFFT stays.
   bool runs_own_kernel() const { return own_ != nullptr; }
-  const std::string &own_kernel_said() const { return own_said_; }
+  const Reason &own_kernel_said() const { return own_said_; }
 
  private:
   using Map = std::function<void *(const void *)>;
@@ -112,7 +112,7 @@ class CufftJob final : public FftJob {
   bool direct_;
   bool try_own_;
   std::string path_;
-  std::string own_said_;  // what pick_own_kernel said: what runs, or why cuFFT stays
+  Reason own_said_;  // what pick_own_kernel said: what runs, or why cuFFT stays
   static constexpr int kStreams = 3;
   std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
   // Runs instead of steps_[0], or of the chunks on device arrays, where set.
