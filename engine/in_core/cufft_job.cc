@@ -139,7 +139,8 @@ bool CufftJob::add_step(Step step, int rank, const long long *n, long long *inem
 
 namespace {
 
-// What solver `what`, asked before, said where it did not take g.
+// What the solver that gives `what`, asked before, said where it did not
+// take g.
 std::string said(const Ask &ask, Gives what) {
   const Reason *r = ask.declined(what);
   return r ? r->text : "";

@@ -64,8 +64,8 @@ struct Ask {
   // as the process.
   OneGpuPlanner one_gpu;
 
-  // Why the solver that gives `what` did not take the geometry; nullptr
-  // where none was asked before this one.
+  // Why the solver that gives `what` (Half, OwnKernels) did not take the
+  // geometry; nullptr where none was asked before this one.
   inline const Reason *declined(Gives what) const;
 };
 
