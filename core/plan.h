@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/problem.h"
+#include "core/where.h"
 
 namespace gpufftw {
 
@@ -56,7 +57,7 @@ class Plan {
   virtual void flops(double *add, double *mul, double *fma) const = 0;
   virtual double cost() const = 0;
   virtual double estimate_cost() const = 0;
-  virtual const char *where() const = 0;  // "cpu" or "gpu"
+  virtual Where where() const = 0;  // Cpu or Gpu
 
   const Problem &problem() const { return problem_; }
   // fftw_execute's shortcut where nothing of gpufftw's is wanted around

@@ -204,7 +204,7 @@ struct PinnedDeleter {
 
 // Seconds of one c2c f32 job of n × batch on the two arrays, spread so;
 // 0 on failure.
-double gpu_job_seconds(long long n, long long batch, engine::Geometry::Spread spread, void *in, void *out,
+double gpu_job_seconds(long long n, long long batch, Spread spread, void *in, void *out,
                        std::string *why) {
   engine::Geometry g;
   g.own_kernels = engine::Geometry::OwnKernels::None;
@@ -264,7 +264,6 @@ double gpu_cell_seconds(const GpuArrays &a, int pinned, int batched, int k, bool
   void *in = pinned ? a.pin_in.get() : a.page_in.get(), *out = pinned ? a.pin_out.get() : a.page_out.get();
   const long long points = 1LL << GpuRates::kLog2[k];
   const long long n = batched ? std::min<long long>(GpuRates::kBatchN, points / 4) : points;
-  using Spread = engine::Geometry::Spread;
   return gpu_job_seconds(n, points / n, set ? Spread::Set : Spread::One, in, out, why);
 }
 

@@ -43,7 +43,7 @@ Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
 
 std::string placement_note(const Plan *plan) {
 #if GPUFFTW_HAVE_CUDA
-  if (plan && std::string(plan->where()) == "gpu") return "; on " + gpu_plan_placement(*plan);
+  if (plan && plan->where() == Where::Gpu) return "; on " + gpu_plan_placement(*plan);
 #else
   (void)plan;
 #endif

@@ -49,9 +49,7 @@ engine::Geometry geometry(const Problem &p, Spread spread) {
   g.half = half_wanted(p);
   g.own_kernels = p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY) ? engine::Geometry::OwnKernels::Recall
                                                                 : engine::Geometry::OwnKernels::Tune;
-  g.spread = spread == Spread::Set   ? engine::Geometry::Spread::Set
-             : spread == Spread::One ? engine::Geometry::Spread::One
-                                     : engine::Geometry::Spread::Auto;
+  g.spread = spread;
   return g;
 }
 
@@ -174,7 +172,7 @@ class GpuPlan final : public Plan {
   }
   double cost() const override { return twin() ? twin()->cost() : 0.0; }
   double estimate_cost() const override { return twin() ? twin()->estimate_cost() : 0.0; }
-  const char *where() const override { return "gpu"; }
+  Where where() const override { return Where::Gpu; }
   const engine::FftJob &job() const { return *job_; }
 
  private:
@@ -218,8 +216,7 @@ class GpuPlan final : public Plan {
 }  // namespace
 
 bool arrays_on_device(const Problem &p) {
-  return engine::memory_type(p.in[0]) == engine::Memory::Device ||
-         engine::memory_type(p.out[0]) == engine::Memory::Device;
+  return engine::memory_type(p.in[0]) == Memory::Device || engine::memory_type(p.out[0]) == Memory::Device;
 }
 
 bool gpu_engine_lost(std::string *why) {

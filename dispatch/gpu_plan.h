@@ -19,10 +19,10 @@ bool gpu_engine_lost(std::string *why);
 bool arrays_on_device(const Problem &problem);
 
 // nullptr, with the reason in `why`, where the GPU cannot take the problem
-// spread so (spread.h; the engine's Geometry::spread).
+// spread so (core/where.h; the engine's Geometry::spread).
 std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, Spread spread, std::string *why);
 
-// What runs a plan make_gpu_plan made (where() is "gpu"): the engine's
+// What runs a plan make_gpu_plan made (where() is Gpu): the engine's
 // path, and whether it computes in half precision.
 std::string gpu_plan_path(const Plan &gpu_plan);
 bool gpu_plan_half(const Plan &gpu_plan);

@@ -9,15 +9,12 @@
 #include <optional>
 #include <string>
 
+#include "core/memory_kind.h"
 #include "core/plan.h"
+#include "core/where.h"
 #include "dispatch/cost_model.h"
-#include "dispatch/spread.h"
 
 namespace gpufftw {
-
-
-// What memory an array is, as the GPU's driver tells it.
-enum class Memory { Pageable, Pinned, Device, Managed };
 
 class GpuSide {
  public:

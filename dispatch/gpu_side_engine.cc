@@ -13,15 +13,7 @@ class EngineGpuSide final : public GpuSide {
   bool available(std::string *why_not) override { return engine::gpu_available(why_not); }
   bool lost(std::string *why) override { return gpu_engine_lost(why); }
 
-  Memory memory(const void *array) override {
-    switch (engine::memory_type(array)) {
-      case engine::Memory::Pageable: return Memory::Pageable;
-      case engine::Memory::Pinned: return Memory::Pinned;
-      case engine::Memory::Device: return Memory::Device;
-      case engine::Memory::Managed: return Memory::Managed;
-    }
-    return Memory::Pageable;
-  }
+  Memory memory(const void *array) override { return engine::memory_type(array); }
 
   std::unique_ptr<Plan> plan(const Problem &p, Spread spread, std::string *why_not) override {
     // The store first: the engine keeps its kernel picks there

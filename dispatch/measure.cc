@@ -23,7 +23,7 @@ std::string remember(DispatchStore &store, const std::string &key, const Choice 
   if (!spell) return "";
   char text[160];
   std::snprintf(text, sizeof text, "; the %s read %.1fx the model's %s: kept for this process only",
-                c.gpu ? "cpu" : "gpu", loser_s / price, ms(price).c_str());
+                where_name(c.gpu ? Where::Cpu : Where::Gpu), loser_s / price, ms(price).c_str());
   return text;
 }
 

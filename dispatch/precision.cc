@@ -1,7 +1,6 @@
 #include "dispatch/dispatch.h"
 
 #include <atomic>
-#include <cstring>
 
 #include "core/config.h"
 #if GPUFFTW_HAVE_CUDA
@@ -16,7 +15,7 @@ std::atomic<gpufftw_precision> &setting() {
   return p;
 }
 
-bool on_gpu(const Plan &plan) { return std::strcmp(plan.where(), "gpu") == 0; }
+bool on_gpu(const Plan &plan) { return plan.where() == Where::Gpu; }
 
 }  // namespace
 

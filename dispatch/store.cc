@@ -57,33 +57,46 @@ bool after_check(Rates *stored, const char *name, double faster,
   return true;
 }
 
+// A choice's place in the file: where_name's text of where it runs, or
+// this for the real FFTW's FFTW_ESTIMATE plan; then "@one" or "@set" for a
+// GPU placement, "@<threads>" for a CPU thread count.
+constexpr const char *kCpuEstimated = "cpu-estimated";
+
+std::string choice_where(const Choice &c) {
+  std::string where = c.gpu ? where_name(Where::Gpu) : c.estimated ? kCpuEstimated : where_name(Where::Cpu);
+  if (!c.gpu && c.threads) where += "@" + std::to_string(c.threads);
+  if (c.gpu && c.spread != Spread::Auto) where += c.spread == Spread::One ? "@one" : "@set";
+  return where;
+}
+
 bool parse_choice(const std::string &line, std::string *key, Choice *c) {
   std::istringstream in(line);
   std::string tag, where, rest;
   in >> tag >> *key >> where >> c->gpu_s >> c->cpu_s;
   if (tag != "choice" || in.fail() || (in >> rest)) return false;
+  const size_t at = where.find('@');
+  const bool detailed = at != std::string::npos;
+  const std::string detail = detailed ? where.substr(at + 1) : "";
+  if (detailed) where.resize(at);
+  c->estimated = where == kCpuEstimated;
+  Where w = Where::Cpu;
+  if (!c->estimated && (!where_from_name(where.c_str(), &w) || w == Where::None)) return false;
+  c->gpu = w == Where::Gpu;
   c->threads = 0;
   c->spread = Spread::Auto;
-  if (where == "gpu@one" || where == "gpu@set") {
-    c->spread = where == "gpu@one" ? Spread::One : Spread::Set;
-    where = "gpu";
+  if (!detailed) return true;
+  if (c->gpu) {
+    if (detail != "one" && detail != "set") return false;
+    c->spread = detail == "one" ? Spread::One : Spread::Set;
+    return true;
   }
-  const size_t at = where.find('@');
-  if (at != std::string::npos) {
-    char *end = nullptr;
-    c->threads = static_cast<int>(std::strtol(where.c_str() + at + 1, &end, 10));
-    if (*end != '\0' || c->threads < 1) return false;
-    where.resize(at);
-  }
-  if (where != "gpu" && where != "cpu" && where != "cpu-estimated") return false;
-  if (where == "gpu" && c->threads) return false;
-  c->gpu = where == "gpu";
-  c->estimated = where == "cpu-estimated";
-  return true;
+  char *end = nullptr;
+  c->threads = static_cast<int>(std::strtol(detail.c_str(), &end, 10));
+  return *end == '\0' && c->threads >= 1;
 }
 
 // "kernel <key> <variant> <own_s> <cufft_s>"
-bool parse_kernel(const std::string &line, std::string *key, engine::KernelPick *k) {
+bool parse_kernel(const std::string &line, std::string *key, KernelPick *k) {
   std::istringstream in(line);
   std::string tag, rest;
   in >> tag >> *key >> k->variant >> k->own_s >> k->cufft_s;
@@ -96,7 +109,7 @@ bool known_line(const std::string &line) {
   CpuRates c;
   std::string key;
   Choice choice;
-  engine::KernelPick pick;
+  KernelPick pick;
   return parse(line, &g) || parse(line, &c) || parse_choice(line, &key, &choice) || parse_kernel(line, &key, &pick);
 }
 
@@ -369,13 +382,13 @@ void DispatchStore::load() {
   std::optional<GpuRates> gpu;
   std::map<std::pair<int, int>, CpuRates> cpu;
   std::map<std::string, Choice> choices;
-  std::map<std::string, engine::KernelPick> kernels;
+  std::map<std::string, KernelPick> kernels;
   for (std::string line; std::getline(in, line);) {
     GpuRates g;
     CpuRates c;
     std::string key;
     Choice choice;
-    engine::KernelPick pick;
+    KernelPick pick;
     // Every line parses as one of these (what_is_wrong).
     if (parse(line, &g))
       gpu = g;
@@ -405,7 +418,7 @@ void DispatchStore::save() {
   // lock one that saves between our read and our rename loses them.
   const FileLock lock(path_ + ".lock");
   std::map<std::string, Choice> merged;
-  std::map<std::string, engine::KernelPick> merged_kernels;
+  std::map<std::string, KernelPick> merged_kernels;
   std::optional<GpuRates> their_gpu;
   std::map<std::pair<int, int>, CpuRates> their_cpu;
   std::string text;
@@ -415,7 +428,7 @@ void DispatchStore::save() {
       for (std::string line; std::getline(in, line);) {
         std::string key;
         Choice c;
-        engine::KernelPick k;
+        KernelPick k;
         GpuRates g;
         CpuRates r;
         if (parse_choice(line, &key, &c)) {
@@ -443,10 +456,8 @@ void DispatchStore::save() {
     for (const auto &kv : their_cpu) out << format(kv.second) << '\n';
     char buf[64];
     for (const auto &kv : merged) {
-      std::string where = kv.second.gpu ? "gpu" : kv.second.estimated ? "cpu-estimated" : "cpu";
-      if (!kv.second.gpu && kv.second.threads) where += "@" + std::to_string(kv.second.threads);
-      if (kv.second.gpu && kv.second.spread != Spread::Auto) where += kv.second.spread == Spread::One ? "@one" : "@set";
-      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", where.c_str(), kv.second.gpu_s, kv.second.cpu_s);
+      std::snprintf(buf, sizeof buf, " %s %.6g %.6g", choice_where(kv.second).c_str(), kv.second.gpu_s,
+                    kv.second.cpu_s);
       out << "choice " << kv.first << buf << '\n';
     }
     for (const auto &kv : merged_kernels) {
@@ -545,7 +556,7 @@ void DispatchStore::remember(const std::string &problem_key, const Choice &choic
   save();
 }
 
-bool DispatchStore::recall_kernel(const std::string &key, engine::KernelPick *pick) {
+bool DispatchStore::recall_kernel(const std::string &key, KernelPick *pick) {
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   auto it = kernels_.find(key);
@@ -554,7 +565,7 @@ bool DispatchStore::recall_kernel(const std::string &key, engine::KernelPick *pi
   return true;
 }
 
-void DispatchStore::remember_kernel(const std::string &key, const engine::KernelPick &pick) {
+void DispatchStore::remember_kernel(const std::string &key, const KernelPick &pick) {
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   kernels_[key] = pick;

@@ -21,9 +21,9 @@
 #include <string>
 #include <utility>
 
+#include "core/kernel_pick.h"
+#include "core/where.h"
 #include "dispatch/cost_model.h"
-#include "dispatch/spread.h"
-#include "engine/kernels/kernel_pick.h"
 
 namespace gpufftw {
 
@@ -78,8 +78,8 @@ class DispatchStore {
   // Stored in the file for later processes, or where not `lasting`
   // (lost_in_a_spell), kept for this process alone.
   void remember(const std::string &problem_key, const Choice &choice, bool lasting = true);
-  bool recall_kernel(const std::string &key, engine::KernelPick *pick);
-  void remember_kernel(const std::string &key, const engine::KernelPick &pick);
+  bool recall_kernel(const std::string &key, KernelPick *pick);
+  void remember_kernel(const std::string &key, const KernelPick &pick);
   // fftw_forget_wisdom: this process forgets the choices and kernel picks
   // whose keys match, and the file loses them at its next write.
   void forget(const std::function<bool(const std::string &)> &which);
@@ -117,7 +117,7 @@ class DispatchStore {
   std::set<std::pair<int, int>> cpu_seen_;       // tables read or checked in this process
   std::map<std::string, Choice> choices_;
   std::set<std::string> passing_;  // keys of choices_ this process keeps out of the file
-  std::map<std::string, engine::KernelPick> kernels_;
+  std::map<std::string, KernelPick> kernels_;
 };
 
 // The first plans on a new machine calibrate the cost model, for seconds.

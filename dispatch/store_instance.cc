@@ -10,7 +10,6 @@
 #include "dispatch/calibrate.h"
 #include "dispatch/machine.h"
 #include "engine/engine.h"
-#include "engine/kernels/kernel_pick.h"
 #include "fftw_strings.h"
 #endif
 
@@ -52,8 +51,8 @@ DispatchStore &dispatch_store() {
                                               DispatchStore::Calibrators{calibrate_gpu, calibrate_cpu, check_cpu, check_gpu});
   // The engine's picks between its own kernels and cuFFT live in it too.
   static const bool lent = (engine::set_kernel_pick_store(
-                                {[](const std::string &k, engine::KernelPick *pick) { return s->recall_kernel(k, pick); },
-                                 [](const std::string &k, const engine::KernelPick &pick) { s->remember_kernel(k, pick); }}),
+                                {[](const std::string &k, KernelPick *pick) { return s->recall_kernel(k, pick); },
+                                 [](const std::string &k, const KernelPick &pick) { s->remember_kernel(k, pick); }}),
                             true);
   (void)lent;
   made_store.store(s);

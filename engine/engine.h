@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "core/kernel_pick.h"
+#include "core/memory_kind.h"
+#include "core/where.h"
+
 namespace gpufftw::engine {
 
 // True once a CUDA device is usable; the first call creates the context
@@ -73,12 +77,9 @@ struct Geometry {
   // measured earlier only: FFTW_ESTIMATE measures nothing), Tune (measure
   // one now where none was made: FFTW_MEASURE and up).
   enum class OwnKernels { None, Recall, Tune } own_kernels = OwnKernels::Tune;
-  // Where the job may run, so that a caller can weigh one GPU against the
-  // whole device set: Auto (spread over the set where the split takes the
-  // geometry, else the set's first GPU), One (the set's first GPU, never
-  // spread), Set (spread over the set only: no job where the split does
-  // not take it).
-  enum class Spread { Auto, One, Set } spread = Spread::Auto;
+  // Where the job may run (core/where.h), so that a caller can weigh one
+  // GPU against the whole device set.
+  Spread spread = Spread::Auto;
 };
 
 class FftJob {
@@ -105,10 +106,12 @@ class FftJob {
   std::string placement;
 };
 
-// Where an array lies, for choosing how to move it; Pageable for anything
-// CUDA does not know (and before the context exists).
-enum class Memory { Pageable, Pinned, Device, Managed };
+// Where an array lies (core/memory_kind.h), for choosing how to move it.
 Memory memory_type(const void *p);
+
+// From then on, our kernels' picks (core/kernel_pick.h) are recalled from
+// and remembered in `store` as well as in this process.
+void set_kernel_pick_store(KernelPickStore store);
 
 // Pinned host memory for fftw_malloc, or nullptr. Freed by free_pinned,
 // which also works after the device went away.

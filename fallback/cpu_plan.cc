@@ -65,7 +65,7 @@ class CpuPlan final : public Plan {
   void flops(double *add, double *mul, double *fma) const override { fftw().flops(real_, add, mul, fma); }
   double cost() const override { return fftw().cost(real_); }
   double estimate_cost() const override { return fftw().estimate_cost(real_); }
-  const char *where() const override { return "cpu"; }
+  Where where() const override { return Where::Cpu; }
   std::pair<Direct, void *> direct_execute() const override { return {run_real, real_}; }
 
  private:

@@ -5,7 +5,7 @@
 #include <fftw3-mpi.h>
 
 #include "mpi/api_impl.h"
-#include "mpi/local_size.h"
+#include "mpi/composed/local_size.h"
 
 #define GPUFFTW_MPI_STR_(x) #x
 #define GPUFFTW_MPI_STR(x) GPUFFTW_MPI_STR_(x)

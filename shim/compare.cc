@@ -275,7 +275,7 @@ void execute_compared(Plan *plan, const Arrays &arrays) {
     Registry &r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     Record &rec = r.records[plan->id];
-    if (rec.problem.empty()) rec.problem = p.describe(), rec.where = plan->where();
+    if (rec.problem.empty()) rec.problem = p.describe(), rec.where = where_name(plan->where());
     k = rec.executes++;
   }
   void *in[2], *out[2];

@@ -6,12 +6,10 @@
 
 #include "core/log.h"
 #include "core/plan.h"
+#include "dispatch/devices.h"
 #include "dispatch/dispatch.h"
 #include "fallback/real_fftw.h"
 #include "shim/compare.h"
-#if GPUFFTW_HAVE_CUDA
-#include "engine/engine.h"
-#endif
 #include "shim/planner.h"
 #include "shim/report.h"
 #include "shim/trace.h"
@@ -28,45 +26,26 @@ gpufftw_mode gpufftw_get_mode(void) { return gpufftw::mode(); }
 void gpufftw_set_precision(gpufftw_precision precision) { gpufftw::set_precision(precision); }
 gpufftw_precision gpufftw_get_precision(void) { return gpufftw::precision_setting(); }
 
-int gpufftw_gpu_available(void) {
-#if GPUFFTW_HAVE_CUDA
-  return gpufftw::engine::gpu_available();
-#else
-  return 0;
-#endif
-}
+int gpufftw_gpu_available(void) { return gpufftw::gpu_usable(); }
 
 void gpufftw_memory(gpufftw_memory_stats *stats) {
   if (!stats) return;
-  *stats = gpufftw_memory_stats{0, 0, 0};
-#if GPUFFTW_HAVE_CUDA
-  gpufftw::engine::pinned_bytes(&stats->pinned_live, &stats->pinned_kept);
-  stats->device_used = gpufftw::engine::device_memory_used();
-#endif
+  const gpufftw::GpuMemoryHeld held = gpufftw::gpu_memory_held();
+  *stats = gpufftw_memory_stats{held.pinned_live, held.pinned_kept, held.device_used};
 }
 
 int gpufftw_set_devices(const int *devices, int count) {
-#if GPUFFTW_HAVE_CUDA
   if (!devices || count < 1) return 0;
   std::string why;
-  if (gpufftw::engine::set_devices(std::vector<int>(devices, devices + count), &why)) return 1;
+  if (gpufftw::set_gpu_devices(std::vector<int>(devices, devices + count), &why)) return 1;
   GPUFFTW_LOG(Warn, "gpufftw_set_devices: %s; the device set is unchanged", why.c_str());
   return 0;
-#else
-  (void)devices, (void)count;
-  return 0;
-#endif
 }
 
 int gpufftw_get_devices(int *devices, int max) {
-#if GPUFFTW_HAVE_CUDA
-  const std::vector<int> set = gpufftw::engine::devices();
+  const std::vector<int> set = gpufftw::gpu_devices();
   for (int i = 0; i < max && i < static_cast<int>(set.size()); ++i) devices[i] = set[i];
   return static_cast<int>(set.size());
-#else
-  (void)devices, (void)max;
-  return 0;
-#endif
 }
 
 int gpufftw_real_fftw_available(char precision) {
@@ -77,8 +56,9 @@ int gpufftw_real_fftw_available(char precision) {
 
 // Another FFTW's plan (shim/interpose/other_fftw.h) runs on that FFTW.
 const char *gpufftw_plan_where(const void *plan) {
-  if (!plan) return "none";
-  return gpufftw::Plan::made_here(plan) ? static_cast<const gpufftw::Plan *>(plan)->where() : "cpu";
+  using gpufftw::Where;
+  if (!plan) return where_name(Where::None);
+  return where_name(gpufftw::Plan::made_here(plan) ? static_cast<const gpufftw::Plan *>(plan)->where() : Where::Cpu);
 }
 
 const char *gpufftw_plan_why(const void *plan) {

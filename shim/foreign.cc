@@ -40,7 +40,8 @@ class OwnCalls {
 
 class ForeignPlan final : public Plan {
  public:
-  ForeignPlan(Problem p, const gpufftw_foreign_ops *ops, void *real) : Plan(std::move(p)), ops_(ops), real_(real) {
+  ForeignPlan(Problem p, const gpufftw_foreign_ops *ops, void *real)
+      : Plan(std::move(p)), ops_(ops), real_(real), where_(where_of(ops, real)) {
     foreign = true;
   }
   ~ForeignPlan() override {
@@ -77,15 +78,22 @@ class ForeignPlan final : public Plan {
     OwnCalls own;
     return ops_->estimate_cost(real_);
   }
-  const char *where() const override { return ops_->where ? ops_->where(real_) : "cpu"; }
+  Where where() const override { return where_; }
   std::pair<Direct, void *> direct_execute() const override { return {ops_->execute, real_}; }
 
   const gpufftw_foreign_ops *ops() const { return ops_; }
   void *real() const { return real_; }
 
  private:
+  // Where its ops say it computes: the GPU where they say "gpu", else the CPU.
+  static Where where_of(const gpufftw_foreign_ops *ops, void *real) {
+    Where w = Where::Cpu;
+    return ops->where && where_from_name(ops->where(real), &w) && w == Where::Gpu ? Where::Gpu : Where::Cpu;
+  }
+
   const gpufftw_foreign_ops *ops_;
   void *real_;
+  const Where where_;
 };
 
 const char *file_of(void *p) {
@@ -137,7 +145,7 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
   static std::atomic<uint64_t> next_id{1u << 30};
   plan->id = ++next_id;
   plan->reason = ops->why ? ops->why(real) : std::string("planned by ") + ops->origin;
-  plan->stats = stats_for(plan->problem(), plan->where(), plan->reason);
+  plan->stats = stats_for(plan->problem(), where_name(plan->where()), plan->reason);
   plan->stats->plans.fetch_add(1, std::memory_order_relaxed);
   plan->stats->plan_ns.fetch_add(static_cast<uint64_t>(plan_ms > 0 ? plan_ms * 1e6 : 0), std::memory_order_relaxed);
   if (!config().report && log_level() < LogLevel::Debug)

@@ -4,11 +4,9 @@
 #include <cstdlib>
 
 #include "core/env.h"
+#include "dispatch/devices.h"
 #include "shim/foreign.h"
 #include "shim/planner.h"
-#if GPUFFTW_HAVE_CUDA
-#include "engine/engine.h"
-#endif
 
 namespace gpufftw {
 namespace {
@@ -33,7 +31,7 @@ void *aligned_alloc_bytes(size_t bytes) {
   check_real_fftw_mpi_once();
 #if GPUFFTW_HAVE_CUDA
   if (bytes >= pinned_min() && mode() != GPUFFTW_MODE_CPU)
-    if (void *p = engine::alloc_pinned(bytes)) return p;
+    if (void *p = alloc_pinned(bytes)) return p;
 #endif
   void *p = nullptr;
   // Like FFTW, a request for nothing still returns a unique pointer.
@@ -47,9 +45,7 @@ void *aligned_alloc_elems(size_t count, size_t size) {
 }
 
 void aligned_free(void *p) {
-#if GPUFFTW_HAVE_CUDA
-  if (engine::free_pinned(p)) return;
-#endif
+  if (free_pinned(p)) return;
   std::free(p);
 }
 

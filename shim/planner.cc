@@ -39,7 +39,7 @@ Plan *make_plan(const Problem &problem) {
     d.why = "not a valid problem";
   std::unique_ptr<Plan> &plan = d.plan;
   d.why += placement_note(plan.get()) + precision_note(problem, plan.get());
-  const char *where = plan ? plan->where() : "none";
+  const char *where = where_name(plan ? plan->where() : Where::None);
   const auto planned = std::chrono::steady_clock::now() - t0;
   GPUFFTW_LOG(Debug, "plan %s -> %s in %.3f ms: %s", problem.describe().c_str(), where,
               std::chrono::duration<double, std::milli>(planned).count(), d.why.c_str());

@@ -2,8 +2,9 @@
 # check_layers_test.sh SOURCE_DIR: tools/check-layers.py passes a copy of
 # the library's sources and fails each copy with one include planted
 # against the layers, naming the file and line: an engine folder including
-# one above it (which also closes a cycle), one beside it, and core/
-# including the engine.
+# one above it (which also closes a cycle), one beside it, core/ including
+# the engine, the shim reaching the engine past dispatch, and mpi/composed/
+# including the MPI entry points above it (a cycle of the two).
 set -u
 src=$1
 tmp=$(mktemp -d)
@@ -37,4 +38,6 @@ copy
 plant engine/device/context.h engine/plan/planner.h "upward: engine/plan" "cycle among" "engine/device -> engine/plan"
 plant engine/in_core/cufft_job.cc engine/multi/split_job.h "beside it: engine/multi"
 plant core/env.h engine/engine.h "upward: engine/"
+plant shim/memory.cc engine/engine.h "engine/ is reached through dispatch/ only"
+plant mpi/composed/layout.cc mpi/api_impl.h "upward: mpi/api" "cycle among" "mpi/api -> mpi/composed"
 echo PASS

@@ -7,11 +7,16 @@ The layers, bottom first; a folder may include its own files and those of
 folders in layers below its own, never one beside it or above it. Top
 level: the public headers (include/), core/, then the GPU engine and the
 real FFTW beside each other, dispatch/ over both, the FFTW API (shim/),
-and the MPI layer on top. Inside engine/: the API (engine/engine.h), the CUDA
-context and the solver record beside it, the cuFFT plans and our kernels,
-the staging primitives, the solvers (one folder each, none of which knows
-another), and the planner with the table of them all. tests/, bench/,
-tools/, examples/ and compat/ sit above everything and are not checked.
+and the MPI layer on top; the engine is dispatch's alone, so the shim and
+the MPI layer reach the GPU through dispatch. Inside engine/: the API
+(engine/engine.h), the CUDA context and the solver record beside it, the
+cuFFT plans and our kernels, the staging primitives, the solvers, and the
+planner with the table of them all. Every folder of engine/ not named
+below is a solver's: a new solver is a folder that this check places
+without being told, and that may include no other solver's. Inside mpi/:
+the composed plans and FFTW's data distribution (mpi/composed/) under the
+fftw_mpi_* entry points (mpi/'s own files). tests/, bench/, tools/,
+examples/ and compat/ sit above everything and are not checked.
 docs/how-it-works.md ("The engine's layers") says the same in words.
 """
 import os
@@ -26,33 +31,59 @@ TOP_LAYERS = [
     {"shim"},
     {"mpi"},
 ]
-ENGINE_LAYERS = [
-    {"engine.h"},
-    {"device", "solver"},
-    {"cufft", "kernels"},
-    {"staging", "r2r"},
-    {"fp16", "in_core", "four_step", "out_of_core", "multi"},
-    {"plan"},
-]
+# A folder that only the folders named may include, of those above it.
+ONLY_FROM = {"engine": {"dispatch"}}
+# In a layer list, the set of every subfolder no other layer names.
+SOLVERS = "the solvers"
+# The folders split into layers of their own: the name their root files
+# go by, and their subfolders' layers, bottom first.
+SUBLAYERS = {
+    "engine": ("engine.h", [
+        {"engine.h"},
+        {"device", "solver"},
+        {"cufft", "kernels"},
+        {"staging", "r2r"},
+        SOLVERS,
+        {"plan"},
+    ]),
+    "mpi": ("api", [
+        {"composed"},
+        {"api"},
+    ]),
+}
 SOURCES = (".h", ".cuh", ".c", ".cc", ".cu", ".cpp")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
-def rank_of(layers):
-    return {name: i for i, layer in enumerate(layers) for name in layer}
+def rank_of(layers, present):
+    """Each name's layer; SOLVERS places each of `present` that no other
+    layer names."""
+    named = {n for layer in layers if layer != SOLVERS for n in layer}
+    return {name: i for i, layer in enumerate(layers)
+            for name in (sorted(set(present) - named) if layer == SOLVERS else layer)}
 
 
-TOP_RANK = rank_of(TOP_LAYERS)
-ENGINE_RANK = rank_of(ENGINE_LAYERS)
+def sub_ranks(root):
+    """The layer ranks inside each folder of SUBLAYERS, from its subfolders
+    as they lie under root."""
+    ranks = {}
+    for top, (root_name, layers) in SUBLAYERS.items():
+        folder = os.path.join(root, top)
+        present = [d for d in os.listdir(folder) if os.path.isdir(os.path.join(folder, d))] if os.path.isdir(folder) else []
+        ranks[top] = rank_of(layers, present + [root_name])
+    return ranks
+
+
+TOP_RANK = rank_of(TOP_LAYERS, [])
 
 
 def node(root, path):
-    """The layer node of a file: its top-level folder, or engine/<subfolder>
-    (engine's own root files are the node "engine/engine.h")."""
+    """The layer node of a file: its top-level folder, or top/<subfolder>
+    for a folder of SUBLAYERS (its own root files: top/<their name>)."""
     parts = os.path.relpath(path, root).split(os.sep)
-    if parts[0] != "engine":
+    if parts[0] not in SUBLAYERS:
         return parts[0]
-    return "engine/" + (parts[1] if len(parts) > 2 else "engine.h")
+    return parts[0] + "/" + (parts[1] if len(parts) > 2 else SUBLAYERS[parts[0]][0])
 
 
 def resolve(root, including, name):
@@ -76,13 +107,17 @@ def verdict(a, b, rank, shown):
     return "%s: %s" % ("beside it" if rank[b] == rank[a] else "upward", shown(b))
 
 
-def allowed(src, dst):
+def allowed(src, dst, ranks):
     """'' where src may include dst, else why not."""
     if src == dst:
         return ""
-    if src.startswith("engine/") and dst.startswith("engine/"):
-        return verdict(src[len("engine/"):], dst[len("engine/"):], ENGINE_RANK, lambda n: "engine/" + n)
-    return verdict(src.split("/")[0], dst.split("/")[0], TOP_RANK, lambda n: n + "/")
+    top, dst_top = src.split("/")[0], dst.split("/")[0]
+    if top == dst_top and top in ranks:
+        return verdict(src[len(top) + 1:], dst[len(top) + 1:], ranks[top], lambda n: top + "/" + n)
+    why = verdict(top, dst_top, TOP_RANK, lambda n: n + "/")
+    if not why and dst_top in ONLY_FROM and top not in ONLY_FROM[dst_top]:
+        why = "%s/ is reached through %s only" % (dst_top, ", ".join(d + "/" for d in sorted(ONLY_FROM[dst_top])))
+    return why
 
 
 def cycles(edges):
@@ -129,6 +164,7 @@ def main():
     if not checked:
         print("check-layers: no source folders under %s" % root)
         return 1
+    ranks = sub_ranks(root)
     errors, edges, files = [], {}, 0
     for top in checked:
         for folder, _, names in os.walk(os.path.join(root, top)):
@@ -150,7 +186,7 @@ def main():
                                           (os.path.relpath(path, root), number, m.group(1), dst.split("/")[0]))
                             continue
                         edges.setdefault((src, dst), "%s:%d" % (os.path.relpath(path, root), number))
-                        why = allowed(src, dst)
+                        why = allowed(src, dst, ranks)
                         if why:
                             errors.append("%s:%d: %s includes %s, %s" %
                                           (os.path.relpath(path, root), number, src, m.group(1), why))

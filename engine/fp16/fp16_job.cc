@@ -180,20 +180,22 @@ class Fp16Job final : public FftJob {
   HostCopier copier_;
 };
 
-bool asked(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+bool asked(const Geometry &g, const std::vector<int> &, Reason *why_not) {
   if (g.half) return true;
-  return *why_not = "single precision asked for", false;
+  return decline(why_not, Reason::Code::NotAsked, "single precision asked for");
 }
 
-std::unique_ptr<FftJob> make_job(const Geometry &g, const Ask &, std::string *why_not) {
+std::unique_ptr<FftJob> make_job(const Geometry &g, const Ask &, Reason *why_not) {
   std::vector<long long> n;
   long long batch = 0;
-  if (!dense(g, &n, &batch, why_not)) return nullptr;
+  why_not->code = Reason::Code::NotItsKind;
+  if (!dense(g, &n, &batch, &why_not->text)) return nullptr;
+  why_not->code = Reason::Code::NoJob;
   Geometry single = g;
   single.half = false;
   std::string why_single;
   auto job = std::make_unique<Fp16Job>(std::move(n), batch, g.sign, FftJob::create(single, &why_single));
-  if (!job->init(why_not)) return nullptr;
+  if (!job->init(&why_not->text)) return nullptr;
   return job;
 }
 
@@ -203,6 +205,6 @@ std::unique_ptr<FftJob> make_job(const Geometry &g, const Ask &, std::string *wh
 
 namespace gpufftw::engine {
 
-const Solver kFp16Solver = {"fp16", false, false, fp16::asked, fp16::make_job};
+const Solver kFp16Solver = {"fp16", false, Gives::Half, fp16::asked, fp16::make_job};
 
 }  // namespace gpufftw::engine

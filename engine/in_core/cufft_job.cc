@@ -31,12 +31,12 @@ bool CufftJob::init(std::string *why) {
     // Our kernel takes the whole batch at once where the arrays are on
     // the device; host arrays stream through cuFFT in chunks.
     if (try_own_ && (own_ = pick_own_kernel(g_, chunk_plans_[0], chunk_per_, stream_, &own_said_)))
-      path_ = own_said_ + " on device arrays; cuFFT in chunks on host arrays";
+      path_ = own_said_.text + " on device arrays; cuFFT in chunks on host arrays";
     return true;
   }
   if (!plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why)) return false;
   if (try_own_ && (own_ = pick_own_kernel(g_, steps_[0], g_.loops.empty() ? 1 : g_.loops[0].n, stream_, &own_said_)))
-    path_ = own_said_;
+    path_ = own_said_.text;
   return plan_slabs(why);
 }
 
@@ -139,67 +139,73 @@ bool CufftJob::add_step(Step step, int rank, const long long *n, long long *inem
 
 namespace {
 
-constexpr char kOwnKernel[] = "own kernel";
+// What the solver that gives `what`, asked before, said where it did not
+// take g.
+std::string said(const Ask &ask, Gives what) {
+  const Reason *r = ask.declined(what);
+  return r ? r->text : "";
+}
 
 // The job within the device memory cap, or nullptr with why. `own`: our
 // kernels are tried (and measured, where the geometry asks for it).
-std::unique_ptr<CufftJob> in_core_job(const Geometry &g, const Ask &ask, bool own, std::string *why) {
+std::unique_ptr<CufftJob> in_core_job(const Geometry &g, const Ask &ask, bool own, Reason *why) {
   std::string why_not;
   const bool direct = direct_layout(g, &why_not);
   std::string path = g.type == Type::R2R ? "r2r on cuFFT" : direct ? "cuFFT" : "cuFFT, gathered (" + why_not + ")";
   // Where our kernels take the shape and were not kept: why not.
-  if (!own && direct && own_kernel_suits(g)) path += " (" + ask.why_not(kOwnKernel) + ")";
-  if (g.half) path += " (fp16 not taken: " + ask.why_not("fp16") + ")";
+  if (!own && direct && own_kernel_suits(g)) path += " (" + said(ask, Gives::OwnKernels) + ")";
+  if (g.half) path += " (fp16 not taken: " + said(ask, Gives::Half) + ")";
   auto job = std::make_unique<CufftJob>(g, direct, own, path);
+  why->code = Reason::Code::NoJob;
   // A job that fails drops its plans rather than caching them: the
   // out-of-core solvers asked next need the device memory.
-  if (!job->init(why)) {
+  if (!job->init(&why->text)) {
     job->drop_plans();
     return nullptr;
   }
   const size_t cap = device_memory_cap();
   if (job->device_bytes() <= cap) return job;
-  *why = "needs " + std::to_string(job->device_bytes() >> 20) + " MiB of device memory, over the cap of " +
-         std::to_string(cap >> 20) + " MiB (GPUFFTW_DEVICE_MEMORY)";
+  why->text = "needs " + std::to_string(job->device_bytes() >> 20) + " MiB of device memory, over the cap of " +
+              std::to_string(cap >> 20) + " MiB (GPUFFTW_DEVICE_MEMORY)";
   job->drop_plans();
   return nullptr;
 }
 
 // Where a pick remembered, or the lack of one, already keeps cuFFT, our
 // kernels do not take the geometry (a recall, no timing).
-bool own_kernel_solver_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+bool own_kernel_solver_suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
   std::string layout;
   if (!own_kernel_suits(g) || !direct_layout(g, &layout))
-    return *why_not = "our kernels take dense c2c of the shapes they have kernels for", false;
+    return decline(why_not, Reason::Code::NotItsKind, "our kernels take dense c2c of the shapes they have kernels for");
   return !own_kernel_declines(g, why_not);
 }
 
 // Where tuning now keeps cuFFT, no job: its cuFFT plans go back to the
 // cache, and the cuFFT solver after this one makes them again from there.
-std::unique_ptr<FftJob> make_own_kernel(const Geometry &g, const Ask &ask, std::string *why) {
+std::unique_ptr<FftJob> make_own_kernel(const Geometry &g, const Ask &ask, Reason *why) {
   std::unique_ptr<CufftJob> job = in_core_job(g, ask, true, why);
   if (job && !job->runs_own_kernel()) return *why = job->own_kernel_said(), nullptr;
   return job;
 }
 
-bool r2r_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
-  if (g.type != Type::R2R) return *why_not = "not r2r", false;
+bool r2r_suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
+  if (g.type != Type::R2R) return decline(why_not, Reason::Code::NotItsKind, "not r2r");
   return true;
 }
 
-bool in_core_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
-  if (g.type == Type::R2R) return *why_not = "r2r: the r2r passes' own", false;
+bool in_core_suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
+  if (g.type == Type::R2R) return decline(why_not, Reason::Code::NotItsKind, "r2r: the r2r passes' own");
   return true;
 }
 
-std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, std::string *why) {
+std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, Reason *why) {
   return in_core_job(g, ask, false, why);
 }
 
 }  // namespace
 
-const Solver kOwnKernelSolver = {kOwnKernel, false, false, own_kernel_solver_suits, make_own_kernel};
-const Solver kR2rSolver = {"r2r passes", false, false, r2r_suits, make_in_core};
-const Solver kInCoreSolver = {"cuFFT", false, false, in_core_suits, make_in_core};
+const Solver kOwnKernelSolver = {"own kernel", false, Gives::OwnKernels, own_kernel_solver_suits, make_own_kernel};
+const Solver kR2rSolver = {"r2r passes", false, Gives::Transform, r2r_suits, make_in_core};
+const Solver kInCoreSolver = {"cuFFT", false, Gives::Transform, in_core_suits, make_in_core};
 
 }  // namespace gpufftw::engine

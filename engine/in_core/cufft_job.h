@@ -13,9 +13,8 @@
 //   own_kernel.cc    our own kernel instead of cuFFT on the direct path,
 //                    where tuning found it faster (the solver before
 //                    cuFFT's)
-// A single 2-D/3-D transform past the cap is the out-of-core solver's
-// (engine/out_of_core/), a 1-D one the four-step solver's
-// (engine/four_step/).
+// A single 2-D/3-D transform past the cap is the out-of-core solvers'
+// (engine/out_of_core/), a 1-D one their four-step's.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -62,7 +61,7 @@ class CufftJob final : public FftJob {
   // Whether our kernel runs in place of cuFFT (on device arrays only, for
   // a batch in chunks); else why cuFFT stays.
   bool runs_own_kernel() const { return own_ != nullptr; }
-  const std::string &own_kernel_said() const { return own_said_; }
+  const Reason &own_kernel_said() const { return own_said_; }
 
  private:
   using Map = std::function<void *(const void *)>;
@@ -113,7 +112,7 @@ class CufftJob final : public FftJob {
   bool direct_;
   bool try_own_;
   std::string path_;
-  std::string own_said_;  // what pick_own_kernel said: what runs, or why cuFFT stays
+  Reason own_said_;  // what pick_own_kernel said: what runs, or why cuFFT stays
   static constexpr int kStreams = 3;
   std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
   // Runs instead of steps_[0], or of the chunks on device arrays, where set.

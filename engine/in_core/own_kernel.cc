@@ -9,7 +9,6 @@
 
 #include "core/readings.h"
 #include "engine/device/context.h"
-#include "engine/kernels/kernel_pick.h"
 #include "engine/staging/sides.h"
 
 namespace gpufftw::engine {
@@ -157,26 +156,28 @@ namespace {
 std::string times(const KernelPick &pick) { return ms(pick.own_s) + " against cuFFT's " + ms(pick.cufft_s); }
 
 // Why cuFFT stays without timing anything now, else false.
-bool cufft_stays(const Geometry &g, const KernelPick *recalled, std::string *why) {
+bool cufft_stays(const Geometry &g, const KernelPick *recalled, Reason *why) {
   kernels::Variant v;
   if (!recalled) {
     if (g.own_kernels == Geometry::OwnKernels::Tune) return false;
-    return *why = "own kernels not measured for this problem: FFTW_MEASURE measures them", true;
+    *why = {Reason::Code::NotAsked, "own kernels not measured for this problem: FFTW_MEASURE measures them"};
+    return true;
   }
   if (recalled->variant != "cufft" && kernels::Variant::parse(recalled->variant, &v)) return false;
-  return *why = "tuned: own kernels " + times(*recalled), true;
+  *why = {Reason::Code::Slower, "tuned: own kernels " + times(*recalled)};
+  return true;
 }
 
 }  // namespace
 
-bool own_kernel_declines(const Geometry &g, std::string *why) {
+bool own_kernel_declines(const Geometry &g, Reason *why) {
   KernelPick pick;
   const bool known = recall(kernel_pick_key(g), &pick);
   return cufft_stays(g, known ? &pick : nullptr, why);
 }
 
 std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
-                                                       cudaStream_t stream, std::string *said) {
+                                                       cudaStream_t stream, Reason *said) {
   const std::string key = kernel_pick_key(g);
   KernelPick pick;
   std::string why;
@@ -184,7 +185,7 @@ std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const
   if (cufft_stays(g, known ? &pick : nullptr, said)) return nullptr;
   if (!known) {
     if (!tune(g, cufft, cufft_batch, stream, &pick, &why)) {
-      *said = "own kernels not tuned: " + why;
+      *said = {Reason::Code::NoJob, "own kernels not tuned: " + why};
       return nullptr;
     }
     remember(key, pick);
@@ -193,8 +194,8 @@ std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const
   kernels::Variant v;
   kernels::Variant::parse(pick.variant, &v);
   auto plan = kernels::TransformPlan::create(shape(g), g.real, g.loops.empty() ? 1 : g.loops[0].n, v, &why);
-  *said = plan ? "own kernel " + plan->describe() + " (tuned: " + times(pick) + ")"
-               : "own kernel " + pick.variant + " tuned faster but not planned: " + why;
+  *said = {Reason::Code::NoJob, plan ? "own kernel " + plan->describe() + " (tuned: " + times(pick) + ")"
+                                     : "own kernel " + pick.variant + " tuned faster but not planned: " + why};
   return plan;
 }
 

@@ -3,7 +3,7 @@
 // 2011: kernel variants, pruned, the best chosen by timing on the
 // device): once per problem and machine,
 // every variant of the length and cuFFT's plan are timed on scratch
-// buffers of the problem's size, and the winner is kept (kernel_pick.h).
+// buffers of the problem's size, and the winner is kept (core/kernel_pick.h).
 // cuFFT stays wherever it was not beaten.
 #pragma once
 
@@ -15,6 +15,7 @@
 #include "engine/cufft/plan_cache.h"
 #include "engine/engine.h"
 #include "engine/kernels/transform_plan.h"
+#include "engine/solver/solver.h"
 
 namespace gpufftw::engine {
 
@@ -25,17 +26,19 @@ bool own_kernel_suits(const Geometry &g);
 // The key of g's pick: "c2c.f32.n1009.b16384.oop", "c2c.f32.n1024x768.b1.ip".
 std::string kernel_pick_key(const Geometry &g);
 
-// Whether cuFFT stays for g without timing anything (no pick remembered
-// and g does not ask for tuning, or the pick remembered is cuFFT), and why:
-// the planner then makes no job of our kernels to find that out.
-bool own_kernel_declines(const Geometry &g, std::string *why);
+// Whether cuFFT stays for g without timing anything, and why: NotAsked
+// where no pick is remembered and g does not ask for tuning, Slower where
+// the pick remembered is cuFFT. The planner then makes no job of our
+// kernels to find that out.
+bool own_kernel_declines(const Geometry &g, Reason *why);
 
 // Our plan for g where it was measured faster than cuFFT (recalled, or
 // timed now on `stream`), else nullptr: cuFFT runs. `cufft` is cuFFT's
 // plan of `cufft_batch` of g's transforms (the whole batch, or one chunk
 // of it: its time is scaled to the batch). `said` gets what runs and why
-// (for FftJob::path()), or why cuFFT stays.
+// (for FftJob::path()), or why cuFFT stays, its code Slower where cuFFT
+// was measured faster, NoJob where tuning or planning ours failed.
 std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
-                                                       cudaStream_t stream, std::string *said);
+                                                       cudaStream_t stream, Reason *said);
 
 }  // namespace gpufftw::engine

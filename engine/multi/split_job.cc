@@ -145,13 +145,13 @@ bool HalvesJob::fits(int device, size_t bytes, std::string *why) {
 
 namespace {
 
-bool split_suits(const Geometry &g, const std::vector<int> &set, std::string *why_not) {
-  if (set.size() < 2) return *why_not = "one GPU in the set", false;
-  if (g.half) return *why_not = "half precision runs on one GPU", false;
+bool split_suits(const Geometry &g, const std::vector<int> &set, Reason *why_not) {
+  if (set.size() < 2) return decline(why_not, Reason::Code::NotItsKind, "one GPU in the set");
+  if (g.half) return decline(why_not, Reason::Code::NotItsKind, "half precision runs on one GPU");
   return true;
 }
 
-std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, std::string *why_not) {
+std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, Reason *why_not) {
   // A loop of one iteration (plan_many's howmany = 1) moves nothing.
   Geometry h = g;
   h.loops.erase(std::remove_if(h.loops.begin(), h.loops.end(), [](const Axis &a) { return a.n == 1; }),
@@ -160,12 +160,12 @@ std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, std::s
   if (auto job = make_batch_split_job(h, ask.set, ask.one_gpu, &not_batch)) return job;
   if (auto job = make_slab_split_job(h, ask.set, ask.one_gpu, &not_slab)) return job;
   if (auto job = make_line_split_job(h, ask.set, ask.one_gpu, &not_line)) return job;
-  *why_not = "batch: " + not_batch + "; slabs: " + not_slab + "; 1-D: " + not_line;
+  *why_not = {Reason::Code::NoJob, "batch: " + not_batch + "; slabs: " + not_slab + "; 1-D: " + not_line};
   return nullptr;
 }
 
 }  // namespace
 
-const Solver kSplitSolver = {"split", true, false, split_suits, make_split_job};
+const Solver kSplitSolver = {"split", true, Gives::Transform, split_suits, make_split_job};
 
 }  // namespace gpufftw::engine

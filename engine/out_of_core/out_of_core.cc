@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "engine/staging/out_of_core_base.h"
+#include "engine/out_of_core/out_of_core_base.h"
 #include "engine/staging/sides.h"
 
 namespace gpufftw::engine {

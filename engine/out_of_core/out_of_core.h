@@ -24,7 +24,7 @@ namespace gpufftw::engine {
 // transform along dim 0 first, and the engine never writes an input that
 // is not also the output.) Two of them: one where the arrays alone pass
 // the device memory cap, one after the in-core solver (OutOfCorePath,
-// engine/staging/out_of_core_base.h).
+// engine/out_of_core/out_of_core_base.h).
 extern const Solver kOutOfCoreOverCapSolver;
 extern const Solver kOutOfCoreSolver;
 

@@ -17,9 +17,9 @@ std::unique_ptr<FftJob> Planner::one_gpu(const Geometry &g, const std::vector<in
 std::unique_ptr<FftJob> Planner::make(const Geometry &g, const std::vector<int> &set, int gpu,
                                       std::string *why) const {
   std::string not_split = "one GPU asked for";
-  if (g.spread != Geometry::Spread::One) {
+  if (g.spread != Spread::One) {
     if (auto job = search(g, set, true, &not_split)) return job;
-    if (g.spread == Geometry::Spread::Set) return *why = not_split, nullptr;
+    if (g.spread == Spread::Set) return *why = not_split, nullptr;
   }
   std::unique_ptr<FftJob> job = one_gpu(g, set, why);
   if (job) {
@@ -39,20 +39,20 @@ std::unique_ptr<FftJob> Planner::search(const Geometry &g, const std::vector<int
   std::string failed;
   for (const Solver &s : table_) {
     if (s.spreads != spreads) continue;
-    std::string not_taken;
+    Reason not_taken;
     if (!s.suits(g, set, &not_taken)) {
-      ask.before.push_back({s.name, not_taken});
-      if (made_none) failed += "; " + not_taken;
+      if (made_none) failed += "; " + not_taken.text;
+      ask.before.push_back({&s, std::move(not_taken)});
       continue;
     }
     if (std::unique_ptr<FftJob> job = s.make(g, ask, &not_taken)) return job;
-    failed += (made_none ? "; " : "") + not_taken;
+    failed += (made_none ? "; " : "") + not_taken.text;
     made_none = true;
-    if (s.last_where_it_suits) break;
-    ask.before.push_back({s.name, not_taken});
+    if (not_taken.code == Reason::Code::Final) break;
+    ask.before.push_back({&s, std::move(not_taken)});
   }
   if (!made_none)
-    for (const Declined &d : ask.before) failed += (failed.empty() ? "" : "; ") + d.why;
+    for (const Declined &d : ask.before) failed += (failed.empty() ? "" : "; ") + d.why.text;
   *why = failed;
   return nullptr;
 }

@@ -1,6 +1,7 @@
 // The planner: the solvers of a table asked in order of preference, in
 // the shape of FFTW's (each solver says whether it takes the problem, and
-// the first that makes a job wins). Plain C++ with no CUDA: the table and
+// the first that makes a job wins; one whose make fails with a Final
+// reason ends the search). Plain C++ with no CUDA: the table and
 // what comes before a job on one GPU are handed in (engine/plan/create.cc
 // hands the engine's), so that builds without a GPU test the search.
 #pragma once

@@ -1,9 +1,9 @@
 #include "engine/plan/table.h"
 
-#include "engine/four_step/four_step.h"
 #include "engine/fp16/fp16_job.h"
 #include "engine/in_core/cufft_job.h"
 #include "engine/multi/split_job.h"
+#include "engine/out_of_core/four_step.h"
 #include "engine/out_of_core/out_of_core.h"
 
 namespace gpufftw::engine {

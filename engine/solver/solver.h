@@ -1,5 +1,6 @@
 // One way the engine can run a geometry, in the shape of an FFTW solver:
-// a name, whether it takes the geometry, and the job it makes. The
+// a name, whether it takes the geometry (else a Reason: why not, typed),
+// and the job it makes. The
 // planner (engine/plan/) holds the table of them in order of preference
 // and asks each in turn; a solver knows nothing of the others, and reaches
 // them only through what the planner hands its make.
@@ -8,18 +9,49 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/engine.h"
 
 namespace gpufftw::engine {
 
+// What of a geometry a solver answers beyond the transform itself:
+// Geometry::half, or our own kernels in place of cuFFT.
+enum class Gives { Transform, Half, OwnKernels };
+
 // The planner on one GPU, the current one.
 using OneGpuPlanner = std::function<std::unique_ptr<FftJob>(const Geometry &, std::string *)>;
 
+// Why a solver did not take a geometry, or took it and made no job: a code
+// that the planner and the solvers asked after it branch on, and its words
+// for the job's path and the log.
+struct Reason {
+  enum class Code {
+    NotItsKind,  // not a geometry it takes: type, rank, layout, size, the device set
+    NotAsked,    // the geometry does not ask for what it gives (half precision; our
+                 // kernels where nothing measured them and FFTW_ESTIMATE measures nothing)
+    Slower,      // a measurement, recalled or made now, kept another way (cuFFT)
+    NoJob,       // it took the geometry and made no job: cuFFT could not plan it, a
+                 // CUDA call failed, the job passes the device memory cap
+    Final,       // likewise, and no solver after it can make one: the search ends
+  };
+  Code code = Code::NoJob;
+  std::string text;
+};
+
+// Sets *why to `code` and `text`; false, for a suits that declines.
+inline bool decline(Reason *why, Reason::Code code, std::string text) {
+  *why = {code, std::move(text)};
+  return false;
+}
+
+struct Solver;
+
 // A solver that did not take the geometry, and why.
 struct Declined {
-  std::string solver, why;
+  const Solver *solver;
+  Reason why;
 };
 
 // What a solver's make gets from the planner besides the geometry.
@@ -32,28 +64,30 @@ struct Ask {
   // as the process.
   OneGpuPlanner one_gpu;
 
-  // Why `solver` did not take the geometry; empty where it was not asked
-  // before this one.
-  std::string why_not(const std::string &solver) const {
-    for (const Declined &d : before)
-      if (d.solver == solver) return d.why;
-    return "";
-  }
+  // Why the solver that gives `what` (Half, OwnKernels) did not take the
+  // geometry; nullptr where none was asked before this one.
+  inline const Reason *declined(Gives what) const;
 };
 
 struct Solver {
   const char *name;
   // Whether its jobs spread over the device set (else they run on one GPU).
   bool spreads;
-  // Whether, where it takes the geometry, the planner asks no solver after
-  // it, its make's answer being final.
-  bool last_where_it_suits;
+  // What of the geometry it answers beyond the transform, which the
+  // solvers after it name where they run the geometry without it.
+  Gives gives;
   // Whether it takes the geometry on the device set; else why not. Cheap:
   // it plans nothing and allocates nothing.
-  bool (*suits)(const Geometry &g, const std::vector<int> &set, std::string *why_not);
+  bool (*suits)(const Geometry &g, const std::vector<int> &set, Reason *why_not);
   // The job; nullptr (with `why`) where it cannot make one after all
   // (cuFFT cannot plan it, it needs more than the device memory cap, ...).
-  std::unique_ptr<FftJob> (*make)(const Geometry &g, const Ask &ask, std::string *why);
+  std::unique_ptr<FftJob> (*make)(const Geometry &g, const Ask &ask, Reason *why);
 };
+
+const Reason *Ask::declined(Gives what) const {
+  for (const Declined &d : before)
+    if (d.solver->gives == what) return &d.why;
+  return nullptr;
+}
 
 }  // namespace gpufftw::engine

@@ -2,7 +2,7 @@
 
 #include <fftw3-mpi.h>
 
-#include "mpi/local_size.h"
+#include "mpi/composed/local_size.h"
 
 namespace gpufftw {
 namespace mpi {

@@ -1,5 +1,5 @@
 // Where the data of a distributed complex DFT of rank >= 2 lies, exactly as
-// the real FFTW MPI lays it out (mpi/local_size.h, FFTW's own arithmetic):
+// the real FFTW MPI lays it out (mpi/composed/local_size.h, FFTW's own arithmetic):
 // the input and the output are each cut along one dimension, 0 or (with
 // FFTW_MPI_TRANSPOSED_IN / _OUT) 1, and a rank's part of it is stored
 // [its planes of that dimension][all of the other one of dims 0 and 1][rest],

@@ -3,7 +3,6 @@
 #include <gpufftw/gpufftw.h>
 
 #include <algorithm>
-#include <cstring>
 #include <vector>
 
 #include "core/log.h"
@@ -109,8 +108,8 @@ std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void
   }
   bool gpu = false;
   for (auto step : {p->first_, p->second_, p->last_})
-    gpu = gpu || (step && std::strcmp(gpufftw_plan_where(step), "gpu") == 0);
-  p->where_ = gpu ? "gpu" : "cpu";
+    gpu = gpu || (step && where_of(step) == Where::Gpu);
+  p->where_ = gpu ? Where::Gpu : Where::Cpu;
   p->why_ = composed_over(n_pes) + steps;
   return p;
 }
@@ -120,7 +119,7 @@ template <class R>
 std::unique_ptr<Plan<R>> Plan<R>::build(const Layout &l, int me, int n_pes, void *in, void *out,
                                         std::unique_ptr<Resident<R>> resident) {
   std::unique_ptr<Plan> p(new Plan(l, me, n_pes, in, out));
-  p->where_ = "gpu";
+  p->where_ = Where::Gpu;
   p->why_ = composed_over(n_pes) + resident->steps();
   p->resident_ = std::move(resident);
   return p;

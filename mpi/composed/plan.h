@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "core/where.h"
 #include "mpi/composed/exchange.h"
 #include "mpi/composed/layout.h"
 #include "mpi/composed/serial.h"
@@ -76,7 +77,8 @@ class Plan {
   void flops(double *add, double *mul, double *fma) const;
   double cost() const;
   double estimate_cost() const;
-  const char *where() const { return where_.c_str(); }
+  // "gpu" or "cpu", for the foreign plan's ops and the log.
+  const char *where() const { return where_name(where_); }
   const char *why() const { return why_.c_str(); }
   // Adds to the why (what measuring found).
   void note(const std::string &more) { why_ += more; }
@@ -96,7 +98,8 @@ class Plan {
   Exchange there_, back_;                                // steps 2 and 4
   C *send_ = nullptr, *middle_ = nullptr;
   MPI_Comm comm_ = MPI_COMM_NULL;
-  std::string where_, why_;
+  Where where_ = Where::Cpu;
+  std::string why_;
 #ifdef GPUFFTW_HAVE_CUDA
   std::unique_ptr<Resident<R>> resident_;
 #endif

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 
 namespace gpufftw {
 namespace mpi {
@@ -96,7 +95,7 @@ std::unique_ptr<Resident<R>> Resident<R>::build(const Layout &l, int me, int n_p
     if (!p->third_) return fail("gpufftw's serial planner gave no plan for step 3 on the GPU");
   }
   for (typename S::Plan step : p->plans())
-    if (std::strcmp(gpufftw_plan_where(step), "gpu") != 0)
+    if (where_of(step) != Where::Gpu)
       return fail("a step on device buffers did not land on the GPU: " + describe("it", step));
   std::string &s = p->steps_;
   s = describe_steps({{1, p->first_.empty() ? nullptr : p->first_.begin()->second}, {3, p->third_}});

@@ -73,6 +73,11 @@ Shape third_step_in_middle(const Layout &l, ptrdiff_t lo) {
   return {{{nf, lo * R, lo * R}}, {{lo * R, 1, 1}}};
 }
 
+Where where_of(const void *plan) {
+  Where w = Where::None;
+  return where_from_name(gpufftw_plan_where(plan), &w) ? w : Where::None;
+}
+
 std::string describe(const char *step, const void *plan) {
   return std::string(step) + " on " + gpufftw_plan_where(plan) + " (" + gpufftw_plan_why(plan) + ")";
 }

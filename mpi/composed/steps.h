@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/where.h"
 #include "mpi/composed/layout.h"
 #include "mpi/composed/serial.h"
 
@@ -45,6 +46,8 @@ Shape third_step_in_middle(const Layout &l, ptrdiff_t lo);
 // FFTW's planner flags without the MPI ones, for the serial steps.
 unsigned serial_flags(unsigned flags);
 
+// Where gpufftw put a serial step's plan (gpufftw_plan_where).
+Where where_of(const void *plan);
 // "step 1 on gpu (<why>)"
 std::string describe(const char *step, const void *plan);
 // The numbered steps' plans (NULL: no such step here), those that run

@@ -598,7 +598,7 @@ TEST_F(Store, ProcessesSavingAtOnceLoseNothing) {
       EXPECT_EQ(c.cpu_s, i + 1);
     }
     for (int i = 0; i < kEach; i += 8) {
-      engine::KernelPick k;
+      KernelPick k;
       if (!s.recall_kernel("k" + std::to_string(p) + "-" + std::to_string(i), &k)) ++lost;
     }
     EXPECT_EQ(s.cpu_rates(Precision::F64, 100 + p).threads, 100 + p);
@@ -608,6 +608,40 @@ TEST_F(Store, ProcessesSavingAtOnceLoseNothing) {
   for (const auto &entry : std::filesystem::directory_iterator(dir_ + "/sub")) {
     const std::string name = entry.path().filename().string();
     EXPECT_TRUE(name == "dispatch.txt" || name == "dispatch.txt.lock") << name;
+  }
+}
+
+// A choice's place in the file: where it runs (where_name's text, or
+// cpu-estimated), then the GPU placement or the CPU thread count timing
+// chose; any other word makes the file corrupt.
+TEST_F(Store, AChoicesPlaceRoundTripsAndNoOtherWordReads) {
+  const auto choice = [](bool gpu, Spread spread, int threads, bool estimated) {
+    Choice c;
+    c.gpu = gpu, c.spread = spread, c.threads = threads, c.estimated = estimated;
+    c.gpu_s = 1e-3, c.cpu_s = 2e-3;
+    return c;
+  };
+  const std::vector<std::pair<std::string, Choice>> kept = {
+      {"gpu", choice(true, Spread::Auto, 0, false)},       {"gpu@one", choice(true, Spread::One, 0, false)},
+      {"gpu@set", choice(true, Spread::Set, 0, false)},    {"cpu", choice(false, Spread::Auto, 0, false)},
+      {"cpu@3", choice(false, Spread::Auto, 3, false)},    {"cpu-estimated", choice(false, Spread::Auto, 0, true)},
+      {"cpu-estimated@2", choice(false, Spread::Auto, 2, true)}};
+  for (const auto &[word, c] : kept) make().remember("key." + word, c);
+  DispatchStore s = make();
+  for (const auto &[word, c] : kept) {
+    Choice got;
+    ASSERT_TRUE(s.recall("key." + word, &got)) << word;
+    EXPECT_EQ(got.gpu, c.gpu) << word;
+    EXPECT_EQ(got.spread, c.spread) << word;
+    EXPECT_EQ(got.threads, c.threads) << word;
+    EXPECT_EQ(got.estimated, c.estimated) << word;
+    EXPECT_NE(file().find("choice key." + word + " " + word + " "), std::string::npos) << word << ": " << file();
+  }
+  const std::string good = file();
+  for (const char *bad : {"gpu@3", "cpu@one", "none", "gpu@", "cpu@0", "GPU"}) {
+    std::ofstream(path_) << good << "choice key.bad " << bad << " 0.001 0.002\n";
+    Choice got;
+    EXPECT_FALSE(make().recall("key.gpu", &got)) << bad << " read as a choice's place";
   }
 }
 

@@ -15,8 +15,6 @@
 namespace gpufftw {
 namespace {
 
-using engine::KernelPick;
-
 class KernelPicks : public ::testing::Test {
  protected:
   DispatchStore make() {

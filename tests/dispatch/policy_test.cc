@@ -30,7 +30,7 @@ class StandInPlan final : public Plan {
   void flops(double *add, double *mul, double *fma) const override { *add = *mul = *fma = 0; }
   double cost() const override { return 0; }
   double estimate_cost() const override { return 0; }
-  const char *where() const override { return gpu_ ? "gpu" : "cpu"; }
+  Where where() const override { return gpu_ ? Where::Gpu : Where::Cpu; }
 
   bool gpu() const { return gpu_; }
   Spread spread() const { return spread_; }

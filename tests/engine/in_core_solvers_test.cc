@@ -12,7 +12,6 @@
 
 #include "engine/in_core/cufft_job.h"
 #include "engine/in_core/own_kernel.h"
-#include "engine/kernels/kernel_pick.h"
 #include "engine/plan/table.h"
 
 namespace gpufftw::engine {
@@ -40,29 +39,31 @@ class InCoreSolvers : public testing::Test {
     return g;
   }
   bool suits(const Solver &s, const Geometry &g) {
-    why.clear();
+    why = {};
     return s.suits(g, {0}, &why);
   }
-  std::string why;
+  Reason why;
 };
 
 TEST_F(InCoreSolvers, OurKernelsDeclineUnmeasuredWhereNothingTunes) {
   EXPECT_FALSE(suits(kOwnKernelSolver, batch(1024, Geometry::OwnKernels::Recall)));
-  EXPECT_EQ(why, "own kernels not measured for this problem: FFTW_MEASURE measures them");
-  EXPECT_TRUE(suits(kOwnKernelSolver, batch(1024, Geometry::OwnKernels::Tune))) << why;
+  EXPECT_EQ(why.text, "own kernels not measured for this problem: FFTW_MEASURE measures them");
+  EXPECT_EQ(why.code, Reason::Code::NotAsked);
+  EXPECT_TRUE(suits(kOwnKernelSolver, batch(1024, Geometry::OwnKernels::Tune))) << why.text;
 }
 
 TEST_F(InCoreSolvers, OurKernelsDeclineWhereThePickRememberedIsCufft) {
   const Geometry g = batch(256, Geometry::OwnKernels::Tune);
   remembered[kernel_pick_key(g)] = {"cufft", 2e-3, 1e-3};
   EXPECT_FALSE(suits(kOwnKernelSolver, g));
-  EXPECT_EQ(why, "tuned: own kernels 2 ms against cuFFT's 1 ms");
+  EXPECT_EQ(why.text, "tuned: own kernels 2 ms against cuFFT's 1 ms");
+  EXPECT_EQ(why.code, Reason::Code::Slower);
 }
 
 TEST_F(InCoreSolvers, OurKernelsTakeWhereThePickRememberedIsOurs) {
   const Geometry g = batch(128, Geometry::OwnKernels::Recall);
   remembered[kernel_pick_key(g)] = {"stages16-128", 1e-3, 2e-3};
-  EXPECT_TRUE(suits(kOwnKernelSolver, g)) << why;
+  EXPECT_TRUE(suits(kOwnKernelSolver, g)) << why.text;
 }
 
 TEST_F(InCoreSolvers, OurKernelsTakeDenseC2cOnly) {
@@ -73,7 +74,8 @@ TEST_F(InCoreSolvers, OurKernelsTakeDenseC2cOnly) {
   strided.loops = {{64, 1024, 1024}};
   for (const Geometry &g : {r2c, strided, batch(512, Geometry::OwnKernels::None)}) {
     EXPECT_FALSE(suits(kOwnKernelSolver, g));
-    EXPECT_EQ(why, "our kernels take dense c2c of the shapes they have kernels for");
+    EXPECT_EQ(why.text, "our kernels take dense c2c of the shapes they have kernels for");
+    EXPECT_EQ(why.code, Reason::Code::NotItsKind);
   }
 }
 
@@ -81,10 +83,10 @@ TEST_F(InCoreSolvers, R2rIsTheR2rPassesOwn) {
   Geometry g = batch(64, Geometry::OwnKernels::None);
   g.type = Type::R2R;
   g.kinds = {R2rKind::REDFT10};
-  EXPECT_TRUE(suits(kR2rSolver, g)) << why;
+  EXPECT_TRUE(suits(kR2rSolver, g)) << why.text;
   EXPECT_FALSE(suits(kInCoreSolver, g));
   EXPECT_FALSE(suits(kR2rSolver, batch(64, Geometry::OwnKernels::None)));
-  EXPECT_TRUE(suits(kInCoreSolver, batch(64, Geometry::OwnKernels::None))) << why;
+  EXPECT_TRUE(suits(kInCoreSolver, batch(64, Geometry::OwnKernels::None))) << why.text;
 }
 
 TEST_F(InCoreSolvers, TheTableAsksOurKernelsBeforeCufft) {

@@ -1,8 +1,8 @@
 // The engine's planner (engine/plan/planner.h) over a table of stand-in
 // solvers, on the CPU: solvers are asked in the table's order, a failed
-// make goes on to the next unless the solver is the last where it suits,
-// the one-GPU solvers see why those before them declined, and
-// Geometry::spread picks the set, one GPU, or either.
+// make goes on to the next unless its reason is Final, the one-GPU solvers
+// see why those before them declined (its code and its words, by what the
+// solver gives), and Geometry::spread picks the set, one GPU, or either.
 #include "engine/plan/planner.h"
 
 #include <gtest/gtest.h>
@@ -28,15 +28,15 @@ std::vector<std::string> asked;
 bool split_takes = false;
 std::string share_path;  // what the split's make got from the one-GPU planner
 
-bool always(const Geometry &, const std::vector<int> &, std::string *) { return true; }
+bool always(const Geometry &, const std::vector<int> &, Reason *) { return true; }
 
-bool split_suits(const Geometry &, const std::vector<int> &set, std::string *why_not) {
-  if (set.size() < 2) return *why_not = "one GPU in the set", false;
+bool split_suits(const Geometry &, const std::vector<int> &set, Reason *why_not) {
+  if (set.size() < 2) return decline(why_not, Reason::Code::NotItsKind, "one GPU in the set");
   return true;
 }
-std::unique_ptr<FftJob> split_make(const Geometry &g, const Ask &ask, std::string *why) {
+std::unique_ptr<FftJob> split_make(const Geometry &g, const Ask &ask, Reason *why) {
   asked.push_back("split");
-  if (!split_takes) return *why = "too small", nullptr;
+  if (!split_takes) return *why = {Reason::Code::NoJob, "too small"}, nullptr;
   std::string part_why;
   std::unique_ptr<FftJob> part = ask.one_gpu(g, &part_why);
   share_path = part ? part->path() : part_why;
@@ -45,36 +45,43 @@ std::unique_ptr<FftJob> split_make(const Geometry &g, const Ask &ask, std::strin
   return job;
 }
 
-bool half_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+bool half_suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
   if (g.half) return true;
-  return *why_not = "single precision asked for", false;
+  return decline(why_not, Reason::Code::NotAsked, "single precision asked for");
 }
-std::unique_ptr<FftJob> half_make(const Geometry &, const Ask &, std::string *why) {
+std::unique_ptr<FftJob> half_make(const Geometry &, const Ask &, Reason *why) {
   asked.push_back("half");
-  return *why = "not dense", nullptr;
+  return *why = {Reason::Code::NotItsKind, "not dense"}, nullptr;
 }
 
-// A transform of n 1000 or more "passes the cap"; its make always fails.
-bool over_cap_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
-  if (g.dims[0].n >= 1000) return true;
-  return *why_not = "fits", false;
+// A transform of n 1000 or more "passes the cap"; its make always fails,
+// and no solver after it could do better (Final); n 500 to 999 fails too,
+// leaving the others to try.
+bool over_cap_suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
+  if (g.dims[0].n >= 500) return true;
+  return decline(why_not, Reason::Code::NotItsKind, "fits");
 }
-std::unique_ptr<FftJob> over_cap_make(const Geometry &, const Ask &, std::string *why) {
+std::unique_ptr<FftJob> over_cap_make(const Geometry &g, const Ask &, Reason *why) {
   asked.push_back("over cap");
-  return *why = "no chunk fits", nullptr;
+  return *why = {g.dims[0].n >= 1000 ? Reason::Code::Final : Reason::Code::NoJob, "no chunk fits"}, nullptr;
 }
 
 // n = 7 and 11 "cannot be planned" in core; the fallback takes only 7.
-std::unique_ptr<FftJob> in_core_make(const Geometry &g, const Ask &ask, std::string *why) {
+// Where half precision was asked, the path says why the half solver did not
+// take it, and the code it gave.
+std::unique_ptr<FftJob> in_core_make(const Geometry &g, const Ask &ask, Reason *why) {
   asked.push_back("in core");
-  if (g.dims[0].n == 7 || g.dims[0].n == 11) return *why = "cannot plan", nullptr;
-  return std::make_unique<FakeJob>("in core" + (g.half ? " (half not taken: " + ask.why_not("half") + ")" : ""));
+  if (g.dims[0].n == 7 || g.dims[0].n == 11) return *why = {Reason::Code::NoJob, "cannot plan"}, nullptr;
+  const Reason *half = ask.declined(Gives::Half);
+  if (!g.half || !half) return std::make_unique<FakeJob>("in core");
+  const bool shape = half->code == Reason::Code::NotItsKind;
+  return std::make_unique<FakeJob>("in core (half not taken: " + half->text + (shape ? ", its shape)" : ")"));
 }
-bool fallback_suits(const Geometry &g, const std::vector<int> &, std::string *why_not) {
+bool fallback_suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
   if (g.dims[0].n == 7) return true;
-  return *why_not = "not 7", false;
+  return decline(why_not, Reason::Code::NotItsKind, "not 7");
 }
-std::unique_ptr<FftJob> fallback_make(const Geometry &, const Ask &, std::string *) {
+std::unique_ptr<FftJob> fallback_make(const Geometry &, const Ask &, Reason *) {
   asked.push_back("fallback");
   return std::make_unique<FakeJob>("fallback");
 }
@@ -89,17 +96,17 @@ class PlannerTest : public ::testing::Test {
     share_path.clear();
     ready = true;
   }
-  Geometry geometry(long long n, Geometry::Spread spread = Geometry::Spread::Auto) {
+  Geometry geometry(long long n, Spread spread = Spread::Auto) {
     Geometry g;
     g.dims = {{n, 1, 1}};
     g.spread = spread;
     return g;
   }
-  Planner planner{{{"split", true, false, split_suits, split_make},
-                   {"half", false, false, half_suits, half_make},
-                   {"over cap", false, true, over_cap_suits, over_cap_make},
-                   {"in core", false, false, always, in_core_make},
-                   {"fallback", false, false, fallback_suits, fallback_make}},
+  Planner planner{{{"split", true, Gives::Transform, split_suits, split_make},
+                   {"half", false, Gives::Half, half_suits, half_make},
+                   {"over cap", false, Gives::Transform, over_cap_suits, over_cap_make},
+                   {"in core", false, Gives::Transform, always, in_core_make},
+                   {"fallback", false, Gives::Transform, fallback_suits, fallback_make}},
                   [](std::string *not_ready) { return ready || (*not_ready = "the plan fault", false); }};
   std::string why;
 };
@@ -131,7 +138,7 @@ TEST_F(PlannerTest, OneGpuInTheSetNamesOnlyIt) {
 
 TEST_F(PlannerTest, OneNeverAsksTheSplit) {
   split_takes = true;
-  auto job = planner.make(geometry(64, Geometry::Spread::One), {0, 1}, 0, &why);
+  auto job = planner.make(geometry(64, Spread::One), {0, 1}, 0, &why);
   ASSERT_TRUE(job) << why;
   EXPECT_EQ(job->path(), "in core");
   EXPECT_EQ(job->placement, "GPU 0 of 0,1 (not split: one GPU asked for)");
@@ -140,16 +147,16 @@ TEST_F(PlannerTest, OneNeverAsksTheSplit) {
 
 TEST_F(PlannerTest, SetTakesOnlyTheSplit) {
   split_takes = true;
-  auto job = planner.make(geometry(64, Geometry::Spread::Set), {0, 1}, 0, &why);
+  auto job = planner.make(geometry(64, Spread::Set), {0, 1}, 0, &why);
   ASSERT_TRUE(job) << why;
   EXPECT_EQ(job->path(), "split");
 }
 
 TEST_F(PlannerTest, SetWithoutASplitIsNoJob) {
-  EXPECT_FALSE(planner.make(geometry(64, Geometry::Spread::Set), {0, 1}, 0, &why));
+  EXPECT_FALSE(planner.make(geometry(64, Spread::Set), {0, 1}, 0, &why));
   EXPECT_EQ(why, "too small");
   EXPECT_EQ(asked, (std::vector<std::string>{"split"}));
-  EXPECT_FALSE(planner.make(geometry(64, Geometry::Spread::Set), {0}, 0, &why));
+  EXPECT_FALSE(planner.make(geometry(64, Spread::Set), {0}, 0, &why));
   EXPECT_EQ(why, "one GPU in the set");
 }
 
@@ -158,7 +165,7 @@ TEST_F(PlannerTest, LaterSolversSeeWhyEarlierOnesDeclined) {
   g.half = true;
   auto job = planner.make(g, {0}, 0, &why);
   ASSERT_TRUE(job) << why;
-  EXPECT_EQ(job->path(), "in core (half not taken: not dense)");
+  EXPECT_EQ(job->path(), "in core (half not taken: not dense, its shape)");
   EXPECT_EQ(asked, (std::vector<std::string>{"half", "in core"}));
 }
 
@@ -175,10 +182,17 @@ TEST_F(PlannerTest, AFailedMakeSaysWhyThoseAfterItDidNotHelp) {
   EXPECT_EQ(asked, (std::vector<std::string>{"in core"}));
 }
 
-TEST_F(PlannerTest, TheLastWhereItSuitsEndsTheSearch) {
+TEST_F(PlannerTest, AFinalReasonEndsTheSearch) {
   EXPECT_FALSE(planner.make(geometry(4096), {0}, 0, &why));
   EXPECT_EQ(why, "no chunk fits");
   EXPECT_EQ(asked, (std::vector<std::string>{"over cap"}));
+}
+
+TEST_F(PlannerTest, AReasonNotFinalGoesOn) {
+  auto job = planner.make(geometry(600), {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->path(), "in core");
+  EXPECT_EQ(asked, (std::vector<std::string>{"over cap", "in core"}));
 }
 
 TEST_F(PlannerTest, NothingOnOneGpuWhereItIsNotReady) {

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/kernels/kernel_pick.h"
 #include "engine/in_core/own_kernel.h"
 #include "engine/kernels/stockham.h"
 
@@ -23,7 +22,7 @@ namespace {
 
 using gpufftw::engine::FftJob;
 using gpufftw::engine::Geometry;
-using gpufftw::engine::KernelPick;
+using gpufftw::KernelPick;
 using gpufftw::engine::Real;
 
 // A store in memory, counting what the engine remembers in it.
@@ -57,7 +56,7 @@ class OwnKernel : public testing::Test {
 // several GPUs runs parts of other batches (SplitPartsRunTheirPicks).
 Geometry batched(int n, long long batch, Real real, int sign, bool in_place) {
   Geometry g;
-  g.spread = Geometry::Spread::One;
+  g.spread = gpufftw::Spread::One;
   g.real = real;
   g.sign = sign;
   g.dims = {{n, 1, 1}};
@@ -207,7 +206,7 @@ TEST_F(OwnKernel, SplitPartsRunTheirPicks) {
   const size_t gpus = gpufftw::engine::devices().size();
   if (gpus < 2) GTEST_SKIP() << "one GPU in the device set: no split to test";
   Geometry g = batched(1000, 1000 * static_cast<long long>(gpus), Real::F32, -1, false);
-  g.spread = Geometry::Spread::Set;
+  g.spread = gpufftw::Spread::Set;
   store_.picks["c2c.f32.n1000.b1000.oop"] = KernelPick{"stages8-128", 1e-4, 2e-4};
   std::string why;
   auto job = FftJob::create(g, &why);

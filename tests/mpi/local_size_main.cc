@@ -1,7 +1,7 @@
 // Every fftw_mpi_local_size_* and fftwf_mpi_local_size_* (and their Fortran
 // 2003 wrappers) over a sweep of ranks, sizes, block sizes, howmany, signs
 // and flags, on MPI_COMM_WORLD and on a split communicator. Each result is
-// checked against gpufftw's own copy of the arithmetic (mpi/local_size.cc,
+// checked against gpufftw's own copy of the arithmetic (mpi/composed/local_size.cc,
 // compiled in) and hashed; rank 0 prints every rank's hash, so the same
 // program run with and without gpufftw (tests/mpi/local_size_test.sh) must
 // print the same lines. Exits 1 on any mismatch.
@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "mpi/local_size.h"
+#include "mpi/composed/local_size.h"
 
 extern "C" {
 // Declared as FFTW's mpi/f03-wrap.c declares them (fftw3-mpi.h does not).

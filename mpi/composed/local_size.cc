@@ -1,7 +1,7 @@
 // A line-by-line port of FFTW 3.3.10's layout arithmetic (mpi/api.c,
 // block.c, dtensor.c, choose-radix.c; kernel/primes.c's isqrt and
 // is_prime). Names follow FFTW's so the two read side by side.
-#include "mpi/local_size.h"
+#include "mpi/composed/local_size.h"
 
 #include <fftw3-mpi.h>
 

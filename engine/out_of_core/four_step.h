@@ -24,7 +24,7 @@ namespace gpufftw::engine {
 
 // The solvers of one (howmany 1) dense 1-D c2c on interleaved arrays
 // whose n has two factors near its square root, two as the 2-D/3-D
-// out-of-core ones are (engine/out_of_core/out_of_core.h).
+// out-of-core ones are (out_of_core.h).
 extern const Solver kFourStepOverCapSolver;
 extern const Solver kFourStepSolver;
 

@@ -1,4 +1,4 @@
-#include "engine/staging/out_of_core_base.h"
+#include "engine/out_of_core/out_of_core_base.h"
 
 #include "engine/device/context.h"
 #include "engine/staging/sides.h"

@@ -1,12 +1,13 @@
 // What tuning our own kernels against cuFFT found for one problem, and the
-// store that keeps it between processes (the shim's dispatch store lends
-// one). Plain C++: the shim includes it in builds without CUDA too.
+// store that keeps it between processes: the engine tunes and reads it
+// (engine/engine.h: set_kernel_pick_store), the dispatch store keeps it
+// (dispatch/store.h). Plain C++, in builds without CUDA too.
 #pragma once
 
 #include <functional>
 #include <string>
 
-namespace gpufftw::engine {
+namespace gpufftw {
 
 struct KernelPick {
   std::string variant;            // kernels::Variant::name() of the fastest, or "cufft"
@@ -18,8 +19,4 @@ struct KernelPickStore {
   std::function<void(const std::string &key, const KernelPick &pick)> remember;
 };
 
-// From then on, picks are recalled from and remembered in `store` as well
-// as in this process.
-void set_kernel_pick_store(KernelPickStore store);
-
-}  // namespace gpufftw::engine
+}  // namespace gpufftw

@@ -1,12 +1,12 @@
-#include "engine/four_step/four_step.h"
+#include "engine/out_of_core/four_step.h"
 
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
 #include "engine/device/context.h"
+#include "engine/out_of_core/out_of_core_base.h"
 #include "engine/staging/twiddle_transpose.h"
-#include "engine/staging/out_of_core_base.h"
 
 namespace gpufftw::engine {
 namespace {

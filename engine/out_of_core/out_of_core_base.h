@@ -130,24 +130,34 @@ class OutOfCoreBase : public FftJob {
 // The two solvers of an out-of-core job (Job, made from the geometry and
 // then init(why)) over the geometries `takes` accepts: one where the
 // arrays alone pass the device memory cap, asked before the in-core solver
-// (cuFFT would allocate a work area the size of the problem) and last
-// where it suits; one asked after the in-core solver, where that could not
-// be planned or needs more than the cap.
+// (cuFFT would allocate a work area the size of the problem), whose failure
+// is Final (the in-core solvers need more memory still, and the other
+// would make the same job again); one asked after the in-core solver,
+// where that could not be planned or needs more than the cap.
 template <class Job, bool (*takes)(const Geometry &, std::string *)>
 struct OutOfCorePath {
-  static bool suits(const Geometry &g, const std::vector<int> &, std::string *why_not) { return takes(g, why_not); }
-  static bool suits_over_cap(const Geometry &g, const std::vector<int> &, std::string *why_not) {
-    return takes(g, why_not) && arrays_over_cap(g, why_not);
+  static bool suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
+    return takes(g, &why_not->text) || decline(why_not, Reason::Code::NotItsKind, why_not->text);
+  }
+  static bool suits_over_cap(const Geometry &g, const std::vector<int> &set, Reason *why_not) {
+    return suits(g, set, why_not) &&
+           (arrays_over_cap(g, &why_not->text) || decline(why_not, Reason::Code::NotItsKind, why_not->text));
   }
   // Sized to device_memory_cap(); nullptr where even the smallest chunks
   // do not fit or cuFFT cannot plan them.
-  static std::unique_ptr<FftJob> make(const Geometry &g, const Ask &, std::string *why) {
+  template <Reason::Code kFailed>
+  static std::unique_ptr<FftJob> make(const Geometry &g, const Ask &, Reason *why) {
     auto job = std::make_unique<Job>(g);
-    if (!job->init(why)) return nullptr;
+    why->code = kFailed;
+    if (!job->init(&why->text)) return nullptr;
     return job;
   }
-  static constexpr Solver over_cap(const char *name) { return {name, false, true, suits_over_cap, make}; }
-  static constexpr Solver after_in_core(const char *name) { return {name, false, false, suits, make}; }
+  static constexpr Solver over_cap(const char *name) {
+    return {name, false, Gives::Transform, suits_over_cap, make<Reason::Code::Final>};
+  }
+  static constexpr Solver after_in_core(const char *name) {
+    return {name, false, Gives::Transform, suits, make<Reason::Code::NoJob>};
+  }
 };
 
 }  // namespace gpufftw::engine
