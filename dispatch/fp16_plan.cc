@@ -1,5 +1,7 @@
 #include "dispatch/fp16_plan.h"
 
+#include <cmath>
+
 #include "core/config.h"
 #include "dispatch/dispatch.h"
 #include "dispatch/fp16_ways.h"
@@ -72,8 +74,11 @@ std::unique_ptr<Plan> fp16_gpu_plan(const Problem &p, Spread spread, std::string
 
 double fp16_price(const Problem &p, bool pinned, const GpuRates &rates) {
   const double table = gpu_seconds(p, pinned, rates);
+  // Before this process started CUDA, the device's passes are left out
+  // (infinitely fast): a small part of a host array's time, and measuring
+  // them would start CUDA for a plan that may stay on the CPU.
   std::string why_not;
-  const double device = engine::device_copy_rate(&why_not);
+  const double device = engine::gpu_started() ? engine::device_copy_rate(&why_not) : HUGE_VAL;
   if (device <= 0) return table;
   const std::vector<WayPrice> prices =
       price_ways(p, pinned ? ArraysAt::Pinned : ArraysAt::Pageable, half_rates(rates, engine::host_half_rate(), device));

@@ -22,6 +22,8 @@ std::unique_ptr<Plan> fp16_gpu_plan(const Problem &p, Spread spread, std::string
 // The price auto mode weighs against the CPU's: the single-precision
 // table's price of the problem times the model's cheapest way over its
 // single-precision way, so that the table's fixed costs stay in it.
+// Asked before the process started CUDA, it starts none: the device's
+// passes are then left out of the model's prices.
 double fp16_price(const Problem &p, bool pinned, const GpuRates &rates);
 
 }  // namespace gpufftw

@@ -32,6 +32,7 @@ double measure_host() {
 }
 
 bool measure_device(double *rate, std::string *why) {
+  if (!gpu_available(why)) return false;
   GPUFFTW_CK(cudaSetDevice(device()), why);
   constexpr size_t kBytes = size_t{64} << 20;
   void *a = nullptr, *b = nullptr;
