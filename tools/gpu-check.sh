@@ -108,11 +108,14 @@ run_bench() {
 }
 
 run_fp16() {
-  ctest --test-dir "$build" -R 'fp16|Fp16|precision' -j 4 --timeout 600 -V > "$out/fp16_tests.log" 2>&1
+  # Within one call of the GPU machine (10 minutes): the build, these
+  # tests, the benchmark, each bounded.
+  timeout 240 ctest --test-dir "$build" -R 'fp16|Fp16|precision|Precision|HostHalf' -j 8 --timeout 230 -V \
+    > "$out/fp16_tests.log" 2>&1
   row "fp16 tests (every way)" "$(grep -E 'tests passed' "$out/fp16_tests.log")"
   grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/fp16_tests.log" | head -20
   grep -h 'largest relative L2 error of fp16' "$out/fp16_tests.log" | sort -u
-  OUT=$out/bench timeout 540 "$root/bench/fp16_run.sh" "$build" > "$out/fp16_bench.log" 2>&1
+  OUT=$out/bench timeout 300 "$root/bench/fp16_run.sh" "$build" > "$out/fp16_bench.log" 2>&1
   row "fp16 benchmark" "exit $? (table below, bench/fp16_table.md)"
   cat "$out/bench/fp16_table.md"
 }
