@@ -2,7 +2,7 @@
  * through whatever FFTW the process is given: the real FFTW, NVIDIA's
  * cuFFTW or gpufftw (by LD_PRELOAD), so each peer runs the very same code.
  *
- *   fft_bench [--alloc fftw|malloc|pinned] [--threads N] [--timelimit S]
+ *   fft_bench [--alloc fftw|malloc|pinned|device] [--threads N] [--timelimit S]
  *             [--seconds S] [--flags estimate|measure|patient|exhaustive]
  *             [--modes auto,gpu,cpu] [--wisdom-in P] [--wisdom-out P]
  *             PROBLEM...
@@ -14,6 +14,8 @@
  *
  * --alloc pinned takes the arrays from cudaMallocHost (libcudart opened at
  * run time): what a user who changes code to help cuFFTW would do.
+ * --alloc device takes them from cudaMalloc (the input written on the
+ * host and copied there): a program whose data already lies on the GPU.
  * --flags is the planner flag (default measure, FFTW_MEASURE).
  * --timelimit S calls fftw(f)_set_timelimit(S): FFTW 3.3 then plans with
  * FFTW_ESTIMATE first, then with the flag given, and keeps the estimated
@@ -78,10 +80,14 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-typedef enum { ALLOC_FFTW, ALLOC_MALLOC, ALLOC_PINNED } alloc_kind;
+typedef enum { ALLOC_FFTW, ALLOC_MALLOC, ALLOC_PINNED, ALLOC_DEVICE } alloc_kind;
 static alloc_kind alloc_mode = ALLOC_FFTW;
 static int (*cuda_malloc_host)(void **, size_t);
 static int (*cuda_free_host)(void *);
+static int (*cuda_malloc)(void **, size_t);
+static int (*cuda_free)(void *);
+static int (*cuda_memcpy)(void *, const void *, size_t, int);
+#define CUDA_MEMCPY_HOST_TO_DEVICE 1
 
 static void *alloc_bytes(size_t bytes, int f32) {
   void *p = NULL;
@@ -89,6 +95,7 @@ static void *alloc_bytes(size_t bytes, int f32) {
     case ALLOC_FFTW: p = f32 ? fftwf_malloc(bytes) : fftw_malloc(bytes); break;
     case ALLOC_MALLOC: p = malloc(bytes); break;
     case ALLOC_PINNED: if (cuda_malloc_host(&p, bytes) != 0) p = NULL; break;
+    case ALLOC_DEVICE: if (cuda_malloc(&p, bytes) != 0) p = NULL; break;
   }
   if (!p) {
     fprintf(stderr, "fft_bench: cannot allocate %zu bytes\n", bytes);
@@ -102,6 +109,7 @@ static void free_bytes(void *p, int f32) {
     case ALLOC_FFTW: if (f32) fftwf_free(p); else fftw_free(p); break;
     case ALLOC_MALLOC: free(p); break;
     case ALLOC_PINNED: cuda_free_host(p); break;
+    case ALLOC_DEVICE: cuda_free(p); break;
   }
 }
 
@@ -145,12 +153,25 @@ static int parse(const char *s, problem *p) {
 }
 
 static void fill(void *a, size_t reals, int f32) {
+  const size_t bytes = reals * (f32 ? 4 : 8);
+  /* Device arrays: written on the host, then copied there. */
+  void *host = alloc_mode == ALLOC_DEVICE ? malloc(bytes) : a;
+  if (!host) {
+    fprintf(stderr, "fft_bench: cannot allocate %zu bytes\n", bytes);
+    exit(1);
+  }
   unsigned s = 2463534242u;
   for (size_t i = 0; i < reals; ++i) {
     s ^= s << 13, s ^= s >> 17, s ^= s << 5;
     double v = (s >> 8) / 16777216.0 - 0.5;
-    if (f32) ((float *)a)[i] = (float)v; else ((double *)a)[i] = v;
+    if (f32) ((float *)host)[i] = (float)v; else ((double *)host)[i] = v;
   }
+  if (host == a) return;
+  if (cuda_memcpy(a, host, bytes, CUDA_MEMCPY_HOST_TO_DEVICE) != 0) {
+    fprintf(stderr, "fft_bench: cudaMemcpy of %zu bytes to the device failed\n", bytes);
+    exit(1);
+  }
+  free(host);
 }
 
 static void execute(void *plan, int f32, int times) {
@@ -395,7 +416,10 @@ int main(int argc, char **argv) {
   for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
     if (i + 1 >= argc) break;
     if (!strcmp(argv[i], "--alloc"))
-      alloc_mode = !strcmp(argv[i + 1], "malloc") ? ALLOC_MALLOC : !strcmp(argv[i + 1], "pinned") ? ALLOC_PINNED : ALLOC_FFTW;
+      alloc_mode = !strcmp(argv[i + 1], "malloc")   ? ALLOC_MALLOC
+                   : !strcmp(argv[i + 1], "pinned") ? ALLOC_PINNED
+                   : !strcmp(argv[i + 1], "device") ? ALLOC_DEVICE
+                                                    : ALLOC_FFTW;
     else if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--timelimit")) timelimit = atof(argv[i + 1]);
     else if (!strcmp(argv[i], "--wisdom-in")) wisdom_in = argv[i + 1];
@@ -444,12 +468,15 @@ int main(int argc, char **argv) {
     fprintf(stderr, "fft_bench: --precisions needs gpufftw in the process (LD_PRELOAD)\n");
     return 2;
   }
-  if (alloc_mode == ALLOC_PINNED) {
+  if (alloc_mode == ALLOC_PINNED || alloc_mode == ALLOC_DEVICE) {
     void *rt = dlopen("libcudart.so.13", RTLD_NOW);
     if (!rt) rt = dlopen("libcudart.so", RTLD_NOW);
-    if (!rt) { fprintf(stderr, "fft_bench: --alloc pinned needs libcudart: %s\n", dlerror()); return 2; }
+    if (!rt) { fprintf(stderr, "fft_bench: --alloc pinned and device need libcudart: %s\n", dlerror()); return 2; }
     cuda_malloc_host = (int (*)(void **, size_t))dlsym(rt, "cudaMallocHost");
     cuda_free_host = (int (*)(void *))dlsym(rt, "cudaFreeHost");
+    cuda_malloc = (int (*)(void **, size_t))dlsym(rt, "cudaMalloc");
+    cuda_free = (int (*)(void *))dlsym(rt, "cudaFree");
+    cuda_memcpy = (int (*)(void *, const void *, size_t, int))dlsym(rt, "cudaMemcpy");
   }
   if (threads > 1) {
     fftw_init_threads(), fftwf_init_threads();

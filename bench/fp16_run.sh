@@ -1,34 +1,62 @@
 #!/usr/bin/env bash
-# bench/fp16_run.sh [BUILD_DIR]: GPUFFTW_PRECISION=fp16 end to end on host
-# arrays. In one run: the staging alone (bench/half_staging_bench:
-# floats over PCIe against halves converted on the host), then fft_bench
-# with gpufftw preloaded in GPU mode, each problem planned in fp32 and fp16
-# (--precisions) on fftw_malloc arrays and on malloc arrays, timed
-# interleaved; prints per problem and allocation the medians and the
-# speed-up fp32/fp16 (the FP16 path's target: >= 1.7 on the standard set's
-# batched problems, the first three below).
+# bench/fp16_run.sh [BUILD_DIR]: GPUFFTW_PRECISION=fp16 on one GPU, in one
+# run, against the peers measured in it (docs/fp16.md, "Running the
+# benchmarks"):
+#   1. the rates the fp16 ways are priced by (the host's F16C conversion on
+#      the staging threads, a device copy) and the staging alone
+#      (bench/half_staging_bench);
+#   2. the kernels on half data on the device: ours, cuFFT's FP16 and FP32
+#      (bench/fp16_bench);
+#   3. fft_bench with gpufftw preloaded in GPU mode under FFTW_MEASURE (so
+#      that each fp16 plan times its ways), each problem planned in fp32
+#      and fp16 and timed interleaved, on device arrays (the fp16 standard
+#      set, r2c included), then on malloc and on fftw_malloc (pinned)
+#      arrays (the host set);
+#   4. the comparison mode (GPUFFTW_COMPARE=1) on the host set, every plan
+#      fp16, with the choice and with our kernels and cuFFT's FP16 forced:
+#      the relative L2 error of each.
+# bench/fp16_table.py then writes fp16_table.md: the ratios against the
+# targets (device data: >= 1.0x the faster of cuFFT's FP16 and FP32, 2-D
+# >= 1.5x cuFFT's FP16; host arrays: >= 1.5x gpufftw's fp32 on malloc,
+# >= 1.3x on fftw_malloc, or the model's bound where lower), the rates and
+# the errors.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:-$here/../build}
+build=$(cd "${1:-$here/../build}" && pwd)
 out=${OUT:-/tmp/bench-fp16}
 mkdir -p "$out"
-problems=${GPUFFTW_FP16_PROBLEMS:-"c2c-f32-4096-b4096 c2c-f32-1000-b16384 c2c-f32-1009-b16384 \
-c2c-f32-1024-b16384 c2c-f32-256-b65536 c2c-f32-4096x4096"}
+out=$(cd "$out" && pwd)
+# A store of its own: calibrated once in this run, and every fp16 choice
+# timed in it rather than recalled from an earlier one.
+export GPUFFTW_CACHE_DIR=$out/cache
+rm -rf "$GPUFFTW_CACHE_DIR"
+device_problems=${GPUFFTW_FP16_DEVICE_PROBLEMS:-"c2c-f32-256-b65536 c2c-f32-512-b32768 c2c-f32-1024-b16384 \
+c2c-f32-2048-b8192 c2c-f32-4096-b4096 c2c-f32-1024x1024-b16 c2c-f32-2048x2048-b4 c2c-f32-4096x4096 \
+c2c-f32-512x512x512 r2c-f32-4096x4096 r2c-f32-256x256x256"}
+host_problems=${GPUFFTW_FP16_PROBLEMS:-"c2c-f32-4096-b4096 c2c-f32-1024-b16384 c2c-f32-256-b65536 \
+c2c-f32-1000-b16384 c2c-f32-1009-b16384 c2c-f32-4096x4096 r2c-f32-4096x4096 r2c-f32-256x256x256"}
 
-"$build/bench/half_staging_bench" | tee "$out/fp16_staging.txt"
+echo "== staging and rates" >&2
+"$build/bench/half_staging_bench" > "$out/fp16_staging.txt" 2>&1
+echo "== kernels on device data" >&2
+"$build/bench/fp16_bench" --reps 30 > "$out/fp16_kernels.txt" 2>&1
 : > "$out/fp16_results.txt"
-for alloc in fftw malloc; do
+for alloc in device malloc fftw; do
+  problems=$host_problems
+  [ $alloc = device ] && problems=$device_problems
   echo "== gpufftw, --alloc $alloc" >&2
-  LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu "$build/bench/fft_bench" --alloc "$alloc" --flags estimate \
-    --precisions fp32,fp16 $problems 2> "$out/fp16_$alloc.err" | sed "s/^RESULT/RESULT $alloc/" | tee -a "$out/fp16_results.txt"
+  LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu "$build/bench/fft_bench" --alloc "$alloc" --flags measure \
+    --precisions fp32,fp16 $problems 2> "$out/fp16_$alloc.err" | sed "s/^RESULT/RESULT $alloc/" >> "$out/fp16_results.txt"
 done
-# RESULT alloc precision problem plan_ms median_ms ...
-echo "| problem | alloc | fp32 ms | fp16 ms | fp32/fp16 | fp16 path |"
-echo "|---|---|---|---|---|---|"
-awk '$1 == "RESULT" && $4 != "NULL-plan" {
-  key = $4 " | " $2; t[key, $3] = $6
-  if ($3 == "fp16") { why = $0; sub(/.*\| /, "", why); sub(/.*(computed in half precision: |single precision: )/, "", why); p[key] = substr(why, 1, 60) }
-  if (!(key in seen)) { seen[key] = 1; order[++n] = key }
-} END {
-  for (i = 1; i <= n; ++i) { k = order[i]; printf "| %s | %s | %s | %.2f | %s |\n", k, t[k, "fp32"], t[k, "fp16"], t[k, "fp32"] / t[k, "fp16"], p[k] }
-}' "$out/fp16_results.txt" | tee "$out/fp16_table.md"
+echo "== comparison mode" >&2
+: > "$out/fp16_compare.jsonl"
+# One execute in 8 compared: the real FFTW's reference of each costs far
+# more than the execute.
+for way in auto ours cufft-fp16; do
+  LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu GPUFFTW_PRECISION=fp16 GPUFFTW_FP16_WAY=$way \
+    GPUFFTW_COMPARE=1 GPUFFTW_COMPARE_EVERY=8 GPUFFTW_COMPARE_FILE="$out/fp16_compare_$way.jsonl" \
+    "$build/bench/fft_bench" --alloc malloc --flags measure --seconds 0.1 $host_problems \
+    > "$out/fp16_compare_$way.txt" 2>&1
+  sed "s/^{/{\"way\":\"$way\",/" "$out/fp16_compare_$way.jsonl" >> "$out/fp16_compare.jsonl"
+done
+python3 "$here/fp16_table.py" "$out" | tee "$out/fp16_table.md"

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/engine.h"
 #include "engine/fp16/half_staging.h"
 #include "engine/fp16/host_half.h"
 #include "engine/staging/host_copy.h"
@@ -65,6 +66,17 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "half_staging_bench: no usable GPU\n");
     return 1;
   }
+  // The rates the fp16 ways are priced by (dispatch/fp16_ways.h), as the
+  // library measures them at its first fp16 plan.
+  std::string rate_why;
+  if (!gpufftw::engine::gpu_available(&rate_why)) {
+    std::fprintf(stderr, "half_staging_bench: %s\n", rate_why.c_str());
+    return 1;
+  }
+  const double device_rate = gpufftw::engine::device_copy_rate(&rate_why);
+  if (device_rate <= 0) std::fprintf(stderr, "half_staging_bench: %s\n", rate_why.c_str());
+  std::printf("RATES host_convert_GBps %.1f device_copy_GBps %.0f\n", gpufftw::engine::host_half_rate() / 1e9,
+              device_rate / 1e9);
   HostCopier copier;
   for (const char *memory : {"pinned", "pageable"}) {
     float *host = nullptr;

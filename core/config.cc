@@ -20,6 +20,8 @@ Config read_config() {
   static const char *const precision_names[] = {"fp32", "fp16"};
   static const gpufftw_precision precisions[] = {GPUFFTW_PRECISION_FP32, GPUFFTW_PRECISION_FP16};
   c.precision = env::choice("GPUFFTW_PRECISION", precision_names, precisions, c.precision);
+  static const char *const way_names[] = {"auto", "ours", "cufft-fp16", "fp32-on-halves", "fp32"};
+  c.fp16_way = env::choice("GPUFFTW_FP16_WAY", way_names, way_names, c.fp16_way);
   return c;
 }
 

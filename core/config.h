@@ -11,6 +11,10 @@ struct Config {
   gpufftw_precision precision = GPUFFTW_PRECISION_FP32;  // GPUFFTW_PRECISION=fp32|fp16
   LogLevel log = LogLevel::Warn;          // GPUFFTW_LOG=off|info|debug
   bool report = false;                    // GPUFFTW_REPORT=1: table at exit
+  // GPUFFTW_FP16_WAY=auto|ours|cufft-fp16|fp32-on-halves|fp32: auto,
+  // dispatch chooses how each fp16 plan computes (dispatch/fp16_ways.h);
+  // else that way wherever it takes the problem, for tests and benchmarks.
+  const char *fp16_way = "auto";
   bool measure_always = false;            // GPUFFTW_MEASURE=always: FFTW_MEASURE times both sides even where the model is sure
 };
 

@@ -10,7 +10,11 @@ const Switch kSwitches[] = {
      "where plans run: auto, each plan where it runs faster; gpu, every problem the GPU can take; cpu, all on the "
      "real FFTW"},
     {"GPUFFTW_PRECISION", true, "fp32, fp16", "fp32",
-     "fp16 (opt-in): fftwf_ c2c plans on the GPU compute in half precision (relative L2 error about 1e-3)"},
+     "fp16 (opt-in): fftwf_ c2c, r2c and c2r plans on the GPU compute in half precision where that is faster "
+     "(relative L2 error about 1e-3)"},
+    {"GPUFFTW_FP16_WAY", true, "auto, ours, cufft-fp16, fp32-on-halves, fp32", "auto",
+     "under fp16, how plans compute: auto, the fastest by the cost model or, under FFTW_MEASURE, by timing; else "
+     "that way wherever it takes the problem (for tests and benchmarks)"},
     {"GPUFFTW_MEASURE", true, "auto, always", "auto",
      "always: FFTW_MEASURE times both sides even where the cost model is sure"},
     {"GPUFFTW_CACHE_DIR", false, "an absolute path to a folder gpufftw can write",

@@ -6,6 +6,7 @@
 
 #include "core/log.h"
 #include "dispatch/dispatch.h"
+#include "dispatch/fp16_plan.h"
 #include "engine/engine.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
@@ -30,7 +31,8 @@ engine::R2rKind r2r_kind(fftw_r2r_kind k) {
   return engine::R2rKind::R2HC;  // valid(Problem) let no other kind through
 }
 
-engine::Geometry geometry(const Problem &p, Spread spread) {
+// `way`: how an fp16 problem computes (Single: in single precision).
+engine::Geometry geometry(const Problem &p, Spread spread, Fp16Way way) {
   engine::Geometry g;
   switch (p.kind) {
     case Kind::C2C: g.type = engine::Type::C2C; break;
@@ -46,7 +48,10 @@ engine::Geometry geometry(const Problem &p, Spread spread) {
   g.split_in = p.split && p.kind != Kind::R2C;
   g.split_out = p.split && p.kind != Kind::C2R;
   g.in_place = p.in_place();
-  g.half = half_wanted(p);
+  g.half = half_wanted(p) && way != Fp16Way::Single;
+  g.half_way = way == Fp16Way::Ours             ? engine::HalfWay::Ours
+               : way == Fp16Way::SingleOnHalves ? engine::HalfWay::SingleOnHalves
+                                                : engine::HalfWay::CufftHalf;
   g.own_kernels = p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY) ? engine::Geometry::OwnKernels::Recall
                                                                 : engine::Geometry::OwnKernels::Tune;
   g.spread = spread;
@@ -174,6 +179,8 @@ class GpuPlan final : public Plan {
   double estimate_cost() const override { return twin() ? twin()->estimate_cost() : 0.0; }
   Where where() const override { return Where::Gpu; }
   const engine::FftJob &job() const { return *job_; }
+  const std::string &fp16_note() const { return fp16_note_; }
+  void set_fp16_note(std::string note) { fp16_note_ = std::move(note); }
 
  private:
   // Planned on first need, as the planner would: under its lock, so that
@@ -211,6 +218,7 @@ class GpuPlan final : public Plan {
   mutable std::unique_ptr<Plan> twin_;  // written only inside twin_once_
   mutable std::once_flag twin_once_;
   const bool on_device_;  // the plan's arrays are device memory
+  std::string fp16_note_;
 };
 
 }  // namespace
@@ -232,9 +240,13 @@ bool gpu_engine_lost(std::string *why) {
 }
 
 std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, std::string *why) {
+  return half_wanted(p) ? fp16_gpu_plan(p, spread, why) : make_gpu_plan_way(p, spread, Fp16Way::Single, why);
+}
+
+std::unique_ptr<Plan> make_gpu_plan_way(const Problem &p, Spread spread, Fp16Way way, std::string *why) {
   if (gpu_engine_lost(why)) return nullptr;
   const auto t0 = std::chrono::steady_clock::now();
-  auto job = engine::FftJob::create(geometry(p, spread), why);
+  auto job = engine::FftJob::create(geometry(p, spread, way), why);
   if (!job) return nullptr;
   const double job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   // Where the real FFTW refuses the problem (multi-dim c2r with
@@ -255,6 +267,10 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, std::string
 
 std::string gpu_plan_path(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().path(); }
 bool gpu_plan_half(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().half(); }
+std::string gpu_plan_fp16_note(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).fp16_note(); }
+void set_gpu_plan_fp16_note(Plan &gpu_plan, std::string note) {
+  static_cast<GpuPlan &>(gpu_plan).set_fp16_note(std::move(note));
+}
 std::string gpu_plan_placement(const Plan &gpu_plan) {
   return static_cast<const GpuPlan &>(gpu_plan).job().placement;
 }

@@ -1,4 +1,6 @@
 // The GPU side over the engine (engine/engine.h) and its plans (gpu_plan.h).
+#include "dispatch/dispatch.h"
+#include "dispatch/fp16_plan.h"
 #include "dispatch/gpu_plan.h"
 #include "dispatch/gpu_side.h"
 #include "dispatch/store_instance.h"
@@ -23,10 +25,12 @@ class EngineGpuSide final : public GpuSide {
   }
 
   // The set from its own table, where it has a cell as large as the
-  // problem; one GPU, and the engine's own placement, from one GPU's.
+  // problem; one GPU, and the engine's own placement, from one GPU's, an
+  // fp16 problem at its cheapest way's price (only single precision
+  // spreads over the set).
   std::optional<double> price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates) override {
     if (spread == Spread::Set) return gpu_set_seconds(p, pinned, rates);
-    return gpu_seconds(p, pinned, rates);
+    return half_wanted(p) ? fp16_price(p, pinned, rates) : gpu_seconds(p, pinned, rates);
   }
 };
 

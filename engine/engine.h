@@ -57,6 +57,14 @@ struct Axis {
   long long n, is, os;
 };
 
+// How a half-precision job computes its transforms on the device's
+// halves: our tensor-core kernels (c2c, every axis a power of two from 256
+// to 4096), cuFFT's FP16 (c2c, r2c and c2r, every axis a power of two), or
+// cuFFT's single precision on floats made from the halves (c2c, any size:
+// the host arrays still cross the bus as halves). Dispatch prices each
+// (dispatch/fp16_ways.h) and, under FFTW_MEASURE, times them.
+enum class HalfWay { Ours, CufftHalf, SingleOnHalves };
+
 struct Geometry {
   Type type = Type::C2C;
   Real real = Real::F32;
@@ -67,10 +75,12 @@ struct Geometry {
   bool split_in = false;       // complex input as separate real/imaginary arrays
   bool split_out = false;      // complex output likewise
   bool in_place = false;       // as planned; FFTW's new-array execute keeps it
-  // c2c f32: computed in half precision where the FP16 job takes the
-  // problem (engine/fp16/fp16_job.h); in single precision elsewhere, and
-  // path() says why.
+  // c2c, r2c and c2r f32: computed in half precision, the way half_way
+  // names, where the FP16 job takes the problem that way
+  // (engine/fp16/fp16_job.h); in single precision elsewhere, and path()
+  // says why.
   bool half = false;
+  HalfWay half_way = HalfWay::CufftHalf;
   // Whether our own kernels (engine/in_core/own_kernel.h) may replace
   // cuFFT: None (the cost model's calibration times cuFFT's path, and runs
   // with the dispatch store, which keeps the picks, busy), Recall (a pick
@@ -117,6 +127,14 @@ void set_kernel_pick_store(KernelPickStore store);
 // which also works after the device went away.
 void *alloc_pinned(size_t bytes);
 bool free_pinned(void *p);  // false: p was not from alloc_pinned
+// The rates dispatch prices half precision by (dispatch/fp16_ways.h),
+// each measured once per process at its first ask, in a few milliseconds:
+// bytes of floats per second that the staging threads convert to halves
+// and back; bytes read plus written per second by a device-to-device copy
+// on the current GPU (0, with why, where a CUDA call failed).
+double host_half_rate();
+double device_copy_rate(std::string *why);
+
 // Bytes alloc_pinned handed out and not freed, and bytes freed and kept.
 void pinned_bytes(size_t *live, size_t *kept);
 // Device memory in use on the set's first device (cudaMemGetInfo: every

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests | --interpose]: the GPU
+# gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests | --interpose | --fp16]: the GPU
 # machine's run, the one script for it. --multi (a machine of several
 # GPUs): the multi-GPU tests, then the multi-GPU benchmark
 # (bench/multi_gpu_run.sh: every row over its floors, the links', the host
@@ -13,7 +13,9 @@
 # with the machine's FFTW and once with Debian's, carried in
 # compat/work/fftw-runtime (bench/mpi_run.sh prepare), whose internal calls
 # bind otherwise; the FFTW MPI one on 2 ranks; then the GPU tests as
-# --gpu-tests runs them. Builds gpufftw there; runs every test (the GPU tests of
+# --gpu-tests runs them. --fp16: the fp16 tests (ctest -R fp16 and the
+# precision switch, every GPUFFTW_FP16_WAY), then bench/fp16_run.sh and
+# its table. Builds gpufftw there; runs every test (the GPU tests of
 # the engine, dispatch, r2r and our kernels included), the correctness
 # sweep with every GPU-able problem forced onto the GPU, gpufftw-compare on
 # the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
@@ -28,15 +30,16 @@
 # (or /tmp/gpu-check). FFTW's source must be in compat/work/
 # (compat/fetch-fftw-source.sh, on a machine with a network).
 set -uo pipefail
-tests=1 bench=0 multi=0 gpu_tests=0 interpose=0
+tests=1 bench=0 multi=0 gpu_tests=0 interpose=0 fp16=0
 case ${1:-} in
+  --fp16) tests=0 fp16=1 ;;
   --interpose) tests=0 interpose=1 gpu_tests=1 ;;
   --bench) bench=1 ;;
   --bench-only) tests=0 bench=1 ;;
   --multi) tests=0 multi=1 ;;
   --gpu-tests) tests=0 gpu_tests=1 ;;
   "") ;;
-  *) echo "usage: $0 [--bench | --bench-only | --multi | --gpu-tests | --interpose]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--bench | --bench-only | --multi | --gpu-tests | --interpose | --fp16]" >&2; exit 2 ;;
 esac
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 out=${OUT:-/tmp/gpu-check}
@@ -105,6 +108,19 @@ run_bench() {
   cat "$out/bench/table.md" "$out/bench/fp16_table.md"
 }
 
+run_fp16() {
+  # Within one call of the GPU machine (10 minutes): the build, these
+  # tests, the benchmark, each bounded.
+  timeout 240 ctest --test-dir "$build" -R 'fp16|Fp16|precision|Precision|HostHalf' -j 8 --timeout 230 -V \
+    > "$out/fp16_tests.log" 2>&1
+  row "fp16 tests (every way)" "$(grep -E 'tests passed' "$out/fp16_tests.log")"
+  grep -E '^\s+[0-9]+ - .*\((Failed|Timeout|SEGFAULT|Subprocess)' "$out/fp16_tests.log" | head -20
+  grep -h 'largest relative L2 error of fp16' "$out/fp16_tests.log" | sort -u
+  OUT=$out/bench timeout 300 "$root/bench/fp16_run.sh" "$build" > "$out/fp16_bench.log" 2>&1
+  row "fp16 benchmark" "exit $? (table below, bench/fp16_table.md)"
+  cat "$out/bench/fp16_table.md"
+}
+
 run_multi() {
   timeout 300 "$build/tests/gpufftw_multi_gpu_test" > "$out/multi_gpu_test.log" 2>&1
   row "multi-GPU tests" "$(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/multi_gpu_test.log" | head -3 | tr '\n' ' ')"
@@ -158,6 +174,7 @@ run_interpose() {
 [ $gpu_tests = 1 ] && run_gpu_tests
 [ $multi = 1 ] && run_multi
 [ $bench = 1 ] && run_bench
+[ $fp16 = 1 ] && run_fp16
 
 [ -f "$out/compare.log" ] && cat "$out/compare.log"
 echo

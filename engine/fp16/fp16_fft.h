@@ -17,7 +17,7 @@ class Fp16Plan {
   // n: the transform's sizes, rank 1 to 3, row-major (n.back() contiguous),
   // each a power of two the kernels take (256 ... 4096). Plans n x batch on
   // the current device. nullptr (with `why`: the size, the device or the
-  // CUDA call that failed) when it cannot; the caller then uses cuFFT's FP16.
+  // CUDA call that failed) when it cannot.
   static std::unique_ptr<Fp16Plan> create(const std::vector<int> &n, long long batch, std::string *why);
   ~Fp16Plan();
   Fp16Plan(const Fp16Plan &) = delete;

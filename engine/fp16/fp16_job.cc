@@ -13,41 +13,74 @@
 namespace gpufftw::engine::fp16 {
 namespace {
 
-// The sizes and batch of a dense layout: each side row-major over the
-// dims, unit stride, the loop's transforms back to back.
-bool dense(const Geometry &g, std::vector<long long> *n, long long *batch, std::string *why_not) {
-  if (g.type != Type::C2C || g.real != Real::F32) return *why_not = "not a c2c f32 transform", false;
+// A dense batch: the sizes, and each side's extents, row-major, transforms
+// back to back. The complex side of r2c and c2r holds n/2 + 1 numbers
+// along the last axis; the real side n reals, or 2 (n/2 + 1) in place
+// (FFTW's padded rows, which only an in-place plan's array is sure to hold
+// after its last row).
+struct Dense {
+  Type type = Type::C2C;
+  std::vector<long long> n, in_extent, out_extent;
+  long long batch = 1;
+  bool in_complex = true, out_complex = true;
+  long long values(bool out_side) const {  // floats of one side, all transforms
+    const std::vector<long long> &e = out_side ? out_extent : in_extent;
+    return product(e, 0, e.size()) * batch * ((out_side ? out_complex : in_complex) ? 2 : 1);
+  }
+};
+
+// Whether one side lies row-major over `extent`, its transforms `dist`
+// apart; *dist is then one transform's elements.
+bool row_major(const Geometry &g, bool out_side, const std::vector<long long> &extent, long long *dist) {
+  long long stride = 1;
+  for (size_t k = g.dims.size(); k-- > 0;) {
+    const long long s = out_side ? g.dims[k].os : g.dims[k].is;
+    if (extent[k] > 1 && s != stride) return false;
+    stride *= extent[k];
+  }
+  *dist = stride;
+  if (g.loops.empty() || g.loops[0].n == 1) return true;
+  return (out_side ? g.loops[0].os : g.loops[0].is) == stride;
+}
+
+bool dense(const Geometry &g, Dense *d, std::string *why_not) {
+  if (g.real != Real::F32) return *why_not = "not single precision", false;
+  if (g.type == Type::R2R) return *why_not = "r2r", false;
   if (g.split_in || g.split_out) return *why_not = "split arrays", false;
   if (g.dims.empty() || g.dims.size() > 3) return *why_not = "rank " + std::to_string(g.dims.size()), false;
   if (g.loops.size() > 1) return *why_not = "several howmany dims", false;
-  long long stride = 1;
-  for (size_t k = g.dims.size(); k-- > 0;) {
-    const Axis &a = g.dims[k];
-    if (a.n > 1 && (a.is != stride || a.os != stride)) return *why_not = "not a dense row-major layout", false;
-    stride *= a.n;
+  d->type = g.type;
+  d->n.clear();
+  for (const Axis &a : g.dims) d->n.push_back(a.n);
+  d->batch = g.loops.empty() ? 1 : g.loops[0].n;
+  d->in_extent = d->out_extent = d->n;
+  d->in_complex = g.type != Type::R2C;
+  d->out_complex = g.type != Type::C2R;
+  if (g.type != Type::C2C) {
+    const long long half = d->n.back() / 2 + 1;
+    (g.type == Type::R2C ? d->out_extent : d->in_extent).back() = half;
+    if (g.in_place) (g.type == Type::R2C ? d->in_extent : d->out_extent).back() = 2 * half;
   }
-  n->clear();
-  for (const Axis &a : g.dims) n->push_back(a.n);
-  *batch = g.loops.empty() ? 1 : g.loops[0].n;
-  if (*batch > 1 && (g.loops[0].is != stride || g.loops[0].os != stride))
-    return *why_not = "transforms not back to back", false;
+  long long in_dist = 0, out_dist = 0;
+  if (!row_major(g, false, d->in_extent, &in_dist) || !row_major(g, true, d->out_extent, &out_dist))
+    return *why_not = g.type == Type::C2C ? "not a dense row-major batch"
+                                          : "not a dense row-major batch (the real side's rows n, or 2 (n/2 + 1) "
+                                            "reals in place)",
+           false;
   return true;
 }
 
-// How the transform runs on the device's halves.
-enum class Compute {
-  Ours,       // our tensor-core kernels, in place on the halves
-  CufftHalf,  // cuFFT's FP16, in place on the halves
-  // cuFFT's single precision on floats made from the halves and back: the
-  // sizes neither of the above takes still cross PCIe as halves.
-  SingleOnHalves,
-};
+bool powers_of_two(const std::vector<long long> &n) {
+  for (long long v : n)
+    if (v < 1 || (v & (v - 1)) != 0) return false;
+  return true;
+}
+
+const char *type_name(Type t) { return t == Type::C2C ? "c2c" : t == Type::R2C ? "r2c" : "c2r"; }
 
 class Fp16Job final : public FftJob {
  public:
-  Fp16Job(std::vector<long long> n, long long batch, int sign, std::unique_ptr<FftJob> single)
-      : n_(std::move(n)), batch_(batch), sign_(sign), points_(product(n_, 0, n_.size()) * batch),
-        single_(std::move(single)) {}
+  Fp16Job(Dense d, HalfWay way, int sign) : d_(std::move(d)), way_(way), sign_(sign) {}
   ~Fp16Job() override {
     if (stream_) cudaStreamSynchronize(stream_);
     if (have_xt_) cufft().destroy(xt_);
@@ -57,34 +90,46 @@ class Fp16Job final : public FftJob {
 
   bool init(std::string *why) {
     GPUFFTW_CK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), why);
-    std::vector<int> sizes;
-    for (long long v : n_) sizes.push_back(v > (1 << 30) ? 0 : static_cast<int>(v));
-    std::string not_ours;
-    ours_ = Fp16Plan::create(sizes, batch_, &not_ours);
-    bool powers_of_two = true;
-    for (long long v : n_) powers_of_two &= v > 0 && (v & (v - 1)) == 0;
-    const long long dist = product(n_, 0, n_.size());
-    const Cufft &f = cufft();
-    if (ours_) {
-      compute_ = Compute::Ours;
-      path_ = ours_->describe();
-    } else if (powers_of_two) {
-      compute_ = Compute::CufftHalf;
-      GPUFFTW_CK(f.create(&xt_), why);
-      have_xt_ = true;
-      GPUFFTW_CK(f.xt_make_plan_many(xt_, static_cast<int>(n_.size()), n_.data(), nullptr, 1, dist, CUDA_C_16F,
-                                     nullptr, 1, dist, CUDA_C_16F, batch_, &work_, CUDA_C_16F),
-                 why);
-      path_ = "cuFFT fp16 (" + not_ours + ")";
-    } else {
-      compute_ = Compute::SingleOnHalves;
-      step_.type = CUFFT_C2C;
-      step_.sign = sign_;
-      if (!make_plan(&step_, static_cast<int>(n_.size()), n_.data(), nullptr, 1, dist, nullptr, 1, dist, batch_, why))
-        return false;
-      have_step_ = true;
-      work_ = step_.work;
-      path_ = "cuFFT fp32 on halves (" + not_ours + "; cuFFT's FP16 takes powers of two only)";
+    const long long rank = static_cast<long long>(d_.n.size());
+    const long long in_dist = product(d_.in_extent, 0, d_.in_extent.size());
+    const long long out_dist = product(d_.out_extent, 0, d_.out_extent.size());
+    switch (way_) {
+      case HalfWay::Ours: {
+        if (d_.type != Type::C2C) return *why = "our tensor-core kernels take c2c only", false;
+        std::vector<int> sizes;
+        for (long long v : d_.n) sizes.push_back(v > (1 << 30) ? 0 : static_cast<int>(v));
+        ours_ = Fp16Plan::create(sizes, d_.batch, why);
+        if (!ours_) return false;
+        path_ = ours_->describe();
+        break;
+      }
+      case HalfWay::CufftHalf: {
+        if (!powers_of_two(d_.n)) return *why = "cuFFT's FP16 takes powers of two only", false;
+        const Cufft &f = cufft();
+        GPUFFTW_CK(f.create(&xt_), why);
+        have_xt_ = true;
+        // The real side's padded rows (in place) as cuFFT's embed; the
+        // complex side is dense.
+        std::vector<long long> in_embed = d_.in_extent, out_embed = d_.out_extent;
+        const cudaDataType in_t = d_.in_complex ? CUDA_C_16F : CUDA_R_16F;
+        const cudaDataType out_t = d_.out_complex ? CUDA_C_16F : CUDA_R_16F;
+        GPUFFTW_CK(f.xt_make_plan_many(xt_, static_cast<int>(rank), d_.n.data(), in_embed.data(), 1, in_dist, in_t,
+                                       out_embed.data(), 1, out_dist, out_t, d_.batch, &work_, CUDA_C_16F),
+                   why);
+        path_ = std::string("cuFFT fp16 ") + type_name(d_.type);
+        break;
+      }
+      case HalfWay::SingleOnHalves:
+        if (d_.type != Type::C2C) return *why = "single precision on halves takes c2c only", false;
+        step_.type = CUFFT_C2C;
+        step_.sign = sign_;
+        if (!make_plan(&step_, static_cast<int>(rank), d_.n.data(), nullptr, 1, in_dist, nullptr, 1, out_dist,
+                       d_.batch, why))
+          return false;
+        have_step_ = true;
+        work_ = step_.work;
+        path_ = "cuFFT fp32 on halves";
+        break;
     }
     const size_t need = device_bytes();
     if (need > device_memory_cap())
@@ -92,11 +137,6 @@ class Fp16Job final : public FftJob {
                     std::to_string(device_memory_cap() >> 20) + " MiB",
              false;
     path_ += std::string(", host arrays converted ") + (cpu_has_f16c() ? "with F16C" : "by scalar code");
-    if (single_) {
-      path_ += "; pinned host arrays";
-      if (compute_ == Compute::SingleOnHalves) path_ += " and device arrays";
-      path_ += " in single precision (" + single_->path() + ")";
-    }
     return true;
   }
 
@@ -107,19 +147,12 @@ class Fp16Job final : public FftJob {
     if (fault_injected("execute", why)) return false;
     GPUFFTW_CK(cudaSetDevice(device()), why);
     const Memory in_mem = memory_type(in[0]), out_mem = memory_type(out[0]);
-    // Halves pay where the host converts anyway or the bus is the
-    // bottleneck: not for pinned host arrays, which the DMA engines read
-    // faster than the host converts them (docs/fp16.md), nor for device
-    // arrays when the transform is in single precision anyway.
-    const bool pinned = in_mem == Memory::Pinned && out_mem == Memory::Pinned;
-    const bool device = on_device(in_mem) && on_device(out_mem);
-    if (single_ && (pinned || (device && compute_ == Compute::SingleOnHalves))) return single_->run(in, out, why);
     if (!after_default_streams(in_mem, out_mem, stream_, why)) return false;
     if (fault_injected("alloc", why)) return false;
     void *buf = nullptr, *floats = nullptr;
-    GPUFFTW_CK(cudaMallocAsync(&buf, points_ * 2 * sizeof(uint16_t), stream_), why);
-    bool ok = compute_ != Compute::SingleOnHalves ||
-              check(cudaMallocAsync(&floats, points_ * 2 * sizeof(float), stream_), "cudaMallocAsync", why);
+    GPUFFTW_CK(cudaMallocAsync(&buf, buffer_halves() * sizeof(uint16_t), stream_), why);
+    bool ok = way_ != HalfWay::SingleOnHalves ||
+              check(cudaMallocAsync(&floats, d_.values(false) * sizeof(float), stream_), "cudaMallocAsync", why);
     ok = ok && run_on(static_cast<uint16_t *>(buf), static_cast<float *>(floats), static_cast<const float *>(in[0]),
                       on_device(in_mem), static_cast<float *>(out[0]), on_device(out_mem), why);
     if (ok) ok = check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", why);
@@ -130,45 +163,53 @@ class Fp16Job final : public FftJob {
   }
 
  private:
+  // The halves of the input side, then (r2c, c2r) those of the output side
+  // at a 256-byte boundary; c2c transforms in place on the first.
+  long long out_offset() const {
+    if (d_.type == Type::C2C) return 0;
+    return (d_.values(false) + 127) / 128 * 128;
+  }
+  int direction() const {
+    return d_.type == Type::R2C ? CUFFT_FORWARD : d_.type == Type::C2R ? CUFFT_INVERSE : sign_;
+  }
+  long long buffer_halves() const { return d_.type == Type::C2C ? d_.values(false) : out_offset() + d_.values(true); }
   size_t device_bytes() const {
-    const size_t halves = static_cast<size_t>(points_) * 2 * sizeof(uint16_t);
-    return halves * (compute_ == Compute::SingleOnHalves ? 3 : 1) + work_;
+    const size_t halves = static_cast<size_t>(buffer_halves()) * sizeof(uint16_t);
+    return halves * (way_ == HalfWay::SingleOnHalves ? 3 : 1) + work_;
   }
 
-  // `floats`: the single-precision buffer of Compute::SingleOnHalves.
+  // `floats`: the single-precision buffer of HalfWay::SingleOnHalves.
   bool run_on(uint16_t *buf, float *floats, const float *in, bool in_dev, float *out, bool out_dev, std::string *why) {
-    const long long values = 2 * points_;
+    const long long in_values = d_.values(false), out_values = d_.values(true);
+    uint16_t *result = buf + out_offset();
     if (in_dev)
-      GPUFFTW_CK(device_to_half(in, buf, values, stream_), why);
-    else if (!to_device_halves(copier_, buf, in, static_cast<size_t>(values), stream_, why))
+      GPUFFTW_CK(device_to_half(in, buf, in_values, stream_), why);
+    else if (!to_device_halves(copier_, buf, in, static_cast<size_t>(in_values), stream_, why))
       return false;
-    switch (compute_) {
-      case Compute::Ours:
+    switch (way_) {
+      case HalfWay::Ours:
         if (!ours_->run(buf, buf, sign_, stream_, why)) return false;
         break;
-      case Compute::CufftHalf:
+      case HalfWay::CufftHalf:
         GPUFFTW_CK(cufft().set_stream(xt_, stream_), why);
-        GPUFFTW_CK(cufft().xt_exec(xt_, buf, buf, sign_), why);
+        GPUFFTW_CK(cufft().xt_exec(xt_, buf, result, direction()), why);
         break;
-      case Compute::SingleOnHalves:
-        GPUFFTW_CK(device_to_float(buf, floats, values, stream_), why);
+      case HalfWay::SingleOnHalves:
+        GPUFFTW_CK(device_to_float(buf, floats, in_values, stream_), why);
         if (!exec_plan(step_, stream_, floats, floats, why)) return false;
-        GPUFFTW_CK(device_to_half(floats, buf, values, stream_), why);
+        GPUFFTW_CK(device_to_half(floats, buf, in_values, stream_), why);
         break;
     }
     if (out_dev) {
-      GPUFFTW_CK(device_to_float(buf, out, values, stream_), why);
+      GPUFFTW_CK(device_to_float(result, out, out_values, stream_), why);
       return true;
     }
-    return to_host_floats(copier_, out, buf, static_cast<size_t>(values), stream_, why);
+    return to_host_floats(copier_, out, result, static_cast<size_t>(out_values), stream_, why);
   }
 
-  std::vector<long long> n_;
-  long long batch_;
+  Dense d_;
+  HalfWay way_;
   int sign_;
-  long long points_;
-  std::unique_ptr<FftJob> single_;  // the same problem in single precision, or nullptr
-  Compute compute_ = Compute::Ours;
   std::string path_;
   cudaStream_t stream_ = nullptr;
   std::unique_ptr<Fp16Plan> ours_;
@@ -186,15 +227,11 @@ bool asked(const Geometry &g, const std::vector<int> &, Reason *why_not) {
 }
 
 std::unique_ptr<FftJob> make_job(const Geometry &g, const Ask &, Reason *why_not) {
-  std::vector<long long> n;
-  long long batch = 0;
+  Dense d;
   why_not->code = Reason::Code::NotItsKind;
-  if (!dense(g, &n, &batch, &why_not->text)) return nullptr;
+  if (!dense(g, &d, &why_not->text)) return nullptr;
   why_not->code = Reason::Code::NoJob;
-  Geometry single = g;
-  single.half = false;
-  std::string why_single;
-  auto job = std::make_unique<Fp16Job>(std::move(n), batch, g.sign, FftJob::create(single, &why_single));
+  auto job = std::make_unique<Fp16Job>(std::move(d), g.half_way, g.sign);
   if (!job->init(&why_not->text)) return nullptr;
   return job;
 }

@@ -1,14 +1,12 @@
 // The job for Geometry::half (GPUFFTW_PRECISION=fp16): a batch of
-// single-precision c2c transforms computed on halves. Pageable host arrays
-// are converted to halves while staged (engine/fp16/half_staging.h), so the bus
-// carries half the bytes, and back to floats on the way out; device and
-// managed arrays are converted by a kernel (device_half.h). The transform
-// runs in place on the device's halves: our tensor-core kernels
-// (fp16_fft.h) where they take the sizes, else cuFFT's FP16 (powers of
-// two), else cuFFT in single precision on floats made from the halves (the
-// data still crosses the bus as halves). Pinned host arrays run the
-// problem's single-precision job instead: the DMA engines read them faster
-// than the host converts them (docs/fp16.md, "Host path").
+// single-precision c2c, r2c or c2r transforms computed on halves, the way
+// Geometry::half_way names (engine.h's HalfWay). Host arrays, pinned and
+// pageable alike, are converted to halves on the host while staged
+// (engine/fp16/half_staging.h), so the bus carries half the bytes, and
+// back to floats on the way out; device and managed arrays are converted
+// by a kernel (device_half.h). Whether that pays against the problem's
+// single-precision job is dispatch's choice (dispatch/fp16_ways.h), not
+// the job's.
 #pragma once
 
 #include "engine/engine.h"
@@ -17,9 +15,11 @@
 namespace gpufftw::engine {
 
 // Takes Geometry::half; its make fails, with why, where the job cannot
-// take the geometry: not a dense batch of c2c f32 transforms of rank 1 to
-// 3 (unit stride, transforms back to back), or past the device memory cap.
-// The planner then asks the solvers after it, in single precision.
+// take the geometry the way asked: not a dense batch of f32 transforms of
+// rank 1 to 3 (c2c: unit stride, transforms back to back; r2c and c2r the
+// same, the real side's rows n or FFTW's in-place 2 (n/2 + 1) reals long),
+// a size the way does not take, or past the device memory cap. The
+// planner then asks the solvers after it, in single precision.
 extern const Solver kFp16Solver;
 
 }  // namespace gpufftw::engine

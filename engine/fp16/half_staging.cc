@@ -7,8 +7,6 @@
 namespace gpufftw::engine::fp16 {
 namespace {
 
-// `n` values through `convert` on the staging threads, each thread's share
-// in whole cache lines of halves so that no two threads write one line.
 template <class From, class To>
 void convert_on_threads(void (*convert)(const From *, To *, size_t), const From *from, To *to, size_t n) {
   on_staging_threads([&](unsigned part, unsigned parts) {
@@ -21,12 +19,14 @@ void convert_on_threads(void (*convert)(const From *, To *, size_t), const From 
 
 }  // namespace
 
+void to_half_on_threads(const float *src, uint16_t *dst, size_t n) { convert_on_threads(to_half, src, dst, n); }
+void to_float_on_threads(const uint16_t *src, float *dst, size_t n) { convert_on_threads(to_float, src, dst, n); }
+
 // The copier's offsets and lengths count the device's bytes: a half each.
 bool to_device_halves(HostCopier &copier, uint16_t *dst, const float *src, size_t count, cudaStream_t stream,
                       std::string *why) {
   auto fill = [src](char *slot, size_t off, size_t len) {
-    convert_on_threads(to_half, src + off / sizeof(uint16_t), reinterpret_cast<uint16_t *>(slot),
-                       len / sizeof(uint16_t));
+    to_half_on_threads(src + off / sizeof(uint16_t), reinterpret_cast<uint16_t *>(slot), len / sizeof(uint16_t));
   };
   return copier.staged_to_device(dst, count * sizeof(uint16_t), fill, stream, why);
 }
@@ -34,8 +34,7 @@ bool to_device_halves(HostCopier &copier, uint16_t *dst, const float *src, size_
 bool to_host_floats(HostCopier &copier, float *dst, const uint16_t *src, size_t count, cudaStream_t stream,
                     std::string *why) {
   auto drain = [dst](char *slot, size_t off, size_t len) {
-    convert_on_threads(to_float, reinterpret_cast<const uint16_t *>(slot), dst + off / sizeof(uint16_t),
-                       len / sizeof(uint16_t));
+    to_float_on_threads(reinterpret_cast<const uint16_t *>(slot), dst + off / sizeof(uint16_t), len / sizeof(uint16_t));
   };
   return copier.staged_to_host(src, count * sizeof(uint16_t), drain, stream, why);
 }

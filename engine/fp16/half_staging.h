@@ -26,4 +26,10 @@ bool to_device_halves(HostCopier &copier, uint16_t *dst, const float *src, size_
 bool to_host_floats(HostCopier &copier, float *dst, const uint16_t *src, size_t count, cudaStream_t stream,
                     std::string *why);
 
+// `n` values converted on the staging threads (host_half.h's conversions),
+// each thread's share in whole cache lines of halves so that no two
+// threads write one line.
+void to_half_on_threads(const float *src, uint16_t *dst, size_t n);
+void to_float_on_threads(const uint16_t *src, float *dst, size_t n);
+
 }  // namespace gpufftw::engine::fp16

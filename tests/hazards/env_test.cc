@@ -85,6 +85,7 @@ const Row kRows[] = {
     {"GPUFFTW_REPORT", "yes", "auto", ReadWhere::Always},
     {"GPUFFTW_MEASURE", "sometimes", "auto", ReadWhere::Always},
     {"GPUFFTW_PRECISION", "fp8", "auto", ReadWhere::Always},
+    {"GPUFFTW_FP16_WAY", "fastest", "auto", ReadWhere::Always},
     {"GPUFFTW_COMPARE", "yes", "auto", ReadWhere::Always},
     {"GPUFFTW_COMPARE_EVERY", "0", "auto", ReadWhere::Always},
     {"GPUFFTW_COMPARE_PERTURB", "2", "auto", ReadWhere::Always},

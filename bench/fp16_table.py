@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""fp16_table.py OUT: the tables of bench/fp16_run.sh from the files it
+wrote in OUT, in Markdown: the rates, device data against cuFFT's FP16 and
+FP32, host arrays against gpufftw's fp32 with the model's bound, and the
+comparison mode's errors. Ratios are times of the peer over gpufftw's fp16
+(above 1: fp16 faster)."""
+import json
+import os
+import re
+import sys
+
+out = sys.argv[1]
+
+
+def lines(name):
+    path = os.path.join(out, name)
+    return open(path).read().splitlines() if os.path.exists(path) else []
+
+
+# 1. Rates.
+convert = device = None
+for l in lines("fp16_staging.txt"):
+    m = re.match(r"RATES host_convert_GBps ([\d.]+) device_copy_GBps ([\d.]+)", l)
+    if m:
+        convert, device = float(m.group(1)), float(m.group(2))
+print("## Rates\n")
+print("host F16C conversion on the staging threads: %s GB/s of floats; device copy: %s GB/s read + written\n"
+      % (convert, device))
+
+# 2. The kernels on half data: cuFFT's times by problem ("n=256 batch=65536").
+cufft = {}
+for l in lines("fp16_kernels.txt"):
+    if not l.startswith("RESULT "):
+        continue
+    f = dict(kv.split("=", 1) for kv in l.split()[2:] if "=" in kv)
+    cufft[(f["n"], f["batch"])] = (float(f["cufft16_ms"]), float(f["cufft32_ms"]), float(f["ours_ms"]))
+
+# 3. fft_bench: RESULT alloc precision problem plan_ms median_ms min_ms reps where inner | why
+runs = {}
+for l in lines("fp16_results.txt"):
+    parts = l.split()
+    if len(parts) < 6 or parts[0] != "RESULT" or parts[3] == "NULL-plan":
+        continue
+    alloc, prec, problem, median = parts[1], parts[2], parts[3], float(parts[5])
+    why = l.split("| ", 1)[1] if "| " in l else ""
+    m = re.search(r"fp16: ([^,;]+)", why)
+    runs[(alloc, prec, problem)] = (median, m.group(1) if m else "")
+
+
+def shape(problem):
+    """('c2c', [n...], batch) from c2c-f32-4096x4096-b2."""
+    kind, _, dims, *rest = problem.split("-")
+    batch = int(rest[0][1:]) if rest else 1
+    return kind, [int(d) for d in dims.split("x")], batch
+
+
+def float_bytes(problem):
+    kind, n, batch = shape(problem)
+    points = batch
+    for d in n:
+        points *= d
+    if kind == "c2c":
+        return 16.0 * points
+    half = points // n[-1] * (n[-1] // 2 + 1)
+    return 4.0 * points + 8.0 * half
+
+
+def fmt(v, spec="%.3f"):
+    return spec % v if v is not None else "-"
+
+
+print("## Device data (fft_bench --alloc device, FFTW_MEASURE)\n")
+print("cuFFT's columns: fp16_bench on half data already on the device (no conversion from floats).\n")
+print("| problem | gpufftw fp32 ms | gpufftw fp16 ms | fp16 way | cuFFT FP16 ms | cuFFT FP32 ms "
+      "| vs faster cuFFT | vs cuFFT FP16 | vs gpufftw fp32 |")
+print("|---|---|---|---|---|---|---|---|---|")
+for (alloc, prec, problem), (t16, way) in runs.items():
+    if alloc != "device" or prec != "fp16":
+        continue
+    t32 = runs.get((alloc, "fp32", problem), (None, ""))[0]
+    kind, n, batch = shape(problem)
+    c = cufft.get(("x".join(map(str, n)), str(batch))) if kind == "c2c" else None
+    best = min(c[0], c[1]) if c else None
+    print("| %s | %s | %.3f | %s | %s | %s | %s | %s | %s |" % (
+        problem, fmt(t32), t16, way, fmt(c and c[0]), fmt(c and c[1]),
+        fmt(best and best / t16, "%.2f"), fmt(c and c[0] / t16, "%.2f"), fmt(t32 and t32 / t16, "%.2f")))
+
+print("\n## Host arrays end to end (FFTW_MEASURE)\n")
+print("bound: the model's for the halves, fp32 ms / (float bytes in and out / the host's conversion rate), at most 2, "
+      "where that is lower than the target.\n")
+print("| problem | alloc | fp32 ms | fp16 ms | fp32/fp16 | target | model's bound | fp16 way |")
+print("|---|---|---|---|---|---|---|---|")
+for (alloc, prec, problem), (t16, way) in runs.items():
+    if alloc == "device" or prec != "fp16":
+        continue
+    t32 = runs.get((alloc, "fp32", problem), (None, ""))[0]
+    target = 1.5 if alloc == "malloc" else 1.3
+    bound = None
+    if convert and t32:
+        bound = min(2.0, t32 / (float_bytes(problem) / (convert * 1e9) * 1e3))
+    print("| %s | %s | %s | %.3f | %s | %.1f | %s | %s |" % (
+        problem, alloc, fmt(t32), t16, fmt(t32 and t32 / t16, "%.2f"), target, fmt(bound, "%.2f"), way))
+
+print("\n## Accuracy (GPUFFTW_COMPARE=1, malloc arrays, every plan fp16)\n")
+print("| way asked | problem | computed in half | gpufftw rel. L2 | tolerance | over |")
+print("|---|---|---|---|---|---|")
+for l in lines("fp16_compare.jsonl"):
+    try:
+        r = json.loads(l)
+    except ValueError:
+        continue
+    print("| %s | %s | %s | %.2e | %.2e | %s |" % (r["way"], r["problem"], r["half"], r["gpufftw_rel_l2"],
+                                                r["tolerance"], r["over"]))

@@ -1,0 +1,126 @@
+// GPUFFTW_PRECISION=fp16's candidates for one problem, and the choice
+// between them: our tensor-core kernels, cuFFT's FP16, cuFFT's single
+// precision on halves, and the problem's single-precision plan (f32). Each
+// is priced by a model of the bytes it moves (the bus in halves or in
+// floats, the host's conversion, the device's passes); FFTW_ESTIMATE takes
+// the cheapest, FFTW_MEASURE times those the model cannot rule out and
+// keeps the fastest, stored under the problem's fp16 key. Plain C++: the
+// plans, the timing and the store are handed in, so that a build without
+// a GPU tests the choice against stand-ins (docs/fp16.md, "The choice").
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/plan.h"
+#include "core/problem.h"
+#include "dispatch/cost_model.h"
+#include "dispatch/timing.h"
+#include "core/kernel_pick.h"
+
+namespace gpufftw {
+
+enum class Fp16Way { Ours, CufftHalf, SingleOnHalves, Single };
+constexpr Fp16Way kFp16Ways[] = {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::SingleOnHalves, Fp16Way::Single};
+
+// For the why: "ours (tensor cores)", "cuFFT fp16", ...
+const char *way_name(Fp16Way w);
+// For the store and GPUFFTW_FP16_WAY: "ours", "cufft-fp16", "fp32-on-halves", "fp32".
+const char *way_tag(Fp16Way w);
+bool parse_way(const std::string &tag, Fp16Way *w);
+
+// Where the plan's arrays lie, as the prices see it (managed arrays as
+// device ones).
+enum class ArraysAt { Pageable, Pinned, Device };
+
+// What the prices are made of, measured on this machine: bytes per second.
+struct HalfRates {
+  // gpufftw's single-precision path on host arrays, end to end: bytes in
+  // plus out per second, pinned (the DMA engines on the arrays) and
+  // pageable (through the copy threads' staging).
+  double pinned = 0, pageable = 0;
+  // The host's F16C conversion on the staging threads: bytes of floats
+  // per second, to halves and back.
+  double convert = 0;
+  // The device's memory: bytes read plus written per second by a copy.
+  double device = 0;
+};
+
+// From the calibrated single-precision table (its largest batched cells,
+// 2^24 points each way) and the two rates measured in this process.
+HalfRates half_rates(const GpuRates &g, double convert, double device);
+
+// The device's time of each way in copies of the bytes it reads and writes
+// per pass (a copy reads and writes each byte once), by rank: cuFFT's FP32
+// and FP16 and our kernels on the fp16 benchmark's standard set
+// (docs/results/fp16.md, "The kernels on device data"). cuFFT's FP16 on 2-D
+// and 3-D runs several passes; ours takes a pass per axis at about half a
+// copy's speed; r2c and c2r take c2c's factors on their bytes.
+struct DeviceFactors {
+  double single[3] = {1.0, 2.5, 3.4};
+  double cufft_half[3] = {1.05, 9.3, 18.6};
+  double ours[3] = {2.0, 5.0, 7.4};
+};
+
+struct WayPrice {
+  Fp16Way way = Fp16Way::Single;
+  bool offered = false;
+  std::string why_not;  // where not offered
+  double seconds = 0;   // the model's, where offered
+};
+
+// Every way, whether it takes the problem's sizes (why not where it does
+// not) and, where it does, the model's seconds:
+// - f32: the bus in floats, pinned or pageable at its rate, plus the
+//   device's passes on floats; on device arrays the passes alone.
+// - a way in half on host arrays: the host converts every float both ways
+//   while the DMA moves the halves behind it, so the slower of the two,
+//   plus the device's passes on halves; on device arrays, a kernel
+//   converts each side (reads a float, writes a half: 1.5 times a side's
+//   float bytes) before and after them. Single precision on halves adds
+//   those conversions on the device to f32's passes.
+// Ours takes c2c of rank 1 to 3, every axis 256 to 4096 and a power of
+// two; cuFFT's FP16 c2c, r2c and c2r, every axis a power of two; single
+// precision on halves c2c. f32 takes everything.
+std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r,
+                                 const DeviceFactors &f = DeviceFactors());
+
+// Of the ways offered, the model's cheapest; Single where none is.
+Fp16Way cheapest(const std::vector<WayPrice> &prices);
+
+// FFTW_MEASURE times only the ways priced within this factor of the
+// cheapest: the model's factors are from measurements, and a way priced
+// that far off costs planning time for nothing (cuFFT's FP16 on 3-D).
+constexpr double kWayTimedWithin = 4.0;
+
+// What plan_fp16 is given: the plans, the timing, the store.
+struct WayHands {
+  // The plan of the problem computed that way, or nullptr (why_not) where
+  // the GPU cannot make it so (a layout the half job does not take).
+  std::function<std::unique_ptr<Plan>(Fp16Way, std::string *why_not)> make;
+  Reading read;  // time_execute, or a test's
+  // The pick stored for the problem (recall false where none), and the
+  // one to store: variant is the way's tag, own_s its reading, cufft_s
+  // the f32 way's (0 where not read).
+  std::function<bool(KernelPick *)> recall;
+  std::function<void(const KernelPick &)> remember;
+};
+
+struct Fp16Planned {
+  std::unique_ptr<Plan> plan;  // nullptr: no way made a plan (why says each one's why not)
+  Fp16Way way = Fp16Way::Single;
+  std::string why;  // "fp16: cuFFT fp16, by the model: ...", for the plan's why
+};
+
+// The plan: a pick stored earlier where it is offered and made; else,
+// measuring, f32 and every way the model does not rule out
+// (kWayTimedWithin) made and read in turn (read_in_turn), the fastest kept
+// and stored; else the cheapest by the model that makes a plan. `forced`
+// (GPUFFTW_FP16_WAY): that way, neither timed nor stored, where it takes
+// the problem and makes a plan; else the choice as without it.
+Fp16Planned plan_fp16(const std::vector<WayPrice> &prices, bool measuring, const WayHands &hands,
+                      const Fp16Way *forced = nullptr);
+
+}  // namespace gpufftw

@@ -1,0 +1,307 @@
+// GPUFFTW_PRECISION=fp16's choice of ways (dispatch/fp16_ways.h) without a
+// GPU: which ways take which sizes, the model's prices on the rates of the
+// H100 machine the fp16 results were measured on (docs/results/fp16.md),
+// and plan_fp16 against stand-in plans whose readings the test sets.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dispatch/fp16_ways.h"
+
+namespace gpufftw {
+namespace {
+
+class WayPlan final : public Plan {
+ public:
+  WayPlan(const Problem &p, Fp16Way way) : Plan(p), way_(way) {}
+  void execute(const Arrays &) override {}
+  void print(FILE *) const override {}
+  void flops(double *add, double *mul, double *fma) const override { *add = *mul = *fma = 0; }
+  double cost() const override { return 0; }
+  double estimate_cost() const override { return 0; }
+  Where where() const override { return Where::Gpu; }
+  Fp16Way way() const { return way_; }
+
+ private:
+  Fp16Way way_;
+};
+
+Problem problem(Kind kind, std::vector<int64_t> n, int64_t batch) {
+  Problem p;
+  p.kind = kind;
+  p.precision = Precision::F32;
+  int64_t stride = 1;
+  for (size_t k = n.size(); k-- > 0;) {
+    p.dims.insert(p.dims.begin(), Dim{n[k], stride, stride});
+    stride *= n[k];
+  }
+  if (batch > 1) p.howmany.push_back({batch, stride, stride});
+  return p;
+}
+
+// The H100 machine's: the single-precision path end to end about 87 GB/s
+// on pinned arrays and 35 on pageable ones, the host converting about 60
+// GB/s of floats, a device copy 2.7 TB/s.
+HalfRates h100() {
+  HalfRates r;
+  r.pinned = 87e9;
+  r.pageable = 35e9;
+  r.convert = 60e9;
+  r.device = 2.7e12;
+  return r;
+}
+
+const WayPrice &price_of(const std::vector<WayPrice> &prices, Fp16Way w) {
+  for (const WayPrice &p : prices)
+    if (p.way == w) return p;
+  static const WayPrice none;
+  return none;
+}
+
+TEST(Fp16Ways, TagsRoundTrip) {
+  for (Fp16Way w : kFp16Ways) {
+    Fp16Way back = Fp16Way::Single;
+    ASSERT_TRUE(parse_way(way_tag(w), &back)) << way_tag(w);
+    EXPECT_EQ(back, w);
+  }
+  Fp16Way w;
+  EXPECT_FALSE(parse_way("auto", &w));
+  EXPECT_FALSE(parse_way("", &w));
+}
+
+TEST(Fp16Ways, EachWayTakesItsSizes) {
+  const HalfRates r = h100();
+  auto offered = [&](const Problem &p, Fp16Way w) { return price_of(price_ways(p, ArraysAt::Pageable, r), w).offered; };
+  const Problem c2c = problem(Kind::C2C, {1024}, 64), small = problem(Kind::C2C, {128}, 64),
+                odd = problem(Kind::C2C, {1000}, 64), r2c = problem(Kind::R2C, {256, 256}, 2),
+                c2r = problem(Kind::C2R, {64, 64, 64}, 1), r2c_odd = problem(Kind::R2C, {1000}, 8),
+                big = problem(Kind::C2C, {8192}, 4), rank4 = problem(Kind::C2C, {256, 256, 256, 256}, 1);
+  EXPECT_TRUE(offered(c2c, Fp16Way::Ours));
+  EXPECT_FALSE(offered(small, Fp16Way::Ours));
+  EXPECT_FALSE(offered(big, Fp16Way::Ours));
+  EXPECT_FALSE(offered(rank4, Fp16Way::Ours));
+  EXPECT_FALSE(offered(r2c, Fp16Way::Ours));
+  EXPECT_TRUE(offered(small, Fp16Way::CufftHalf));
+  EXPECT_TRUE(offered(r2c, Fp16Way::CufftHalf));
+  EXPECT_TRUE(offered(c2r, Fp16Way::CufftHalf));
+  EXPECT_FALSE(offered(odd, Fp16Way::CufftHalf));
+  EXPECT_FALSE(offered(r2c_odd, Fp16Way::CufftHalf));
+  EXPECT_TRUE(offered(odd, Fp16Way::SingleOnHalves));
+  EXPECT_FALSE(offered(r2c, Fp16Way::SingleOnHalves));
+  for (const Problem *p : {&c2c, &small, &odd, &r2c, &c2r, &r2c_odd, &big, &rank4})
+    EXPECT_TRUE(offered(*p, Fp16Way::Single));
+  EXPECT_EQ(price_of(price_ways(r2c_odd, ArraysAt::Pageable, r), Fp16Way::CufftHalf).why_not,
+            "cuFFT's FP16 takes powers of two only");
+}
+
+// The prices by hand for one problem: 1024 x 16384 c2c, 128 MiB each way.
+TEST(Fp16Ways, PricesAreTheModelsArithmetic) {
+  const HalfRates r = h100();
+  const Problem p = problem(Kind::C2C, {1024}, 16384);
+  const double floats = 2.0 * 1024 * 16384 * 8;
+  const DeviceFactors f;
+  const std::vector<WayPrice> host = price_ways(p, ArraysAt::Pageable, r);
+  EXPECT_DOUBLE_EQ(price_of(host, Fp16Way::Single).seconds, floats / r.device + floats / r.pageable);
+  // The conversion (60 GB/s of floats) is slower than the DMA of the
+  // halves (87 GB/s of bytes, half of them): it sets the pace.
+  EXPECT_DOUBLE_EQ(price_of(host, Fp16Way::CufftHalf).seconds,
+                   f.cufft_half[0] * floats / 2 / r.device + floats / r.convert);
+  EXPECT_DOUBLE_EQ(price_of(host, Fp16Way::Ours).seconds, f.ours[0] * floats / 2 / r.device + floats / r.convert);
+  EXPECT_DOUBLE_EQ(price_of(host, Fp16Way::SingleOnHalves).seconds,
+                   (f.single[0] + 1.5) * floats / r.device + floats / r.convert);
+  const std::vector<WayPrice> pinned = price_ways(p, ArraysAt::Pinned, r);
+  EXPECT_DOUBLE_EQ(price_of(pinned, Fp16Way::Single).seconds, floats / r.device + floats / r.pinned);
+  // A host converting faster than the bus carries halves: the bus sets it.
+  HalfRates fast = r;
+  fast.convert = 400e9;
+  EXPECT_DOUBLE_EQ(price_of(price_ways(p, ArraysAt::Pinned, fast), Fp16Way::CufftHalf).seconds,
+                   f.cufft_half[0] * floats / 2 / r.device + floats / 2 / r.pinned);
+  const std::vector<WayPrice> device = price_ways(p, ArraysAt::Device, r);
+  EXPECT_DOUBLE_EQ(price_of(device, Fp16Way::Single).seconds, floats / r.device);
+  EXPECT_DOUBLE_EQ(price_of(device, Fp16Way::CufftHalf).seconds,
+                   f.cufft_half[0] * floats / 2 / r.device + 1.5 * floats / r.device);
+  // r2c: the bytes of a real side and of n/2 + 1 complex numbers.
+  const Problem real = problem(Kind::R2C, {256, 256, 256}, 1);
+  const double real_floats = 256.0 * 256 * 256 * 4 + 256.0 * 256 * 129 * 8;
+  EXPECT_DOUBLE_EQ(price_of(price_ways(real, ArraysAt::Device, r), Fp16Way::Single).seconds,
+                   f.single[2] * real_floats / r.device);
+}
+
+// What the model picks on the H100's rates: halves on pageable host
+// arrays (cuFFT's FP16 for 1-D batches, ours for 2-D), single precision
+// where the host's conversion is slower than the DMA of floats (pinned)
+// and on device arrays (the conversions there cost more than halving the
+// passes saves).
+TEST(Fp16Ways, TheModelPicksAsTheH100Measured) {
+  const HalfRates r = h100();
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {1024}, 16384), ArraysAt::Pageable, r)), Fp16Way::CufftHalf);
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {256}, 65536), ArraysAt::Pageable, r)), Fp16Way::CufftHalf);
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {4096, 4096}, 1), ArraysAt::Pageable, r)), Fp16Way::Ours);
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::R2C, {4096, 4096}, 1), ArraysAt::Pageable, r)), Fp16Way::CufftHalf);
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {1000}, 16384), ArraysAt::Pageable, r)), Fp16Way::SingleOnHalves);
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {4096}, 4096), ArraysAt::Pinned, r)), Fp16Way::Single);
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {1024}, 16384), ArraysAt::Device, r)), Fp16Way::Single);
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {512, 512, 512}, 1), ArraysAt::Device, r)), Fp16Way::Single);
+  // A host that converts three times the pinned rate: halves on pinned
+  // arrays too.
+  HalfRates fast = r;
+  fast.convert = 3 * r.pinned;
+  EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {4096}, 4096), ArraysAt::Pinned, fast)), Fp16Way::CufftHalf);
+}
+
+// A stand-in engine: plans for the ways it can make, readings the test
+// sets, a store of one pick.
+struct Bench {
+  std::map<Fp16Way, double> reading;  // seconds per execute
+  std::map<Fp16Way, bool> fails;      // make() gives no plan
+  std::map<Fp16Way, int> made, reads;
+  bool stored = false;
+  KernelPick pick;
+  Problem p = problem(Kind::C2C, {1024}, 4096);
+
+  WayHands hands() {
+    WayHands h;
+    h.make = [this](Fp16Way w, std::string *why_not) -> std::unique_ptr<Plan> {
+      ++made[w];
+      if (fails[w]) return *why_not = "cannot in this test", nullptr;
+      return std::make_unique<WayPlan>(p, w);
+    };
+    h.read = [this](Plan *plan, double) {
+      const Fp16Way w = static_cast<WayPlan *>(plan)->way();
+      ++reads[w];
+      return reading.count(w) ? reading[w] : 1.0;
+    };
+    h.recall = [this](KernelPick *k) { return stored && (*k = pick, true); };
+    h.remember = [this](const KernelPick &k) {
+      stored = true;
+      pick = k;
+    };
+    return h;
+  }
+};
+
+std::vector<WayPrice> priced(std::map<Fp16Way, double> seconds) {
+  std::vector<WayPrice> v;
+  for (Fp16Way w : kFp16Ways) {
+    WayPrice wp;
+    wp.way = w;
+    wp.offered = seconds.count(w) > 0;
+    wp.seconds = wp.offered ? seconds[w] : 0;
+    if (!wp.offered) wp.why_not = "not in this test";
+    v.push_back(wp);
+  }
+  return v;
+}
+
+Fp16Way way_of(const Fp16Planned &planned) { return static_cast<const WayPlan &>(*planned.plan).way(); }
+
+TEST(Fp16Ways, EstimateTakesTheCheapestThatMakesAPlan) {
+  Bench b;
+  const auto prices = priced({{Fp16Way::Ours, 2e-3}, {Fp16Way::CufftHalf, 1e-3}, {Fp16Way::Single, 3e-3}});
+  Fp16Planned got = plan_fp16(prices, false, b.hands());
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
+  EXPECT_EQ(got.way, Fp16Way::CufftHalf);
+  EXPECT_EQ(got.why.rfind("fp16: cuFFT fp16, by the model: ", 0), 0u) << got.why;
+  EXPECT_NE(got.why.find("ours (tensor cores) 2 ms"), std::string::npos) << got.why;
+  EXPECT_NE(got.why.find("f32 3 ms"), std::string::npos) << got.why;
+  EXPECT_TRUE(b.reads.empty());
+  EXPECT_FALSE(b.stored);
+  b.fails[Fp16Way::CufftHalf] = true;
+  got = plan_fp16(prices, false, b.hands());
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::Ours);
+  EXPECT_NE(got.why.find("cuFFT fp16 made no plan: cannot in this test"), std::string::npos) << got.why;
+}
+
+TEST(Fp16Ways, MeasureReadsTheWaysAndStoresTheFastest) {
+  Bench b;
+  // The model prices ours cheapest; the readings say cuFFT's FP16.
+  const auto prices = priced({{Fp16Way::Ours, 1e-3}, {Fp16Way::CufftHalf, 1.5e-3}, {Fp16Way::Single, 2e-3}});
+  b.reading = {{Fp16Way::Ours, 0.9e-3}, {Fp16Way::CufftHalf, 0.5e-3}, {Fp16Way::Single, 0.95e-3}};
+  Fp16Planned got = plan_fp16(prices, true, b.hands());
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
+  // Each read three times, in turn (read_in_turn).
+  for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::Single}) EXPECT_EQ(b.reads[w], 3) << way_tag(w);
+  ASSERT_TRUE(b.stored);
+  EXPECT_EQ(b.pick.variant, "cufft-fp16");
+  EXPECT_DOUBLE_EQ(b.pick.own_s, 0.5e-3);
+  EXPECT_DOUBLE_EQ(b.pick.cufft_s, 0.95e-3);
+  EXPECT_EQ(got.why.rfind("fp16: cuFFT fp16, measured: ", 0), 0u) << got.why;
+  EXPECT_NE(got.why.find("(model: "), std::string::npos) << got.why;
+
+  // The next plan of the problem takes the stored pick: made once, not read.
+  b.reads.clear();
+  b.made.clear();
+  got = plan_fp16(prices, true, b.hands());
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
+  EXPECT_TRUE(b.reads.empty());
+  EXPECT_EQ(b.made[Fp16Way::CufftHalf], 1);
+  EXPECT_EQ(b.made.size(), 1u);
+  EXPECT_EQ(got.why, "fp16: cuFFT fp16, measured earlier: 0.5 ms, f32 0.95 ms");
+}
+
+TEST(Fp16Ways, MeasureLeavesOutWaysPricedFarOffButNeverF32) {
+  Bench b;
+  // cuFFT's FP16 on 3-D: priced far over the cheapest, not made; f32 priced
+  // over the cut too, but timed: it is what the user had.
+  const auto prices = priced({{Fp16Way::Ours, 1e-3}, {Fp16Way::CufftHalf, 9e-3}, {Fp16Way::Single, 5e-3}});
+  b.reading = {{Fp16Way::Ours, 1.2e-3}, {Fp16Way::Single, 1.0e-3}};
+  Fp16Planned got = plan_fp16(prices, true, b.hands());
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::Single);
+  EXPECT_EQ(b.made.count(Fp16Way::CufftHalf), 0u);
+  EXPECT_EQ(b.reads[Fp16Way::Single], 3);
+  EXPECT_NE(got.why.find("not timed, priced over 4x"), std::string::npos) << got.why;
+}
+
+TEST(Fp16Ways, AStoredPickNoLongerOfferedIsMeasuredAgain) {
+  Bench b;
+  b.stored = true;
+  b.pick = {"ours", 1e-3, 2e-3};
+  const auto prices = priced({{Fp16Way::CufftHalf, 1e-3}, {Fp16Way::Single, 2e-3}});
+  b.reading = {{Fp16Way::CufftHalf, 0.4e-3}, {Fp16Way::Single, 0.8e-3}};
+  Fp16Planned got = plan_fp16(prices, true, b.hands());
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
+  EXPECT_EQ(b.made.count(Fp16Way::Ours), 0u);
+  EXPECT_EQ(b.pick.variant, "cufft-fp16");
+}
+
+TEST(Fp16Ways, ForcedWayWhereItTakesTheProblem) {
+  Bench b;
+  const auto prices = priced({{Fp16Way::Ours, 1e-3}, {Fp16Way::CufftHalf, 2e-3}, {Fp16Way::Single, 3e-3}});
+  const Fp16Way ours = Fp16Way::Ours, halves = Fp16Way::SingleOnHalves;
+  Fp16Planned got = plan_fp16(prices, true, b.hands(), &ours);
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::Ours);
+  EXPECT_EQ(got.why, "fp16: ours (tensor cores), GPUFFTW_FP16_WAY=ours");
+  EXPECT_TRUE(b.reads.empty());
+  EXPECT_FALSE(b.stored);
+  // Not offered: the model's choice, saying so.
+  got = plan_fp16(prices, false, b.hands(), &halves);
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::Ours);
+  EXPECT_NE(got.why.find("GPUFFTW_FP16_WAY=fp32-on-halves not taken: not in this test"), std::string::npos)
+      << got.why;
+}
+
+TEST(Fp16Ways, NoPlanWhereNoWayMakesOne) {
+  Bench b;
+  for (Fp16Way w : kFp16Ways) b.fails[w] = true;
+  const auto prices = priced({{Fp16Way::CufftHalf, 1e-3}, {Fp16Way::Single, 2e-3}});
+  for (bool measuring : {false, true}) {
+    Fp16Planned got = plan_fp16(prices, measuring, b.hands());
+    EXPECT_FALSE(got.plan);
+    EXPECT_EQ(got.why.rfind("fp16: no way made a plan; ", 0), 0u) << got.why;
+    EXPECT_NE(got.why.find("f32 made no plan: cannot in this test"), std::string::npos) << got.why;
+  }
+}
+
+}  // namespace
+}  // namespace gpufftw
