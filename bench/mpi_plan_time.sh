@@ -36,10 +36,14 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libfftw3f_mpi\.so\.3 '; then
 fi
 threads=$(( $(nproc) / np > 0 ? $(nproc) / np : 1 ))
 
-# plan_ms LOG ARGS...: one run of mpi_fft_bench; its plan time (ms) or "-".
+# plan_ms LOG LIMIT PROBLEM [MPIRUN-ARGS...] PROGRAM: one run of
+# mpi_fft_bench (LIMIT "-": no fftw_set_timelimit); its plan time (ms) or "-".
 plan_ms() {
-  local log=$1; shift
-  "$mpirun_sh" "$np" --bind-to none "$@" --threads "$threads" --flags measure --seconds 0.2 > "$log" 2>&1
+  local log=$1 lim=$2 problem=$3 limit_args=()
+  shift 3
+  [ "$lim" = - ] || limit_args=(--timelimit "$lim")
+  "$mpirun_sh" "$np" --bind-to none "$@" --threads "$threads" --flags measure --seconds 0.2 "${limit_args[@]}" \
+    "$problem" > "$log" 2>&1
   awk '$1 == "RESULT" { print $5; found = 1 } END { if (!found) print "-" }' "$log"
 }
 
@@ -47,11 +51,11 @@ printf 'ROWS problem ranks threads limit_s gpufftw_first_ms gpufftw_recalled_ms 
 for p in $problems; do
   store=$(mktemp -d) unlimited=$(mktemp -d)
   gpufftw=(-x GPUFFTW_CACHE_DIR="$store" "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench")
-  first=$(plan_ms "$out/$p-first.log" "${gpufftw[@]}" --timelimit "$limit" "$p")
-  again=$(plan_ms "$out/$p-recalled.log" "${gpufftw[@]}" --timelimit "$limit" "$p")
-  free=$(plan_ms "$out/$p-no-limit.log" -x GPUFFTW_CACHE_DIR="$unlimited" "$build/gpufftw-run" -- \
-    "$build/bench/mpi_fft_bench" "$p")
-  real=$(plan_ms "$out/$p-real.log" "$build/bench/mpi_fft_bench" --timelimit "$limit" "$p")
+  first=$(plan_ms "$out/$p-first.log" "$limit" "$p" "${gpufftw[@]}")
+  again=$(plan_ms "$out/$p-recalled.log" "$limit" "$p" "${gpufftw[@]}")
+  free=$(plan_ms "$out/$p-no-limit.log" - "$p" -x GPUFFTW_CACHE_DIR="$unlimited" "$build/gpufftw-run" -- \
+    "$build/bench/mpi_fft_bench")
+  real=$(plan_ms "$out/$p-real.log" "$limit" "$p" "$build/bench/mpi_fft_bench")
   rm -rf "$store" "$unlimited"
   echo "ROW $p $np $threads $limit $first $again $free $real" | tee -a "$out/plan_time.txt"
   grep -h '^RESULT' "$out/$p-first.log" | sed 's/^/  first: /'

@@ -1,5 +1,6 @@
 #include "dispatch/dispatch.h"
 
+#include "dispatch/cost_model.h"
 #include "dispatch/planner.h"
 #include "dispatch/timing.h"
 #if GPUFFTW_HAVE_CUDA
@@ -39,6 +40,16 @@ Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
   }
 #endif
   return choose(library_planner(), p, mode);
+}
+
+double cpu_model_seconds(const Problem &p, int threads) {
+#if GPUFFTW_HAVE_CUDA
+  return cpu_seconds(p, dispatch_store().cpu_rates(p.precision, threads));
+#else
+  (void)p;
+  (void)threads;
+  return -1;
+#endif
 }
 
 std::string placement_note(const Plan *plan) {

@@ -30,6 +30,12 @@ std::string choice_key(const Problem &problem, int threads, bool pinned);
 bool recall_measured(const std::string &key, Choice *choice);
 void remember_measured(const std::string &key, const Choice &choice);
 
+// The model's price, in seconds, of the real FFTW computing `problem` at
+// `threads`, its tables calibrated at first need as a plan's choice would
+// calibrate them; negative where gpufftw has no model (built without
+// CUDA, it keeps no store).
+double cpu_model_seconds(const Problem &problem, int threads);
+
 // fftw(f)_forget_wisdom and fftw(f)_cleanup: the measured choices of that
 // precision are forgotten too.
 void forget_choices(Precision precision);

@@ -103,6 +103,25 @@ const char *file_of(void *p) {
 
 }  // namespace
 
+namespace {
+
+// The problem a foreign plan computes, as far as the C ABI tells it: kind,
+// precision and sizes, no strides.
+Problem foreign_problem(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany) {
+  Problem p;
+  p.precision = precision == 'f' ? Precision::F32 : Precision::F64;
+  p.kind = kind == GPUFFTW_FOREIGN_R2C ? Kind::R2C
+           : kind == GPUFFTW_FOREIGN_C2R ? Kind::C2R
+           : kind == GPUFFTW_FOREIGN_R2R ? Kind::R2R
+                                         : Kind::C2C;
+  for (int i = 0; n && i < rank; ++i) p.dims.push_back({n[i], 0, 0});
+  if (howmany != 1) p.howmany.push_back({howmany, 0, 0});
+  if (p.kind == Kind::R2R) p.r2r_kinds.assign(p.dims.size(), FFTW_R2HC);
+  return p;
+}
+
+}  // namespace
+
 void check_real_fftw_mpi_once() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -129,18 +148,10 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
   using namespace gpufftw;
   if (!ops || !real) return nullptr;
   arm_exit_report();
-  Problem p;
-  p.precision = precision == 'f' ? Precision::F32 : Precision::F64;
-  p.kind = kind == GPUFFTW_FOREIGN_R2C ? Kind::R2C
-           : kind == GPUFFTW_FOREIGN_C2R ? Kind::C2R
-           : kind == GPUFFTW_FOREIGN_R2R ? Kind::R2R
-                                         : Kind::C2C;
-  for (int i = 0; n && i < rank; ++i) p.dims.push_back({n[i], 0, 0});
-  if (howmany != 1) p.howmany.push_back({howmany, 0, 0});
+  Problem p = gpufftw::foreign_problem(precision, kind, rank, n, howmany);
   p.sign = sign;
   p.in[0] = in;
   p.out[0] = out;
-  if (p.kind == Kind::R2R) p.r2r_kinds.assign(p.dims.size(), FFTW_R2HC);
   auto *plan = new ForeignPlan(std::move(p), ops, real);
   static std::atomic<uint64_t> next_id{1u << 30};
   plan->id = ++next_id;
@@ -165,6 +176,11 @@ int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, 
 
 void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms) {
   if (key) gpufftw::remember_measured(key, gpufftw::Choice{composed != 0, composed_ms / 1e3, real_ms / 1e3});
+}
+
+double gpufftw_foreign_cpu_seconds(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany,
+                                   int threads) {
+  return gpufftw::cpu_model_seconds(gpufftw::foreign_problem(precision, kind, rank, n, howmany), threads);
 }
 
 double gpufftw_foreign_time_limit(char precision) {

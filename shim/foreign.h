@@ -54,6 +54,12 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
 int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, double *real_ms);
 void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms);
 
+/* The cost model's price, in seconds, of the real serial FFTW computing the
+ * problem (`kind`, sizes `n` of `rank`, `howmany`) at `threads`; negative
+ * where gpufftw has no model. Calibrates the model at first need. */
+double gpufftw_foreign_cpu_seconds(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany,
+                                   int threads);
+
 /* fftw_set_timelimit ('d') or fftwf_set_timelimit ('f') as the program last
  * set it, in seconds; negative: no limit. */
 double gpufftw_foreign_time_limit(char precision);

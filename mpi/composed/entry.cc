@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "core/log.h"
 #include "core/readings.h"
@@ -156,17 +157,56 @@ double measure_cut(const Layout &l) {
   return points >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
 }
 
-// The real FFTW MPI's side timed against the composed plan (`mine` ms):
-// its FFTW_ESTIMATE plan, one run, first; only where that does not lose by
-// FFTW_MEASURE's cut, and the program's time limit is not yet passed, its
-// plan with the program's flags, within what is left of the limit. The
-// fastest of the three is kept: nullptr for the composed plan, else the
-// real plan to return. `measured` gets the readings for the why; the
-// choice is stored unless the limit cut the timing short.
+// A rival the model prices this many times slower than the best measured
+// is not timed at all: not even one run of it could change the choice.
+constexpr double kFarSlowerBy = 10;
+
+// Collective: the model's price, in ms, of the real FFTW MPI computing
+// `layout` on n_pes ranks of `threads` each: its serial transform at that
+// count shared among the ranks. The exchange is not counted, so the price
+// is low, never high, and only a far-slower or past-the-limit verdict is
+// drawn from it. Rank 0's model (calibrated there at first need), on
+// every rank; negative where there is none.
 template <class R>
-void *time_real_side(const char *entry, const std::string &key, const Layout &layout, int me, MPI_Comm comm,
-                     unsigned flags, const RealSide &real, const Deadline &deadline, double mine,
-                     std::string *measured) {
+double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, int threads,
+                          MPI_Comm comm) {
+  double ms = -1;
+  if (me == 0) {
+    std::vector<long> n(layout.n.begin(), layout.n.end());
+    if (layout.kind != Kind::C2C && !n.empty()) n.back() = static_cast<long>(layout.real_last);
+    const double s = gpufftw_foreign_cpu_seconds(Serial<R>::precision, kind, static_cast<int>(n.size()), n.data(),
+                                                 static_cast<long>(layout.howmany), threads);
+    if (s > 0) ms = s * 1e3 / n_pes;
+  }
+  if (MPI_Bcast(&ms, 1, MPI_DOUBLE, 0, comm) != MPI_SUCCESS) return -1;
+  return ms;
+}
+
+// The real FFTW MPI's side timed against the composed plan (`mine` ms).
+// Where the model prices it far slower (kFarSlowerBy), or its one run
+// alone past the program's time limit, it is not run at all. Else its
+// FFTW_ESTIMATE plan, one run, first; only where that does not lose by
+// FFTW_MEASURE's cut, and the limit is not yet passed, its plan with the
+// program's flags, within what is left of the limit. The fastest is kept:
+// nullptr for the composed plan, else the real plan to return. `measured`
+// gets the readings for the why; the choice is stored unless the limit
+// cut the timing short.
+template <class R>
+void *time_real_side(const char *entry, const std::string &key, const Layout &layout, gpufftw_foreign_kind kind,
+                     int me, int n_pes, MPI_Comm comm, unsigned flags, const RealSide &real, const Deadline &deadline,
+                     double mine, std::string *measured) {
+  const double priced = real_side_model_ms<R>(layout, kind, me, n_pes, Serial<R>::planner_nthreads(), comm);
+  if (priced > 0 && (priced > kFarSlowerBy * mine || deadline.would_pass(priced / 1e3))) {
+    // Not run: priced far slower, or past the limit, and (being priced low)
+    // slower than the composed plan either way.
+    const bool far = priced > kFarSlowerBy * mine;
+    if (priced > mine) {
+      *measured = "; measured: composed " + ms_text(mine) + "; the model prices the real FFTW MPI at " +
+                  ms_text(priced) + (far ? ", far slower: not timed" : ", past the time limit: not timed");
+      if (me == 0 && far) gpufftw_foreign_remember(key.c_str(), 1, mine, priced);
+      return nullptr;
+    }
+  }
   const std::string why = "FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan";
   const unsigned estimate_flags =
       (flags & ~unsigned{FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY}) | FFTW_ESTIMATE;
@@ -328,7 +368,8 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   plan->adopt(own);
   if (timed) {
     const double mine = collective_ms(comm, [&plan] { plan->execute(); }, 2);
-    if (void *rival = time_real_side<R>(entry, key, layout, me, comm, flags, real, deadline, mine, &measured)) {
+    if (void *rival =
+            time_real_side<R>(entry, key, layout, kind, me, n_pes, comm, flags, real, deadline, mine, &measured)) {
       GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
       return rival;
     }
