@@ -10,7 +10,7 @@
 
 #include "core/plan.h"
 #include "dispatch/cost_model.h"
-#include "dispatch/spread.h"
+#include "core/where.h"
 
 namespace gpufftw {
 
