@@ -2,6 +2,7 @@
 #include "fallback/thread_pool.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -17,6 +18,9 @@
 
 namespace gpufftw {
 namespace {
+
+// glibc's initial threshold for a block of its own mapping (M_MMAP_THRESHOLD).
+constexpr int kMmapThreshold = 128 * 1024;
 
 // The one private namespace all real libraries share; opened by loading the
 // C library into it, which stays loaded so the namespace never goes away.
@@ -43,6 +47,16 @@ Lmid_t private_namespace() {
       return LM_ID_BASE;
     }
     free_there(first);
+    // Nor can that heap shrink, so a block freed into it stays mapped.
+    // glibc's threshold for giving a large block a mapping of its own
+    // rises past every large block freed (up to 32 MB), after which the
+    // real FFTW's planning buffers land in the heap and keep it grown:
+    // planning would need more address space than in plain FFTW. A fixed
+    // threshold (glibc's default) keeps them mapped apart, and unmapped
+    // when freed.
+    using Mallopt = int (*)(int, int);
+    if (auto mallopt_there = reinterpret_cast<Mallopt>(dlsym(libc, "mallopt")))
+      mallopt_there(M_MMAP_THRESHOLD, kMmapThreshold);
     // That C library dlopens libgcc_s the first time a thread of its own
     // unwinds (the real FFTW's workers, as they exit). Done at exit, that
     // dlopen can deadlock against the loader's shutdown; a backtrace now
