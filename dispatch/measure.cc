@@ -162,7 +162,10 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
 Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
                              int *chosen, const Deadline &deadline) {
   std::unique_ptr<Plan> many = planner.cpu->plan(p, threads, limit_left(deadline));
-  if (deadline.passed()) return *chosen = threads, Dispatched{std::move(many), why + "; the program's time limit passed"};
+  if (deadline.passed()) {
+    *chosen = threads;
+    return {std::move(many), why + "; the program's time limit passed"};
+  }
   std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, limit_left(deadline));
   double many_s, one_s;
   read_in_turn(planner.read, many.get(), one.get(), &many_s, &one_s);

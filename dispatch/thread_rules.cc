@@ -3,11 +3,18 @@
 namespace gpufftw {
 namespace {
 
-// The real FFTW's candidates: at the program's count (first in the list)
-// and at one thread, the same where the program asked for one.
+// The real FFTW's candidates, found by what they are rather than where
+// they stand: the program's count (the most threads priced) and one thread
+// (the program's count too where it asked for one).
 void cpu_candidates(const std::vector<Candidate> &list, Candidate *program, Candidate *one) {
-  *program = list.front();
-  *one = list.size() > 1 && !list[1].gpu ? list[1] : list.front();
+  const Candidate *most = nullptr, *single = nullptr;
+  for (const Candidate &c : list) {
+    if (c.gpu) continue;
+    if (!most || c.threads > most->threads) most = &c;
+    if (c.threads == 1) single = &c;
+  }
+  *program = *most;
+  *one = single ? *single : *most;
 }
 
 }  // namespace

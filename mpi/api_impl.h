@@ -89,7 +89,9 @@ class PlannerCall {
   ~PlannerCall() { --depth_; }
   PlannerCall(const PlannerCall &) = delete;
   PlannerCall &operator=(const PlannerCall &) = delete;
-  static double ms() { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started_).count(); }
+  static double ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started_).count();
+  }
 
  private:
   static inline thread_local int depth_ = 0;

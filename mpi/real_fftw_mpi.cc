@@ -160,7 +160,11 @@ void sync_serial() {
   const RealFftwMpi<R> &t = real_fftw_mpi<R>();
   if (t.serial_set_timelimit) {
     const double within = limit_within_of<R>();
-    t.serial_set_timelimit(within != kNone ? within : gpufftw_foreign_time_limit(sizeof(R) == sizeof(float) ? 'f' : 'd'));
+    const double limit =
+        within != kNone ? within : gpufftw_foreign_time_limit(sizeof(R) == sizeof(float) ? 'f' : 'd');
+    t.serial_set_timelimit(limit);
+    GPUFFTW_LOG(Debug, "the real FFTW MPI's serial planner: time limit %s",
+                limit < 0 ? "none" : (std::to_string(limit) + " s").c_str());
   }
   if (!t.serial_init_threads || !t.serial_plan_with_nthreads) return;
   static std::atomic<bool> started{false};
