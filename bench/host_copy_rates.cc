@@ -25,6 +25,7 @@
 
 #include "engine/device/context.h"
 #include "engine/staging/host_copy.h"
+#include "bench/rate_rounds.h"
 
 namespace {
 
@@ -68,19 +69,6 @@ std::vector<double> copy_all(std::vector<Side> &sides, bool fill) {
   return secs;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-// 1, 2, 4, ... below `count`, then `count`.
-std::vector<int> counts(int count) {
-  std::vector<int> k;
-  for (int c = 1; c < count; c *= 2) k.push_back(c);
-  k.push_back(count);
-  return k;
-}
-
 }  // namespace
 
 int main() {
@@ -102,7 +90,7 @@ int main() {
   }
   const int reps = 7;
   const double gb = kBytes / 1e9;
-  for (int k : counts(count)) {
+  for (int k : gpu_counts(count)) {
     std::vector<Side> first;
     for (int d = 0; d < k; ++d) first.push_back(std::move(sides[d]));
     copy_all(first, true);  // warm-up: each GPU's copy threads start at their first copy
@@ -115,7 +103,7 @@ int main() {
       }
     }
     for (int d = 0; d < k; ++d) {
-      std::printf("HOSTCOPY %d %d %.2f %.2f\n", k, d, gb / median(fill[d]), gb / median(drain[d]));
+      std::printf("HOSTCOPY %d %d %.2f %.2f\n", k, d, gb / median_of(fill[d]), gb / median_of(drain[d]));
       sides[d] = std::move(first[d]);
     }
   }

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "bench/rate_rounds.h"
+
 #define CK(x)                                                                   \
   do {                                                                          \
     cudaError_t e = (x);                                                        \
@@ -89,19 +91,6 @@ std::vector<std::pair<double, double>> copy_duplex(std::vector<Gpu> &gpus) {
   return secs;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-// 1, 2, 4, ... below `count`, then `count`.
-std::vector<int> counts(int count) {
-  std::vector<int> k;
-  for (int c = 1; c < count; c *= 2) k.push_back(c);
-  k.push_back(count);
-  return k;
-}
-
 }  // namespace
 
 int main() {
@@ -121,7 +110,7 @@ int main() {
   }
   const int reps = 7;
   const double gb = kBytes / 1e9;
-  for (int k : counts(count)) {
+  for (int k : gpu_counts(count)) {
     std::vector<Gpu> first(gpus.begin(), gpus.begin() + k);
     std::vector<std::vector<double>> h2d(k), d2h(k), h2d_duplex(k), d2h_duplex(k);
     for (int r = 0; r < reps; ++r) {
@@ -135,8 +124,8 @@ int main() {
       }
     }
     for (int d = 0; d < k; ++d)
-      std::printf("LINKS %d %d %.2f %.2f %.2f %.2f\n", k, d, gb / median(h2d[d]), gb / median(d2h[d]),
-                  gb / median(h2d_duplex[d]), gb / median(d2h_duplex[d]));
+      std::printf("LINKS %d %d %.2f %.2f %.2f %.2f\n", k, d, gb / median_of(h2d[d]), gb / median_of(d2h[d]),
+                  gb / median_of(h2d_duplex[d]), gb / median_of(d2h_duplex[d]));
   }
   return 0;
 }

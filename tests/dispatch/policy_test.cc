@@ -164,6 +164,19 @@ class Policy : public testing::Test {
     return p;
   }
 
+  // A measured problem whose sides the model cannot separate: the GPU
+  // reads twice as fast as the real FFTW's measured plan, which reads
+  // faster than its estimated one.
+  Problem close_sides() {
+    const Problem p = problem();
+    const double cpu_s = cpu_price(p, 1);
+    gpu_.one_s = cpu_s * 0.8;
+    gpu_read_s_ = cpu_s / 2;
+    cpu_read_s_[0] = cpu_s;
+    estimate_read_s_ = cpu_s * 1.2;
+    return p;
+  }
+
   // The model's price of the real FFTW at `threads`.
   double cpu_price(const Problem &p, int threads) { return cpu_seconds(p, store().cpu_rates(p.precision, threads)); }
 
@@ -273,12 +286,8 @@ TEST_F(Policy, EstimateTakesOneThreadOnlyWherePricedFarLower) {
 // Sides the model cannot separate are timed, and the faster kept in the
 // store, for this process and the next, which recalls it untimed.
 TEST_F(Policy, MeasureTimesCloseSidesAndKeepsTheFaster) {
-  const Problem p = problem();
+  const Problem p = close_sides();
   const double cpu_s = cpu_price(p, 1);
-  gpu_.one_s = cpu_s * 0.8;
-  gpu_read_s_ = cpu_s / 2;
-  cpu_read_s_[0] = cpu_s;
-  estimate_read_s_ = cpu_s * 1.2;
   Dispatched d = choose_now(p);
   EXPECT_TRUE(made(d).gpu());
   EXPECT_EQ(d.why.rfind("measured: gpu " + ms(gpu_read_s_) + ", cpu " + ms(cpu_s) + " (1 thread); its FFTW_ESTIMATE plan ", 0),
@@ -394,12 +403,7 @@ class PolicyWithinALimit : public Policy {
 };
 
 TEST_F(PolicyWithinALimit, TheRealFftwPlansWithinWhatTheLimitLeaves) {
-  const Problem p = problem();
-  const double cpu_s = cpu_price(p, 1);
-  gpu_.one_s = cpu_s * 0.8;
-  gpu_read_s_ = cpu_s / 2;
-  cpu_read_s_[0] = cpu_s;
-  estimate_read_s_ = cpu_s * 1.2;
+  const Problem p = close_sides();
   set_time_limit(Precision::F32, 100);
   choose_now(p);
   ASSERT_EQ(cpu_.measured_plans, 1);
@@ -409,12 +413,7 @@ TEST_F(PolicyWithinALimit, TheRealFftwPlansWithinWhatTheLimitLeaves) {
 }
 
 TEST_F(PolicyWithinALimit, NoLimitLeavesTheRealFftwUnbounded) {
-  const Problem p = problem();
-  const double cpu_s = cpu_price(p, 1);
-  gpu_.one_s = cpu_s * 0.8;
-  gpu_read_s_ = cpu_s / 2;
-  cpu_read_s_[0] = cpu_s;
-  estimate_read_s_ = cpu_s * 1.2;
+  const Problem p = close_sides();
   choose_now(p);
   ASSERT_EQ(cpu_.measured_plans, 1);
   EXPECT_LT(cpu_.limits[0], 0);
