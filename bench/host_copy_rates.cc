@@ -25,7 +25,7 @@
 
 #include "engine/device/context.h"
 #include "engine/staging/host_copy.h"
-#include "bench/rate_rounds.h"
+#include "rate_rounds.h"
 
 namespace {
 

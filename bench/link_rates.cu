@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "bench/rate_rounds.h"
+#include "rate_rounds.h"
 
 #define CK(x)                                                                   \
   do {                                                                          \
