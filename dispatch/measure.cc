@@ -39,7 +39,7 @@ void say_timing(const Problem &p, double gpu_s, double quick_s, const Deadline &
   if (quick_s <= kSayAbove_s || quick_s == HUGE_VAL) return;
   GPUFFTW_LOG(Warn, "%s: timing the real FFTW's FFTW_MEASURE plan against the GPU's (%s) for up to %s; the faster "
               "is kept for later runs", p.describe().c_str(), ms(gpu_s).c_str(),
-              deadline.bounded() ? (ms(deadline.left()) + ", the program's time limit").c_str()
+              deadline.bounded() ? (seconds_text(deadline.left()) + ", what the program's time limit leaves").c_str()
                                  : "what the real FFTW's own measuring takes");
 }
 

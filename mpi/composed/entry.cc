@@ -90,6 +90,12 @@ std::string choice_key(const char *planner, char precision, const Layout &l, int
 // measures for seconds: the planner says what it is timing before it does.
 constexpr double kSayAbove_ms = 20;
 
+std::string seconds_text(double s) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f s", s);
+  return b;
+}
+
 std::string ms_text(double ms) {
   char b[32];
   std::snprintf(b, sizeof b, "%.3g ms", ms);
@@ -236,7 +242,7 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
     if (me == 0 && quick_ms > kSayAbove_ms)
       GPUFFTW_LOG(Warn, "%s: timing the real FFTW MPI's FFTW_MEASURE plan against gpufftw's composed plan (%s) "
                   "for up to %s; the faster is kept for later runs", entry, ms_text(mine).c_str(),
-                  deadline.bounded() ? (ms_text(deadline.left() * 1e3) + ", the program's time limit").c_str()
+                  deadline.bounded() ? (seconds_text(deadline.left()) + ", what the program's time limit leaves").c_str()
                                      : "what the real FFTW MPI's own measuring takes (minutes at large sizes)");
     rival = real.plan(flags, deadline.bounded() ? deadline.left() : -1, why);
     if (on_all_ranks<R>(rival, comm)) {
