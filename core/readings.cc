@@ -7,7 +7,7 @@
 namespace gpufftw {
 
 double read_runs(const Sample &sample, const ReadingRule &rule) {
-  const double warm_up = rule.warm_ups > 0 ? sample() : HUGE_VAL;
+  const double warm_up = rule.warm_up ? sample() : HUGE_VAL;
   if (warm_up < 0) return warm_up;
   std::vector<double> t;
   double spent = 0;

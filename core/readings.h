@@ -15,10 +15,10 @@ using Sample = std::function<double()>;
 
 struct ReadingRule {
   enum class Keep { Median, Least };
-  // Warm-up runs first (at most one), read only for give_up_s: one run
-  // just after planning is no reading (threads starting, first-touch
-  // pages, caches). None where one run is all a rival may cost.
-  int warm_ups = 1;
+  // A warm-up run first, read only for give_up_s: one run just after
+  // planning is no reading (threads starting, first-touch pages, caches).
+  // None where one run is all a rival may cost.
+  bool warm_up = true;
   Keep keep = Keep::Median;
   int least_samples = 5;
   int most_samples = 64;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 namespace gpufftw {
 namespace {
@@ -24,6 +25,13 @@ double time_limit(Precision precision) { return limit_setting[slot(precision)].l
 Deadline::Deadline(double limit_s) : limit_s_(limit_s < 0 ? -1 : limit_s), start_(now_s()) {}
 
 double Deadline::spent() const { return now_s() - start_; }
+
+std::string Deadline::bound_text(const std::string &unbounded) const {
+  if (!bounded()) return unbounded;
+  char text[64];
+  std::snprintf(text, sizeof text, "%.1f s, what the program's time limit leaves", left());
+  return text;
+}
 
 double Deadline::left() const {
   if (!bounded()) return HUGE_VAL;

@@ -5,6 +5,8 @@
 // plan against the real FFTW MPI), does the same against one deadline.
 #pragma once
 
+#include <string>
+
 #include "core/problem.h"
 
 namespace gpufftw {
@@ -22,13 +24,18 @@ class Deadline {
   static Deadline of(Precision precision) { return Deadline(time_limit(precision)); }
 
   bool bounded() const { return limit_s_ >= 0; }
-  double limit() const { return limit_s_; }
   double spent() const;
   // Seconds left, at most the limit; HUGE_VAL where unbounded, 0 once passed.
   double left() const;
   bool passed() const { return bounded() && left() <= 0; }
   // Whether a step the model prices at `seconds` would run past the limit.
   bool would_pass(double seconds) const { return bounded() && seconds > left(); }
+  // The limit to hand a real FFTW planner made now (fftw_set_timelimit's
+  // form): what is left, negative where there is no limit.
+  double fftw_limit() const { return bounded() ? left() : -1; }
+  // How long a timing about to start may take, for the line said before
+  // it: "7.5 s, what the program's time limit leaves", else `unbounded`.
+  std::string bound_text(const std::string &unbounded) const;
 
  private:
   double limit_s_;

@@ -27,10 +27,6 @@ std::string remember(DispatchStore &store, const std::string &key, const Choice 
   return text;
 }
 
-// The real FFTW's limit for a plan made now: what the program's limit
-// leaves of this plan call's time (negative: none).
-double limit_left(const Deadline &deadline) { return deadline.bounded() ? deadline.left() : -1; }
-
 // One line at the default level before the real FFTW measures a problem
 // whose FFTW_ESTIMATE plan ran longer than kSayAbove_s: its measuring then
 // takes seconds, and the program would otherwise sit silent.
@@ -39,8 +35,7 @@ void say_timing(const Problem &p, double gpu_s, double quick_s, const Deadline &
   if (quick_s <= kSayAbove_s || quick_s == HUGE_VAL) return;
   GPUFFTW_LOG(Warn, "%s: timing the real FFTW's FFTW_MEASURE plan against the GPU's (%s) for up to %s; the faster "
               "is kept for later runs", p.describe().c_str(), ms(gpu_s).c_str(),
-              deadline.bounded() ? (seconds_text(deadline.left()) + ", what the program's time limit leaves").c_str()
-                                 : "what the real FFTW's own measuring takes");
+              deadline.bound_text("what the real FFTW's own measuring takes").c_str());
 }
 
 }  // namespace
@@ -83,7 +78,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   const std::string threads = cpu_terms(p, cpu_threads, false);
   std::string estimate_read;
   double quick_s = HUGE_VAL;
-  std::unique_ptr<Plan> quick = planner.cpu->plan(p.estimated(), cpu_threads, limit_left(deadline));
+  std::unique_ptr<Plan> quick = planner.cpu->plan(p.estimated(), cpu_threads, deadline.fftw_limit());
   if (quick) {
     const double loses_s = estimate_loses_by(p) * c.gpu_s;
     quick_s = time_cpu(quick.get(), loses_s);
@@ -115,12 +110,12 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(quick), why};
   }
   say_timing(p, c.gpu_s, quick_s, deadline);
-  std::unique_ptr<Plan> cpu = planner.cpu->plan(p, cpu_threads, limit_left(deadline));
+  std::unique_ptr<Plan> cpu = planner.cpu->plan(p, cpu_threads, deadline.fftw_limit());
   if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
   lap("measured plan");
   c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
   if (one_thread_may_win(list) && !deadline.passed()) {
-    std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, limit_left(deadline));
+    std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, deadline.fftw_limit());
     double many_s, one_s;
     read_in_turn(read, cpu.get(), one.get(), &many_s, &one_s);
     if (one_s < many_s) {
@@ -161,12 +156,12 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
 
 Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
                              int *chosen, const Deadline &deadline) {
-  std::unique_ptr<Plan> many = planner.cpu->plan(p, threads, limit_left(deadline));
+  std::unique_ptr<Plan> many = planner.cpu->plan(p, threads, deadline.fftw_limit());
   if (deadline.passed()) {
     *chosen = threads;
     return {std::move(many), why + "; the program's time limit passed"};
   }
-  std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, limit_left(deadline));
+  std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, deadline.fftw_limit());
   double many_s, one_s;
   read_in_turn(planner.read, many.get(), one.get(), &many_s, &one_s);
   *chosen = one_s < many_s ? 1 : threads;

@@ -12,12 +12,6 @@ std::string ms(double seconds) {
   return buf;
 }
 
-std::string seconds_text(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f s", s);
-  return buf;
-}
-
 std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
 
 std::string cpu_terms(const Problem &p, int threads, bool model) {

@@ -9,8 +9,6 @@ namespace gpufftw {
 
 // "1.23 ms".
 std::string ms(double seconds);
-// "7.5 s": a span that runs to seconds, for what the log says ahead.
-std::string seconds_text(double s);
 
 // "1 thread", "4 threads".
 std::string threads_text(int threads);

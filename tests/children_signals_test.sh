@@ -12,9 +12,7 @@ build=$1 program=$2
 check() {
   way=$1
   shift
-  env GPUFFTW_REPORT=1 "$@" > "$tmp/out" 2>&1
-  status=$?
-  [ $status = 0 ] || fail "$way: exited $status: $(cat "$tmp/out")"
+  exits_0 "$way" GPUFFTW_REPORT=1 "$@"
   grep -q "^children_signals: right" "$tmp/out" || fail "$way: no result: $(cat "$tmp/out")"
   [ "$(grep -c '^gpufftw report:' "$tmp/out")" = 3 ] || fail "$way: not 3 reports (the program and its 2 FFTW children): $(cat "$tmp/out")"
 }

@@ -13,9 +13,7 @@ build=$1 cc=$2 source=$3 include=$4 fftw=$5
 run() {
   way=$1 what=$2
   shift 2
-  env "$@" "$build/gpufftw-run" --report -- "$program" > "$tmp/out" 2>&1
-  status=$?
-  [ $status = 0 ] || fail "$way: exited $status: $(cat "$tmp/out")"
+  exits_0 "$way" "$@" "$build/gpufftw-run" --report -- "$program"
   grep -q "c2c f64 n=\[64\]" "$tmp/out" || fail "$way: the plan did not go through gpufftw: $(cat "$tmp/out")"
   [ "$(grep -c '^gpufftw-run:' "$tmp/out")" = 1 ] && grep -qF "gpufftw-run: $what" "$tmp/out" ||
     fail "$way: gpufftw-run does not say in one line \"$what\": $(cat "$tmp/out")"

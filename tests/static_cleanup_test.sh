@@ -13,9 +13,7 @@ build=$1 program=$2
 run() {
   way=$1
   shift
-  env "$@" > "$tmp/out" 2>&1
-  status=$?
-  [ $status = 0 ] || fail "$way: exited $status: $(cat "$tmp/out")"
+  exits_0 "$way" "$@"
   [ "$(head -n 1 "$tmp/out")" = "static_cleanup: main done" ] || fail "$way: the tables came before the program's output: $(cat "$tmp/out")"
 }
 check() {

@@ -90,12 +90,6 @@ std::string choice_key(const char *planner, char precision, const Layout &l, int
 // measures for seconds: the planner says what it is timing before it does.
 constexpr double kSayAbove_ms = 20;
 
-std::string seconds_text(double s) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.1f s", s);
-  return b;
-}
-
 std::string ms_text(double ms) {
   char b[32];
   std::snprintf(b, sizeof b, "%.3g ms", ms);
@@ -129,7 +123,7 @@ bool recall(const std::string &key, MPI_Comm comm, Remembered *out, std::string 
 double collective_ms(MPI_Comm comm, const std::function<void()> &run, int runs) {
   ReadingRule rule;
   rule.keep = ReadingRule::Keep::Least;
-  rule.warm_ups = runs > 1 ? 1 : 0;
+  rule.warm_up = runs > 1;
   rule.least_samples = rule.most_samples = runs > 1 ? 2 : 1;
   const double s = read_runs(
       [&] {
@@ -205,22 +199,19 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
                      int me, int n_pes, MPI_Comm comm, unsigned flags, const RealSide &real, const Deadline &deadline,
                      double mine, std::string *measured) {
   const double priced = real_side_model_ms<R>(layout, kind, me, n_pes, Serial<R>::planner_nthreads(), comm);
-  if (priced > 0 && (priced > kFarSlowerBy * mine || deadline.would_pass(priced / 1e3))) {
-    // Not run: priced far slower, or past the limit, and (being priced low)
-    // slower than the composed plan either way.
-    const bool far = priced > kFarSlowerBy * mine;
-    if (priced > mine) {
-      *measured = "; measured: composed " + ms_text(mine) + "; the model prices the real FFTW MPI at " +
-                  ms_text(priced) + (far ? ", sure to be slower: not timed" : ", past the time limit: not timed");
-      if (me == 0 && far) gpufftw_foreign_remember(key.c_str(), 1, mine, priced);
-      return nullptr;
-    }
+  // Not run: priced slower than the composed plan (and the price is low,
+  // never high), and either sure to be slower or past the limit.
+  const bool far = priced > kFarSlowerBy * mine;
+  if (priced > 0 && priced > mine && (far || deadline.would_pass(priced / 1e3))) {
+    *measured = "; measured: composed " + ms_text(mine) + "; the model prices the real FFTW MPI at " +
+                ms_text(priced) + (far ? ", sure to be slower: not timed" : ", past the time limit: not timed");
+    if (me == 0 && far) gpufftw_foreign_remember(key.c_str(), 1, mine, priced);
+    return nullptr;
   }
   const std::string why = "FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan";
   const unsigned estimate_flags =
       (flags & ~unsigned{FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY}) | FFTW_ESTIMATE;
-  const double limit = deadline.bounded() ? deadline.left() : -1;
-  void *quick = real.plan(estimate_flags, limit, why + " (its FFTW_ESTIMATE plan)");
+  void *quick = real.plan(estimate_flags, deadline.fftw_limit(), why + " (its FFTW_ESTIMATE plan)");
   double quick_ms = HUGE_VAL;
   if (on_all_ranks<R>(quick, comm)) {
     void *raw = gpufftw_foreign_plan_real(quick, real.ops);
@@ -242,9 +233,8 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
     if (me == 0 && quick_ms > kSayAbove_ms)
       GPUFFTW_LOG(Warn, "%s: timing the real FFTW MPI's FFTW_MEASURE plan against gpufftw's composed plan (%s) "
                   "for up to %s; the faster is kept for later runs", entry, ms_text(mine).c_str(),
-                  deadline.bounded() ? (seconds_text(deadline.left()) + ", what the program's time limit leaves").c_str()
-                                     : "what the real FFTW MPI's own measuring takes (minutes at large sizes)");
-    rival = real.plan(flags, deadline.bounded() ? deadline.left() : -1, why);
+                  deadline.bound_text("what the real FFTW MPI's own measuring takes (minutes at large sizes)").c_str());
+    rival = real.plan(flags, deadline.fftw_limit(), why);
     if (on_all_ranks<R>(rival, comm)) {
       void *raw = gpufftw_foreign_plan_real(rival, real.ops);
       theirs = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 2);

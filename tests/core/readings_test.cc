@@ -63,7 +63,7 @@ TEST(Readings, TheLeastOfTwoForACollectivePlan) {
 TEST(Readings, OneRunAloneWithoutAWarmUp) {
   Script s{{4.0, 1.0}};
   ReadingRule rule;
-  rule.warm_ups = 0;
+  rule.warm_up = false;
   rule.least_samples = rule.most_samples = 1;
   EXPECT_EQ(read_runs(s.sample(), rule), 4.0);
   EXPECT_EQ(s.asked, 1u);

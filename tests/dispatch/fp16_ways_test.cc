@@ -1,7 +1,7 @@
 // GPUFFTW_PRECISION=fp16's choice of ways (dispatch/fp16_ways.h) without a
-// GPU: which ways take which sizes, the model's prices on the rates of the
-// H100 machine the fp16 results were measured on (docs/results/fp16.md),
-// and plan_fp16 against stand-in plans whose readings the test sets.
+// GPU: which ways take which sizes, the model's prices on the rates of a
+// host whose pinned DMA outruns its conversion of floats to halves, and
+// plan_fp16 against stand-in plans whose readings the test sets.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -42,10 +42,10 @@ Problem problem(Kind kind, std::vector<int64_t> n, int64_t batch) {
   return p;
 }
 
-// The H100 machine's: the single-precision path end to end about 87 GB/s
-// on pinned arrays and 35 on pageable ones, the host converting about 60
-// GB/s of floats, a device copy 2.7 TB/s.
-HalfRates h100() {
+// A host of that kind: the single-precision path end to end faster on
+// pinned arrays than the host converts floats, and far slower on pageable
+// ones; a device copy two orders faster than either.
+HalfRates fast_link_host() {
   HalfRates r;
   r.pinned = 87e9;
   r.pageable = 35e9;
@@ -73,7 +73,7 @@ TEST(Fp16Ways, TagsRoundTrip) {
 }
 
 TEST(Fp16Ways, EachWayTakesItsSizes) {
-  const HalfRates r = h100();
+  const HalfRates r = fast_link_host();
   auto offered = [&](const Problem &p, Fp16Way w) { return price_of(price_ways(p, ArraysAt::Pageable, r), w).offered; };
   const Problem c2c = problem(Kind::C2C, {1024}, 64), small = problem(Kind::C2C, {128}, 64),
                 odd = problem(Kind::C2C, {1000}, 64), r2c = problem(Kind::R2C, {256, 256}, 2),
@@ -99,7 +99,7 @@ TEST(Fp16Ways, EachWayTakesItsSizes) {
 
 // The prices by hand for one problem: 1024 x 16384 c2c, 128 MiB each way.
 TEST(Fp16Ways, PricesAreTheModelsArithmetic) {
-  const HalfRates r = h100();
+  const HalfRates r = fast_link_host();
   const Problem p = problem(Kind::C2C, {1024}, 16384);
   const double floats = 2.0 * 1024 * 16384 * 8;
   const DeviceFactors f;
@@ -130,13 +130,13 @@ TEST(Fp16Ways, PricesAreTheModelsArithmetic) {
                    f.single[2] * real_floats / r.device);
 }
 
-// What the model picks on the H100's rates: halves on pageable host
+// What the model picks on such a host's rates: halves on pageable host
 // arrays (cuFFT's FP16 for 1-D batches, ours for 2-D), single precision
 // where the host's conversion is slower than the DMA of floats (pinned)
 // and on device arrays (the conversions there cost more than halving the
 // passes saves).
-TEST(Fp16Ways, TheModelPicksAsTheH100Measured) {
-  const HalfRates r = h100();
+TEST(Fp16Ways, TheModelPicksByTheHostsRates) {
+  const HalfRates r = fast_link_host();
   EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {1024}, 16384), ArraysAt::Pageable, r)), Fp16Way::CufftHalf);
   EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {256}, 65536), ArraysAt::Pageable, r)), Fp16Way::CufftHalf);
   EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {4096, 4096}, 1), ArraysAt::Pageable, r)), Fp16Way::Ours);
