@@ -160,16 +160,16 @@ CpuRates calibrate_cpu_typed(int threads) {
   if (!real_fftw<R>().loaded) return r;
   WisdomKeeper<R> keep;
   const CpuArrays<R> buffers;
-  for (int i = 0; i < CpuRates::kSizes; ++i) {
-    const int log2 = CpuRates::kLog2[i];
+  for (int i = 0; i < CpuRates::kMultiSizes; ++i) {
     for (Kind kind : {Kind::C2C, Kind::R2C}) {
       const bool c2c = kind == Kind::C2C;
-      fill_one_d_row(c2c ? &r.one_d : &r.one_d_r2c, i, threads,
-                     [&](int64_t batch) { return cpu_time<R>(buffers, threads, kind, 1, log2, batch); });
-      for (int rank : {2, 3}) {
-        const CpuCell cell{c2c, rank, static_cast<size_t>(i), 0};
-        cell.in(&r) = cpu_time<R>(buffers, threads, cell);
-      }
+      if (i < CpuRates::kSizes)
+        fill_one_d_row(c2c ? &r.one_d : &r.one_d_r2c, i, threads, [&](int64_t batch) {
+          return cpu_time<R>(buffers, threads, kind, 1, CpuRates::kLog2[i], batch);
+        });
+      for (int rank : {2, 3})
+        fill_multi_d_cell(&r, CpuCell{c2c, rank, static_cast<size_t>(i), 0},
+                          [&](const CpuCell &c) { return cpu_time<R>(buffers, threads, c); });
     }
   }
   reread_outliers(&r, [&](const CpuCell &c) { return cpu_time<R>(buffers, threads, c); });

@@ -165,7 +165,7 @@ void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &
         }
       }
   for (int rank = 1; rank <= 3; ++rank)
-    for (size_t i = 0; i < CpuRates::kSizes; ++i)
+    for (size_t i = 0; i < static_cast<size_t>(rank == 1 ? CpuRates::kSizes : CpuRates::kMultiSizes); ++i)
       for (size_t j = 0; j < (rank == 1 ? 1 + CpuRates::kTotals.size() : 1); ++j) {
         const CpuCell r2c{false, rank, i, j}, c2c{true, rank, i, j};
         if (timed(r2c) && timed(c2c) && r2c.in(*r) > c2c.in(*r)) reread(r2c);
@@ -253,6 +253,15 @@ void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::fun
     last = row[1 + j];
     last_log2 = total;
   }
+}
+
+void fill_multi_d_cell(CpuRates *r, const CpuCell &cell, const std::function<double(const CpuCell &)> &time) {
+  if (r->threads == 1 && cell.total_log2() > kOneThreadTimedTo && cell.size > 0) {
+    const CpuCell below{cell.c2c, cell.rank, cell.size - 1, 0};
+    cell.in(r) = below.in(*r) * std::exp2(cell.log2() - below.log2());
+    return;
+  }
+  cell.in(r) = time(cell);
 }
 
 CpuPick pick_threads(const CpuPick &program, const CpuPick &one) {

@@ -48,7 +48,10 @@ struct GpuRates {
 // fftw_plan_with_nthreads), c2c and r2c (complex numbers or reals): 1-D
 // transforms of n = 2^kLog2[i], alone and in batches of 2^kTotals[j] points
 // in all (0 where that is not more than n); 2-D and 3-D single transforms
-// of 2^kLog2Rank2/3[i] points. r2c has tables of its own: the real FFTW's
+// of 2^kLog2Rank2/3[i] points, up to 2^24: past the caches the real
+// FFTW's 2-D and 3-D run far slower than proportional to 2^20's (a
+// distributed plan of 2^30 points priced from 2^20 read many times fast),
+// so the largest cell is read, not extrapolated. r2c has tables of its own: the real FFTW's
 // r2c of n reals can run well slower than its c2c of n/2, which a
 // half-size c2c price misses. Batches of 2^22 and 2^24 points: past the
 // last-level cache the real FFTW slows beyond proportional to 2^20's, and
@@ -62,12 +65,13 @@ struct CpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{4, 7, 10, 13, 16, 20};
   static constexpr std::array<int, 6> kTotals{12, 16, 18, 20, 22, 24};
-  static constexpr std::array<int, kSizes> kLog2Rank2{8, 10, 12, 14, 16, 20};
-  static constexpr std::array<int, kSizes> kLog2Rank3{6, 9, 12, 15, 18, 20};
+  static constexpr int kMultiSizes = 7;
+  static constexpr std::array<int, kMultiSizes> kLog2Rank2{8, 10, 12, 14, 16, 20, 24};
+  static constexpr std::array<int, kMultiSizes> kLog2Rank3{6, 9, 12, 15, 18, 20, 24};
   Precision precision = Precision::F32;
   int threads = 1;
   using OneD = std::array<std::array<double, 1 + kTotals.size()>, kSizes>;  // [size][0 alone, 1 + j batched]
-  using MultiD = std::array<std::array<double, kSizes>, 2>;                // [rank - 2][size]
+  using MultiD = std::array<std::array<double, kMultiSizes>, 2>;           // [rank - 2][size]
   OneD one_d{}, one_d_r2c{};
   MultiD multi_d{}, multi_d_r2c{};
   // Calibrations, each in a process of its own, whose fastest cells these
@@ -150,6 +154,9 @@ double cpu_seconds(const Problem &p, const CpuRates &r);
 // such a batch (one must be kOneThreadBy faster than all cores).
 constexpr int kOneThreadTimedTo = 20;
 void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time);
+// A 2-D or 3-D cell (rank 2 or 3) of *r, from `time(cell)`; likewise at one
+// thread past 2^kOneThreadTimedTo points, proportional to the cell below it.
+void fill_multi_d_cell(CpuRates *r, const CpuCell &cell, const std::function<double(const CpuCell &)> &time);
 
 // Of the real FFTW's predicted seconds at the program's thread count and
 // at one thread, the pick. One thread only where the model says so by

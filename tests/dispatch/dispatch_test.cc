@@ -63,6 +63,14 @@ TEST(CostModel, CpuTimesComeFromTheTable) {
   r2c_2d.kind = Kind::R2C;
   EXPECT_NEAR(cpu_seconds(r2c_2d, c), std::exp2((std::log2(c.multi_d_r2c[0][2]) + std::log2(c.multi_d_r2c[0][3])) / 2),
               1e-15);  // 2^13 reals: between the rows of 2^12 and 2^14
+  // Past the caches, 2-D and 3-D from the cell read at 2^24 points, however
+  // far above proportional to 2^20's it lies; beyond it proportional.
+  CpuRates out_of_cache = c;
+  out_of_cache.multi_d[1][6] = 40 * out_of_cache.multi_d[1][5];
+  const Problem cube = c2c_f32({256, 256, 256}), big_cube = c2c_f32({1024, 1024, 1024});
+  EXPECT_NEAR(cpu_seconds(cube, out_of_cache), between_work(cube, out_of_cache.multi_d[1][6]), 1e-12);
+  EXPECT_NEAR(cpu_seconds(big_cube, out_of_cache), between_work(big_cube, 64 * out_of_cache.multi_d[1][6]), 1e-9);
+  EXPECT_GT(cpu_seconds(c2c_f32({128, 256, 256}), out_of_cache), 16 * out_of_cache.multi_d[1][5]);
   // Beyond the largest transform: proportional to the points.
   EXPECT_NEAR(cpu_seconds(c2c_f32({1 << 22}), c), 4 * c.one_d[5][0], 1e-12);
   // A size between rows lies between them.
@@ -389,6 +397,25 @@ TEST(CostModel, OneThreadIsTimedUpTo2To20Points) {
   EXPECT_EQ(one[5][3], 0);  // no batch of 2^18 points of n = 2^20
   EXPECT_DOUBLE_EQ(one[5][5], 4 * one[5][0]);
   EXPECT_DOUBLE_EQ(one[5][6], 16 * one[5][0]);
+}
+
+// 2-D and 3-D cells likewise: at one thread the 2^24-point cell is 16x the
+// 2^20 one, untimed; at more threads it is read.
+TEST(CostModel, OneThreadMultiDimIsTimedUpTo2To20Points) {
+  std::vector<int> asked;
+  auto time = [&asked](const CpuCell &c) {
+    asked.push_back(c.log2());
+    return 1e-9 * std::exp2(c.log2()) * (c.log2() > 20 ? 30 : 1);
+  };
+  for (int threads : {16, 1}) {
+    CpuRates r;
+    r.threads = threads;
+    asked.clear();
+    for (size_t i = 0; i < CpuRates::kMultiSizes; ++i) fill_multi_d_cell(&r, CpuCell{true, 3, i, 0}, time);
+    const std::vector<int> timed(CpuRates::kLog2Rank3.begin(), CpuRates::kLog2Rank3.end() - (threads == 1 ? 1 : 0));
+    EXPECT_EQ(asked, timed) << threads << " threads";
+    EXPECT_DOUBLE_EQ(r.multi_d[1][6], (threads == 1 ? 16 : 480) * r.multi_d[1][5]) << threads << " threads";
+  }
 }
 
 // The set's price from its own row, from its smallest split cell up;

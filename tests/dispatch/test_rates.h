@@ -52,12 +52,13 @@ inline CpuRates cpu_rates(double ns = 0.5) {
       for (size_t j = 0; j < CpuRates::kTotals.size(); ++j)
         if (CpuRates::kTotals[j] > log_n) (*table)[i][1 + j] = f * ns * 1e-9 * std::exp2(CpuRates::kTotals[j]) * log_n;
     }
+  }
+  for (int i = 0; i < CpuRates::kMultiSizes; ++i)
     for (CpuRates::MultiD *table : {&c.multi_d, &c.multi_d_r2c}) {
       const double f = table == &c.multi_d ? 1.0 : 0.75;
       (*table)[0][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank2[i]) * CpuRates::kLog2Rank2[i];
       (*table)[1][i] = f * ns * 1e-9 * std::exp2(CpuRates::kLog2Rank3[i]) * CpuRates::kLog2Rank3[i];
     }
-  }
   return c;
 }
 
