@@ -4,11 +4,13 @@
 # planner's time-limit targets, docs/mpi.md). Per problem (default c2c f32
 # 512^3 and 1024^3), on $MPI_PLAN_RANKS ranks (default 2) of
 # bench/mpi_fft_bench, FFTW_MEASURE, fftw_malloc arrays, the cores shared
-# among the ranks:
+# among the ranks, after one untimed run that builds cuFFT's kernels for
+# the problem (once per machine, as bench/dispatch_plan_time.sh warms them):
 #   gpufftw first    a fresh store (no choice recalled, the machine
 #                    calibrated or not), fftw_set_timelimit($MPI_PLAN_LIMIT,
 #                    default 10)
-#   gpufftw recalled the same store again: the choice recalled
+#   gpufftw recalled the same store again: the choice recalled, at
+#                    GPUFFTW_LOG=debug (where its time goes: "planned in")
 #   gpufftw no limit a fresh store, no fftw_set_timelimit
 #   real FFTW MPI    alone, the same limit
 # then the table: each plan time, gpufftw first over the real FFTW MPI's.
@@ -50,16 +52,19 @@ plan_ms() {
 
 printf 'ROWS problem ranks threads limit_s gpufftw_first_ms gpufftw_recalled_ms gpufftw_no_limit_ms real_ms\n' > "$out/plan_time.txt"
 for p in $problems; do
-  store=$(mktemp -d) unlimited=$(mktemp -d)
+  store=$(mktemp -d) unlimited=$(mktemp -d) warm=$(mktemp -d)
+  plan_ms "$out/$p-warm.log" "$limit" "$p" -x GPUFFTW_CACHE_DIR="$warm" "$build/gpufftw-run" -- \
+    "$build/bench/mpi_fft_bench" > /dev/null
   gpufftw=(-x GPUFFTW_CACHE_DIR="$store" "$build/gpufftw-run" -- "$build/bench/mpi_fft_bench")
   first=$(plan_ms "$out/$p-first.log" "$limit" "$p" "${gpufftw[@]}")
-  again=$(plan_ms "$out/$p-recalled.log" "$limit" "$p" "${gpufftw[@]}")
+  again=$(plan_ms "$out/$p-recalled.log" "$limit" "$p" -x GPUFFTW_LOG=debug "${gpufftw[@]}")
   free=$(plan_ms "$out/$p-no-limit.log" - "$p" -x GPUFFTW_CACHE_DIR="$unlimited" "$build/gpufftw-run" -- \
     "$build/bench/mpi_fft_bench")
   real=$(plan_ms "$out/$p-real.log" "$limit" "$p" "$build/bench/mpi_fft_bench")
-  rm -rf "$store" "$unlimited"
+  rm -rf "$store" "$unlimited" "$warm"
   echo "ROW $p $np $threads $limit $first $again $free $real" | tee -a "$out/plan_time.txt"
   grep -h '^RESULT' "$out/$p-first.log" | sed 's/^/  first: /'
+  grep -hoE '(planned in|NCCL.s communicator in) .*' "$out/$p-recalled.log" | sed 's/^/  recalled: /'
 done
 awk '
   BEGIN { print "| problem | ranks x threads | limit | gpufftw first s | real FFTW MPI s | first / real | target | recalled s | no limit s | target |"

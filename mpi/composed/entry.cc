@@ -61,11 +61,15 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
   else
     api = nccl_api(why);
   if (!on_every_rank(api != nullptr, comm, "use NCCL", why)) return nullptr;
+  const Deadline clock(-1);
   std::shared_ptr<const NcclComm> nccl = nccl_of(comm, *api, gpu.device, why);
   if (!nccl) return nullptr;
+  const double nccl_s = clock.spent();
   std::unique_ptr<Resident<R>> part =
       Resident<R>::build(layout, me, n_pes, gpu.device, std::move(nccl), sign, serial_flags(flags), why);
   if (!on_every_rank(part != nullptr, comm, "build its part on its GPU", why)) return nullptr;
+  GPUFFTW_LOG(Debug, "rank %d: NCCL's communicator in %.0f ms, its part on GPU %d in %.0f ms", me, 1e3 * nccl_s,
+              gpu.device, 1e3 * (clock.spent() - nccl_s));
   return part;
 }
 #endif
@@ -313,6 +317,15 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
                          flags, sign, in, out)
             : "";
   std::string measured;
+  // Where the plan's time goes, said at the debug level: a recalled plan's
+  // is all building (CUDA, NCCL's communicator, the steps' plans).
+  std::string stages;
+  double stage_from = 0;
+  auto stage = [&stages, &stage_from, &deadline](const char *what) {
+    const double now = deadline.spent();
+    stages += std::string(stages.empty() ? "" : ", ") + what + " " + ms_text(1e3 * (now - stage_from));
+    stage_from = now;
+  };
   if (timed) {
     Remembered earlier;
     if (!recall(key, comm, &earlier, &why)) {
@@ -332,8 +345,10 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   // Vote 2: every rank built its part, on the device-resident route where
   // every rank can (every rank calls the collective steps alike), else on
   // the host route.
+  stage("the layout and the store");
   Gpu gpu;
   const bool picked = pick_gpu(comm, &gpu, &why);
+  stage("the GPU picked");
   std::string host_why;
   std::unique_ptr<Plan<R>> plan;
 #ifdef GPUFFTW_HAVE_CUDA
@@ -344,6 +359,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   host_why = "gpufftw was built without CUDA";
 #endif
   if (!plan && picked) plan = Plan<R>::build(layout, me, n_pes, in, out, sign, flags, host_why, &why);
+  stage("built");
   int built = plan != nullptr;
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, &built, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
@@ -373,8 +389,11 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
       return rival;
     }
   }
+  if (timed) stage("timed");
   plan->note(measured);
   GPUFFTW_LOG(Info, "%s, rank %d: %s on %s", entry, me, plan->why(), plan->where());
+  GPUFFTW_LOG(Debug, "%s, rank %d: planned in %s: %s", entry, me, ms_text(1e3 * deadline.spent()).c_str(),
+              stages.c_str());
   long dims[8];
   const int r = rnk > 8 ? 8 : rnk;
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
