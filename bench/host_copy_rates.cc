@@ -11,7 +11,15 @@
 // them. Prints per count and GPU, the median of 7 rounds,
 //   HOSTCOPY k device fill drain
 // (GB/s, GB = 1e9 bytes: that GPU's threads' rate while the first k GPUs'
-// copy the same way).
+// copy the same way). Then the same 1 GiB through gpufftw's whole staging
+// path (HostCopier: the threads fill a slot while the DMA of the last one
+// runs), into each GPU's memory and back, the first k GPUs at once, with
+// slots of 8, 4 and 2 MiB:
+//   STAGED k device piece_MiB in out
+// (GB/s). Where the k GPUs' malloc rows of bench/multi_gpu_run.sh sit above
+// the HOSTCOPY floor, these tell whether the staging path itself falls
+// short of it with k GPUs (the DMA's own traffic through host memory, a
+// slot's size) or what the jobs do around it.
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -19,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -69,6 +78,77 @@ std::vector<double> copy_all(std::vector<Side> &sides, bool fill) {
   return secs;
 }
 
+// One GPU's end of the staging: its pageable array, a device buffer of
+// kBytes and a copier with slots of the size measured.
+struct Stager {
+  int device;
+  char *pageable;
+  void *buffer = nullptr;
+  cudaStream_t stream = nullptr;
+  std::unique_ptr<HostCopier> copier;
+};
+
+// Seconds for each GPU to stage kBytes of its pageable array into its
+// device buffer (to_device) or back (to_host), all at once; -1 for a GPU
+// whose copy failed.
+std::vector<double> stage_all(std::vector<Stager> &stagers, bool in) {
+  std::vector<double> secs(stagers.size(), -1);
+  std::vector<std::thread> threads;
+  for (size_t k = 0; k < stagers.size(); ++k)
+    threads.emplace_back([&, k] {
+      Stager &s = stagers[k];
+      gpufftw::engine::DeviceScope on(s.device);
+      std::string why;
+      const auto t0 = std::chrono::steady_clock::now();
+      const bool ok = in ? s.copier->to_device(s.buffer, s.pageable, kBytes, s.stream, &why) &&
+                               cudaStreamSynchronize(s.stream) == cudaSuccess
+                         : s.copier->to_host(s.pageable, s.buffer, kBytes, s.stream, &why);
+      if (!ok) return (void)std::fprintf(stderr, "host_copy_rates: staging on device %d: %s\n", s.device, why.c_str());
+      secs[k] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    });
+  for (std::thread &t : threads) t.join();
+  return secs;
+}
+
+// STAGED lines for the first k GPUs with slots of `piece` bytes; false
+// where a device could not be used.
+bool staged_rates(std::vector<Side> &sides, int k, size_t piece, int reps) {
+  std::vector<Stager> stagers(k);
+  bool ok = true;
+  for (int d = 0; d < k; ++d) {
+    Stager &s = stagers[d];
+    s.device = sides[d].device;
+    s.pageable = sides[d].pageable.data();
+    gpufftw::engine::DeviceScope on(s.device);
+    s.copier = std::make_unique<HostCopier>(piece);
+    if (!on.ok() || cudaMalloc(&s.buffer, kBytes) != cudaSuccess || cudaStreamCreate(&s.stream) != cudaSuccess) {
+      std::fprintf(stderr, "host_copy_rates: device %d: no buffer or stream for the staging\n", s.device);
+      ok = false;
+    }
+  }
+  if (ok) {
+    stage_all(stagers, true);  // warm-up: the slots are made at the first copy
+    std::vector<std::vector<double>> in(k), out(k);
+    for (int r = 0; r < reps && ok; ++r) {
+      const std::vector<double> i = stage_all(stagers, true), o = stage_all(stagers, false);
+      for (int d = 0; d < k; ++d) {
+        ok = ok && i[d] > 0 && o[d] > 0;
+        in[d].push_back(i[d]), out[d].push_back(o[d]);
+      }
+    }
+    for (int d = 0; d < k && ok; ++d)
+      std::printf("STAGED %d %d %zu %.2f %.2f\n", k, d, piece >> 20, kBytes / 1e9 / median_of(in[d]),
+                  kBytes / 1e9 / median_of(out[d]));
+  }
+  for (Stager &s : stagers) {
+    gpufftw::engine::DeviceScope on(s.device);
+    s.copier.reset();
+    if (s.buffer) cudaFree(s.buffer);
+    if (s.stream) cudaStreamDestroy(s.stream);
+  }
+  return ok;
+}
+
 }  // namespace
 
 int main() {
@@ -107,5 +187,8 @@ int main() {
       sides[d] = std::move(first[d]);
     }
   }
+  for (int k : gpu_counts(count))
+    for (size_t piece : {HostCopier::kPiece, HostCopier::kPiece / 2, HostCopier::kPiece / 4})
+      if (!staged_rates(sides, k, piece, reps)) return 1;
   return 0;
 }

@@ -4,8 +4,9 @@
 # floors, for the first k GPUs at once (k = 1, 2, 4 ... up to the
 # machine's count): the links' rates one way and both ways
 # (bench/link_rates), the rate at which gpufftw's copy threads move
-# pageable memory into pinned slots and out (bench/host_copy_rates), and
-# NCCL's all-to-all over the GPUs (bench/nccl_rates). Then cufftXt over
+# pageable memory into pinned slots and out (bench/host_copy_rates, which
+# also gives the rate of the whole staging, copy threads and DMA, by slot
+# size), and NCCL's all-to-all over the GPUs (bench/nccl_rates). Then cufftXt over
 # every GPU on pinned arrays (the peer), and, GPUFFTW_BENCH_ROUNDS times
 # (default 3; the table takes each row's median), gpufftw forced onto the
 # GPU (FFTW_ESTIMATE plans) on each device set of GPUFFTW_BENCH_SETS (GPU

@@ -6,6 +6,7 @@ same run.
 RESULTS holds the floors for the first k GPUs at once:
   LINKS k gpu h2d d2h h2d_duplex d2h_duplex   (bench/link_rates, GB/s)
   HOSTCOPY k gpu fill drain                   (bench/host_copy_rates, GB/s)
+  STAGED k gpu piece_MiB in out               (the same, through the whole staging)
   NCCL k bytes_per_gpu ms GBps | NCCL none WHY (bench/nccl_rates)
 cufftXt's times (RESULT cufftxt problem median_ms ...) and fft_bench's
 (RESULT LABEL problem plan_ms median_ms ...), LABEL one of K:ALLOC:ROUND
@@ -73,7 +74,7 @@ def copy_floor(copies, k, p):
 
 
 def read(path):
-    links, copies, nccl, xt, runs, nccl_none = {}, {}, {}, {}, {}, []
+    links, copies, staged, nccl, xt, runs, nccl_none = {}, {}, {}, {}, {}, {}, []
     for line in open(path):
         f = line.split()
         if not f:
@@ -82,6 +83,8 @@ def read(path):
             links.setdefault(int(f[1]), {})[int(f[2])] = tuple(float(x) for x in f[3:7])
         elif f[0] == 'HOSTCOPY' and len(f) >= 5:
             copies.setdefault(int(f[1]), {})[int(f[2])] = (float(f[3]), float(f[4]))
+        elif f[0] == 'STAGED' and len(f) >= 6:
+            staged.setdefault((int(f[1]), int(f[3])), {})[int(f[2])] = (float(f[4]), float(f[5]))
         elif f[0] == 'NCCL' and len(f) >= 2 and f[1] == 'none':
             nccl_none.append(' '.join(f[2:]))
         elif f[0] == 'NCCL' and len(f) >= 5:
@@ -91,7 +94,7 @@ def read(path):
                 xt[f[2]] = float(f[3])
         elif f[0] == 'RESULT' and len(f) > 4 and f[3] != 'NULL-plan':
             runs.setdefault(f[2], {}).setdefault(f[1].rsplit(':', 1)[0], []).append(float(f[4]))
-    return links, copies, nccl, nccl_none, xt, runs
+    return links, copies, staged, nccl, nccl_none, xt, runs
 
 
 def ms(x):
@@ -107,7 +110,7 @@ def spread(times):
 
 
 def main(path):
-    links, copies, nccl, nccl_none, xt, runs = read(path)
+    links, copies, staged, nccl, nccl_none, xt, runs = read(path)
     most = max(links) if links else 0
     print('| problem | arrays | GPUs | median ms | each run, ms | over 1 GPU | floor ms | floor binds | this / floor '
           '| cufftXt pinned | this / cufftXt | note |')
@@ -159,6 +162,10 @@ def main(path):
     for k in sorted(copies):
         print(f'- host copy of pageable memory, the copy threads of {k} GPU{"s" if k > 1 else ""}: ' + '; '.join(
             f'GPU {g} {r[0]:.1f} into pinned / {r[1]:.1f} out' for g, r in sorted(copies[k].items())))
+    for (k, piece) in sorted(staged):
+        print(f'- the same through gpufftw\'s staging (copy threads and DMA), {piece} MiB slots, {k} '
+              f'GPU{"s" if k > 1 else ""}: ' + '; '.join(
+                  f'GPU {g} {r[0]:.1f} in / {r[1]:.1f} out' for g, r in sorted(staged[(k, piece)].items())))
     for k in sorted(nccl):
         b, t, rate = nccl[k]
         print(f'- NCCL all-to-all, {k} GPUs: {rate:.1f} GB/s each GPU to the others ({b >> 20} MiB per GPU in '

@@ -30,4 +30,14 @@ void *alloc_pinned(size_t bytes);
 // Frees what alloc_pinned handed out; false where p is not from it.
 bool free_pinned(void *p);
 
+// The questions this header has answered (a call of any function above,
+// each counted once), so that a test can hold a path, such as a CPU
+// plan's execute, to asking the GPU nothing: work per device shows as a
+// count that grows with the set.
+unsigned long gpu_questions();
+// A stand-in device set for the tests of such a path: while it is not
+// empty, gpu_devices() answers it without asking the engine, as where the
+// machine had those GPUs; empty, the engine's set again.
+void stand_in_devices(const std::vector<int> &set);
+
 }  // namespace gpufftw

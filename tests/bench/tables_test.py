@@ -50,6 +50,8 @@ expect(multi, '- NCCL all-to-all, 2 GPUs: 67.1 GB/s each GPU to the others (512 
        'NCCL\'s rate')
 expect(multi, '- host copy of pageable memory, the copy threads of 2 GPUs: GPU 0 10.0 into pinned / 10.0 out; '
        'GPU 1 10.0 into pinned / 10.0 out', 'the host copy rates')
+expect(multi, "- the same through gpufftw's staging (copy threads and DMA), 2 MiB slots, 2 GPUs: GPU 0 9.8 in / 9.1 out; "
+       'GPU 1 9.7 in / 9.2 out', 'the staging rates by slot size')
 
 mpi = table('mpi_table.py', 'mpi_bench.txt')
 expect(mpi, '| gpufftw-composed | 1 x 32 | 45.0 | 45.0 / 46.0 / 44.0 | 42.9 | 1.05x | 1.00x | 1.50x | - | gpu |',
