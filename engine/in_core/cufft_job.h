@@ -1,6 +1,6 @@
 // The job that runs a geometry through cuFFT while its arrays fit the
 // device memory cap: the solvers "own kernel", "r2r passes" and "cuFFT"
-// (in core), which the planner asks after FP16 and before out of core. Its paths live in files of their own,
+// (in core), priced above FP16 and below out of core. Its paths live in files of their own,
 // all under engine/in_core/:
 //   cufft_job.cc     creation, run, scratch
 //   routes.cc        the path for arrays of each kind, chosen when the
@@ -65,7 +65,6 @@ class CufftJob final : public FftJob {
   // Whether our kernel runs in place of cuFFT (on device arrays only, for
   // a batch in chunks); else why cuFFT stays.
   bool runs_own_kernel() const { return own_ != nullptr; }
-  const Routes &routes() const { return routes_; }
   const Reason &own_kernel_said() const { return own_said_; }
 
  private:
