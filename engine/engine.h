@@ -107,7 +107,9 @@ class FftJob {
   // gathered" when a kernel first packs them densely (and why); "cuFFT,
   // out-of-core slabs+pencils" (2-D, 3-D) or "cuFFT, out-of-core
   // four-step" (1-D), and its chunks, when a single transform passes the
-  // device memory cap; "r2r on cuFFT" for real-to-real.
+  // device memory cap; "r2r on cuFFT" for real-to-real. The in-core
+  // jobs add the route they take for arrays of each kind ("; pinned
+  // arrays: slabs then pencils, ...").
   virtual std::string path() const = 0;
   // Whether it computes in half precision (Geometry::half, taken).
   virtual bool half() const { return false; }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # new_solver_test.sh SOURCE_DIR CXX [CUDA_INCLUDE_DIR]: a new solver is one
-# folder under engine/ and its entry in engine/plan/table.cc (with the
-# include of its header). On a copy of the library's sources given a
+# folder under engine/ (its suits, its cost and its make) and its entry in
+# engine/plan/table.cc (with the include of its header). On a copy of the library's sources given a
 # stand-in solver so (engine/standin/ and its entry), tools/check-layers.py
 # passes and places the folder among the solvers (including another
 # solver's folder, or being included by the staging primitives, fails), the
@@ -32,11 +32,12 @@ namespace {
 bool suits(const Geometry &, const std::vector<int> &, Reason *why_not) {
   return decline(why_not, Reason::Code::NotItsKind, "a stand-in takes nothing");
 }
+Price cost(const Geometry &g, const std::vector<int> &) { return {array_bytes(g), array_bytes(g)}; }
 std::unique_ptr<FftJob> make(const Geometry &, const Ask &, Reason *why) {
   return *why = {Reason::Code::NoJob, "a stand-in makes nothing"}, nullptr;
 }
 }  // namespace
-const Solver kStandInSolver = {"stand-in", false, Gives::Transform, suits, make};
+const Solver kStandInSolver = {"stand-in", false, Gives::Transform, suits, cost, make};
 }  // namespace gpufftw::engine
 C
 table=$tree/engine/plan/table.cc

@@ -236,12 +236,19 @@ std::unique_ptr<FftJob> make_job(const Geometry &g, const Ask &, Reason *why_not
   return job;
 }
 
+// Halves over the link, each way; on the device, a conversion pass over
+// the floats and the transform's pass over the halves.
+Price cost(const Geometry &g, const std::vector<int> &) {
+  const double bytes = array_bytes(g);
+  return {bytes / 2, 1.5 * bytes};
+}
+
 }  // namespace
 
 }  // namespace gpufftw::engine::fp16
 
 namespace gpufftw::engine {
 
-const Solver kFp16Solver = {"fp16", false, Gives::Half, fp16::asked, fp16::make_job};
+const Solver kFp16Solver = {"fp16", false, Gives::Half, fp16::asked, fp16::cost, fp16::make_job};
 
 }  // namespace gpufftw::engine

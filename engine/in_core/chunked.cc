@@ -5,59 +5,36 @@
 
 namespace gpufftw::engine {
 
-// Chunks pay where a batch moves enough bytes and its transforms lie
-// apart, one chunk's bytes never touching another's.
+// Streams, and cuFFT's plans for chunks of layout_.chunk_per transforms
+// (in_core_layout says where a batch goes in chunks, and how many).
 bool CufftJob::plan_chunks(std::string *why) {
-  if (g_.loops.size() != 1 || !direct_) return true;
-  const Axis &loop = g_.loops[0];
-  const long long span_in = extent(in_), span_out = extent(out_);
-  const size_t total = static_cast<size_t>(loop.n) * (span_in * in_.elem + span_out * out_.elem);
-  const long long written = product(out_.n, 1, out_.n.size());
-  const bool same_bytes = loop.is * static_cast<long long>(in_.elem) == loop.os * static_cast<long long>(out_.elem);
-  if (loop.n < 8 || total < (size_t{32} << 20) || loop.is < span_in || loop.os < span_out || written != span_out ||
-      (g_.in_place && !same_bytes))
-    return true;
-  // About 16 MB a chunk, and at least 8 chunks; fewer bytes where the
-  // memory cap asks (three streams' buffers and cuFFT's work areas).
-  long long chunks = std::min<long long>(loop.n, std::max<long long>(8, static_cast<long long>(total >> 24)));
-  while (chunks < loop.n && 6 * (total / static_cast<size_t>(chunks)) > device_memory_cap()) chunks *= 2;
-  chunks = std::min(chunks, loop.n);
-  chunk_per_ = (loop.n + chunks - 1) / chunks;
-  const long long rem = loop.n % chunk_per_;
+  const long long per = layout_.chunk_per, rem = g_.loops[0].n % per;
   streams_.push_back(stream_);
-  for (int k = 1; k < kStreams; ++k) {
+  for (int k = 1; k < kChunkStreams; ++k) {
     cudaStream_t st;
     GPUFFTW_CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), why);
     streams_.push_back(st);
   }
   const size_t before = steps_.size();
-  for (int k = 0; k < kStreams + (rem ? 1 : 0); ++k)
-    if (!plan_direct(k < kStreams ? chunk_per_ : rem, why)) return false;
+  for (int k = 0; k < kChunkStreams + (rem ? 1 : 0); ++k)
+    if (!plan_direct(k < kChunkStreams ? per : rem, why)) return false;
   chunk_plans_.assign(steps_.begin() + static_cast<long>(before), steps_.end());
   return true;
 }
 
-size_t CufftJob::chunk_bytes(const Side &s, long long dist, long long count) const {
-  return static_cast<size_t>(((count - 1) * dist + extent(s)) * static_cast<long long>(s.elem));
-}
-
 // A batch in chunks of transforms, round-robin over the streams: the copy
 // in of one chunk, the FFT of another and the copy out of a third run at
-// once on pinned arrays; device arrays are used where they lie. Pageable
-// arrays are staged whole through the copier (its threads are the
-// bottleneck, so they must not wait on each chunk), unless that would
-// pass the memory cap; then chunk by chunk. Device memory stays a few
-// chunks otherwise.
-bool CufftJob::run_chunked(char *in, char *out, std::vector<void *> *scratch, std::string *why) {
+// once on pinned arrays; device arrays are used where they lie (run_chunks).
+// Pageable arrays are staged whole through the copier (its threads are the
+// bottleneck, so they must not wait on each chunk) where the routes say
+// that fits the cap (run_staged_chunks); else chunk by chunk. Device memory
+// stays a few chunks otherwise.
+bool CufftJob::run_staged_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch,
+                                 std::string *why) {
   const Axis &loop = g_.loops[0];
   const bool in_place = in == out;
-  const Memory in_mem = memory_type(in), out_mem = in_place ? in_mem : memory_type(out);
-  const bool in_dev = on_device(in_mem), out_dev = on_device(out_mem);
   const size_t in_all = chunk_bytes(in_, loop.is, loop.n), out_all = chunk_bytes(out_, loop.os, loop.n);
   const size_t in_stage = in_place ? std::max(in_all, out_all) : in_all;
-  const bool pageable = in_mem == Memory::Pageable || out_mem == Memory::Pageable;
-  if (!pageable || in_stage + (in_place ? 0 : out_all) > device_memory_cap())
-    return run_chunks(in, out, in_dev, out_dev, scratch, why);
   void *d_in = in, *d_out = out;
   if (!in_dev || c2r_needs_copy(in_place)) {
     if (!alloc(in_stage, &d_in, scratch, why)) return false;
@@ -80,7 +57,7 @@ bool CufftJob::run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::v
   const Axis &loop = g_.loops[0];
   const bool in_place = in == out;
   const bool stage_in = !in_dev || c2r_needs_copy(in_place, owned(in, scratch));
-  const long long batch = loop.n, per = chunk_per_;
+  const long long batch = loop.n, per = layout_.chunk_per;
   const size_t in_bytes = chunk_bytes(in_, loop.is, per), out_bytes = chunk_bytes(out_, loop.os, per);
   const size_t buf_in = in_place ? std::max(in_bytes, out_bytes) : in_bytes;
   std::vector<void *> d_in(streams_.size()), d_out(streams_.size());

@@ -9,8 +9,8 @@
 
 namespace gpufftw::engine {
 
-CufftJob::CufftJob(const Geometry &g, bool direct, bool own, std::string path)
-    : g_(g), direct_(direct), try_own_(own), path_(std::move(path)) {
+CufftJob::CufftJob(const Geometry &g, InCoreLayout layout, bool own, std::string path)
+    : g_(g), layout_(std::move(layout)), try_own_(own), path_(std::move(path)) {
   in_ = make_side(g, false);
   out_ = make_side(g, true);
 }
@@ -25,33 +25,25 @@ CufftJob::~CufftJob() {
 
 bool CufftJob::init(std::string *why) {
   GPUFFTW_CK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), why);
-  if (!direct_) return plan_dense(why);
-  if (!plan_chunks(why)) return false;
-  if (!chunk_plans_.empty()) {
-    // Our kernel takes the whole batch at once where the arrays are on
-    // the device; host arrays stream through cuFFT in chunks.
-    if (try_own_ && (own_ = pick_own_kernel(g_, chunk_plans_[0], chunk_per_, stream_, &own_said_)))
-      path_ = own_said_.text + " on device arrays; cuFFT in chunks on host arrays";
-    return true;
+  if (!layout_.direct) {
+    if (!plan_dense(why)) return false;
+  } else if (layout_.chunk_per) {
+    if (!plan_chunks(why)) return false;
+    own_ = try_own_ ? pick_own_kernel(g_, chunk_plans_[0], layout_.chunk_per, stream_, &own_said_) : nullptr;
+  } else {
+    const long long batch = g_.loops.empty() ? 1 : g_.loops[0].n;
+    if (!plan_direct(batch, why)) return false;
+    own_ = try_own_ ? pick_own_kernel(g_, steps_[0], batch, stream_, &own_said_) : nullptr;
+    if (!plan_slabs(why)) return false;
   }
-  if (!plan_direct(g_.loops.empty() ? 1 : g_.loops[0].n, why)) return false;
-  if (try_own_ && (own_ = pick_own_kernel(g_, steps_[0], g_.loops.empty() ? 1 : g_.loops[0].n, stream_, &own_said_)))
-    path_ = own_said_.text;
-  return plan_slabs(why);
+  routes_ = in_core_routes(layout_, own_ != nullptr);
+  path_ = (own_ ? own_said_.text : path_) + "; " + routes_.describe();
+  return true;
 }
 
 size_t CufftJob::device_bytes() const {
-  size_t b = 0;
+  size_t b = layout_.held_bytes + r2r_in_bytes_ + r2r_out_bytes_;
   for (const Step &s : steps_) b += s.work;
-  auto span = [](const Side &s) { return static_cast<size_t>(s.max_offset() - s.min_offset() + 1) * s.elem; };
-  if (!chunk_plans_.empty()) {
-    const Axis &loop = g_.loops[0];
-    return b + streams_.size() * (chunk_bytes(in_, loop.is, chunk_per_) + chunk_bytes(out_, loop.os, chunk_per_));
-  }
-  b += span(in_) * (in_.split ? 2 : 1) + span(out_) * (out_.split ? 2 : 1);
-  const size_t real_size = g_.real == Real::F32 ? 4 : 8;
-  if (g_.type == Type::R2R) return b + static_cast<size_t>(in_.count()) * real_size + r2r_in_bytes_ + r2r_out_bytes_;
-  if (!direct_) b += static_cast<size_t>(in_.count() + out_.count()) * 2 * real_size;
   return b;
 }
 
@@ -67,12 +59,22 @@ bool CufftJob::run(void *const in[2], void *const out[2], std::string *why) {
   return ok;
 }
 
+// The route was chosen when the job was made, for arrays of each kind;
+// where this call's arrays lie is what picks among them (routes.h says
+// why only a call knows).
 bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why) {
-  if (own_ && !chunk_plans_.empty() && on_device(memory_type(in[0])) && on_device(memory_type(out[0])))
-    return own_->run(in[0], out[0], g_.sign, stream_, why);
-  if (!chunk_plans_.empty()) return run_chunked(static_cast<char *>(in[0]), static_cast<char *>(out[0]), scratch, why);
-  if (!slab_plans_.empty() && memory_type(in[0]) == Memory::Pinned && memory_type(out[0]) == Memory::Pinned)
-    return run_slabs(static_cast<char *>(in[0]), static_cast<char *>(out[0]), scratch, why);
+  const Memory in_mem = memory_type(in[0]), out_mem = in[0] == out[0] ? in_mem : memory_type(out[0]);
+  char *const in0 = static_cast<char *>(in[0]), *const out0 = static_cast<char *>(out[0]);
+  const Route route = routes_.at(arrays_at(in_mem, out_mem));
+  switch (route) {
+    case Route::Chunks: return run_chunks(in0, out0, on_device(in_mem), on_device(out_mem), scratch, why);
+    case Route::StagedChunks:
+      return run_staged_chunks(in0, out0, on_device(in_mem), on_device(out_mem), scratch, why);
+    case Route::Slabs: return run_slabs(in0, out0, scratch, why);
+    case Route::Whole:
+    case Route::OwnKernel:
+    case Route::Gathered: break;
+  }
   std::vector<Region> regions = regions_of(in, out);
   for (Region &r : regions)
     if (!stage(&r, scratch, why)) return false;
@@ -82,13 +84,10 @@ bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<
         return r.dev + (static_cast<const char *>(p) - r.start);
     return const_cast<void *>(p);
   };
-  if (direct_) {
-    const bool ran = own_ ? own_->run(map(in[0]), map(out[0]), g_.sign, stream_, why)
-                          : exec(steps_[0], map(in[0]), map(out[0]), why);
-    if (!ran) return false;
-  } else if (!run_dense(in, out, map, scratch, why)) {
-    return false;
-  }
+  const bool ran = route == Route::Gathered    ? run_dense(in, out, map, scratch, why)
+                  : route == Route::OwnKernel ? own_->run(map(in[0]), map(out[0]), g_.sign, stream_, why)
+                                              : exec(steps_[0], map(in[0]), map(out[0]), why);
+  if (!ran) return false;
   for (const Region &r : regions)
     if (r.output && !r.device && !copier_.to_host(r.start, r.dev, r.end - r.start, stream_, why)) return false;
   return true;
@@ -146,29 +145,49 @@ std::string said(const Ask &ask, Gives what) {
   return r ? r->text : "";
 }
 
+std::string over_cap(size_t bytes, size_t cap) {
+  return "needs " + std::to_string(bytes >> 20) + " MiB of device memory, over the cap of " +
+         std::to_string(cap >> 20) + " MiB (GPUFFTW_DEVICE_MEMORY)";
+}
+
 // The job within the device memory cap, or nullptr with why. `own`: our
 // kernels are tried (and measured, where the geometry asks for it).
 std::unique_ptr<CufftJob> in_core_job(const Geometry &g, const Ask &ask, bool own, Reason *why) {
-  std::string why_not;
-  const bool direct = direct_layout(g, &why_not);
-  std::string path = g.type == Type::R2R ? "r2r on cuFFT" : direct ? "cuFFT" : "cuFFT, gathered (" + why_not + ")";
-  // Where our kernels take the shape and were not kept: why not.
-  if (!own && direct && own_kernel_suits(g)) path += " (" + said(ask, Gives::OwnKernels) + ")";
-  if (g.half) path += " (fp16 not taken: " + said(ask, Gives::Half) + ")";
-  auto job = std::make_unique<CufftJob>(g, direct, own, path);
+  const size_t cap = device_memory_cap();
+  InCoreLayout layout = in_core_layout(g, cap);
   why->code = Reason::Code::NoJob;
+  // Arrays that alone pass the cap make no job, and cuFFT is not asked to
+  // plan (and allocate a work area for) a problem that size.
+  if (layout.held_bytes > cap) return why->text = over_cap(layout.held_bytes, cap), nullptr;
+  std::string path = g.type == Type::R2R ? "r2r on cuFFT"
+                     : layout.direct     ? "cuFFT"
+                                         : "cuFFT, gathered (" + layout.not_direct + ")";
+  // Where our kernels take the shape and were not kept: why not.
+  const std::string own_said = said(ask, Gives::OwnKernels);
+  if (!own && layout.direct && own_kernel_suits(g) && !own_said.empty()) path += " (" + own_said + ")";
+  if (g.half) path += " (fp16 not taken: " + said(ask, Gives::Half) + ")";
+  auto job = std::make_unique<CufftJob>(g, std::move(layout), own, path);
   // A job that fails drops its plans rather than caching them: the
   // out-of-core solvers asked next need the device memory.
   if (!job->init(&why->text)) {
     job->drop_plans();
     return nullptr;
   }
-  const size_t cap = device_memory_cap();
   if (job->device_bytes() <= cap) return job;
-  why->text = "needs " + std::to_string(job->device_bytes() >> 20) + " MiB of device memory, over the cap of " +
-              std::to_string(cap >> 20) + " MiB (GPUFFTW_DEVICE_MEMORY)";
+  why->text = over_cap(job->device_bytes(), cap);
   job->drop_plans();
   return nullptr;
+}
+
+// The in-core job's price: the arrays over the link once each way, and
+// cuFFT's pass over them on the device, with a kernel's pass each way
+// where they are gathered (r2r: a pass per dimension besides).
+Price in_core_price(const Geometry &g) {
+  const double bytes = array_bytes(g);
+  std::string not_direct;
+  double passes = direct_layout(g, &not_direct) ? 1 : 3;
+  if (g.type == Type::R2R) passes += static_cast<double>(g.dims.size());
+  return {bytes, passes * bytes};
 }
 
 // Where a pick remembered, or the lack of one, already keeps cuFFT, our
@@ -179,6 +198,17 @@ bool own_kernel_solver_suits(const Geometry &g, const std::vector<int> &, Reason
     return decline(why_not, Reason::Code::NotItsKind, "our kernels take dense c2c of the shapes they have kernels for");
   return !own_kernel_declines(g, why_not);
 }
+
+// cuFFT's price, its device passes at our kernel's measured share of
+// cuFFT's time (equal where tuning is still to measure them: the table
+// asks our kernels first at equal prices, and their make tunes).
+Price own_kernel_cost(const Geometry &g, const std::vector<int> &) {
+  Price p = in_core_price(g);
+  p.device_bytes *= own_kernel_time_ratio(g);
+  return p;
+}
+
+Price in_core_cost(const Geometry &g, const std::vector<int> &) { return in_core_price(g); }
 
 // Where tuning now keeps cuFFT, no job: its cuFFT plans go back to the
 // cache, and the cuFFT solver after this one makes them again from there.
@@ -204,8 +234,9 @@ std::unique_ptr<FftJob> make_in_core(const Geometry &g, const Ask &ask, Reason *
 
 }  // namespace
 
-const Solver kOwnKernelSolver = {"own kernel", false, Gives::OwnKernels, own_kernel_solver_suits, make_own_kernel};
-const Solver kR2rSolver = {"r2r passes", false, Gives::Transform, r2r_suits, make_in_core};
-const Solver kInCoreSolver = {"cuFFT", false, Gives::Transform, in_core_suits, make_in_core};
+const Solver kOwnKernelSolver = {
+    "own kernel", false, Gives::OwnKernels, own_kernel_solver_suits, own_kernel_cost, make_own_kernel};
+const Solver kR2rSolver = {"r2r passes", false, Gives::Transform, r2r_suits, in_core_cost, make_in_core};
+const Solver kInCoreSolver = {"cuFFT", false, Gives::Transform, in_core_suits, in_core_cost, make_in_core};
 
 }  // namespace gpufftw::engine

@@ -1,8 +1,10 @@
 // The job that runs a geometry through cuFFT while its arrays fit the
 // device memory cap: the solvers "own kernel", "r2r passes" and "cuFFT"
-// (in core), which the planner asks after FP16 and before out of core. Its paths live in files of their own,
+// (in core), priced above FP16 and below out of core. Its paths live in files of their own,
 // all under engine/in_core/:
-//   cufft_job.cc     creation, run, scratch, the path chosen per call
+//   cufft_job.cc     creation, run, scratch
+//   routes.cc        the path for arrays of each kind, chosen when the
+//                    job is made
 //   regions.cc       host arrays merged into byte regions and staged
 //   direct_dense.cc  cuFFT on the arrays as they lie, or on dense copies
 //   chunked.cc       a batch in chunks over three streams
@@ -25,6 +27,7 @@
 
 #include "engine/cufft/plan_cache.h"
 #include "engine/engine.h"
+#include "engine/in_core/routes.h"
 #include "engine/kernels/transform_plan.h"
 #include "engine/r2r/r2r_axis.h"
 #include "engine/solver/solver.h"
@@ -46,7 +49,8 @@ struct Region {
 class CufftJob final : public FftJob {
  public:
   // own: our kernels are tried in place of cuFFT where they suit.
-  CufftJob(const Geometry &g, bool direct, bool own, std::string path);
+  // `layout`: in_core_layout(g, the cap).
+  CufftJob(const Geometry &g, InCoreLayout layout, bool own, std::string path);
   ~CufftJob() override;
 
   bool init(std::string *why);
@@ -94,8 +98,8 @@ class CufftJob final : public FftJob {
 
   // chunked.cc
   bool plan_chunks(std::string *why);
-  size_t chunk_bytes(const Side &s, long long dist, long long count) const;
-  bool run_chunked(char *in, char *out, std::vector<void *> *scratch, std::string *why);
+  bool run_staged_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch,
+                         std::string *why);
   bool run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch, std::string *why);
 
   // slabs.cc
@@ -109,18 +113,16 @@ class CufftJob final : public FftJob {
 
   Geometry g_;
   Side in_, out_;
-  bool direct_;
+  InCoreLayout layout_;
+  Routes routes_;  // set by init, once our kernel's tuning is known
   bool try_own_;
   std::string path_;
   Reason own_said_;  // what pick_own_kernel said: what runs, or why cuFFT stays
-  static constexpr int kStreams = 3;
   std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
   // Runs instead of steps_[0], or of the chunks on device arrays, where set.
   std::unique_ptr<kernels::TransformPlan> own_;
   std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's
   std::vector<Step> slab_plans_, pencil_plans_;  // two each: one per stream
-  long long slab_count_ = 0, pencil_count_ = 0;
-  long long chunk_per_ = 0;        // transforms per chunk
   std::vector<R2rAxis> r2r_axes_;  // one per dim; a DFT step each unless of size 1
   size_t r2r_in_bytes_ = 0, r2r_out_bytes_ = 0;  // the largest pass's work buffers
   std::vector<cudaStream_t> streams_;

@@ -176,6 +176,12 @@ bool own_kernel_declines(const Geometry &g, Reason *why) {
   return cufft_stays(g, known ? &pick : nullptr, why);
 }
 
+double own_kernel_time_ratio(const Geometry &g) {
+  KernelPick pick;
+  if (!recall(kernel_pick_key(g), &pick) || pick.own_s <= 0 || pick.cufft_s <= 0) return 1;
+  return pick.own_s / pick.cufft_s;
+}
+
 std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const Step &cufft, long long cufft_batch,
                                                        cudaStream_t stream, Reason *said) {
   const std::string key = kernel_pick_key(g);

@@ -32,6 +32,10 @@ std::string kernel_pick_key(const Geometry &g);
 // kernels to find that out.
 bool own_kernel_declines(const Geometry &g, Reason *why);
 
+// Our kernel's time over cuFFT's on g, as tuning measured it (a pick
+// recalled); 1 where nothing was measured.
+double own_kernel_time_ratio(const Geometry &g);
+
 // Our plan for g where it was measured faster than cuFFT (recalled, or
 // timed now on `stream`), else nullptr: cuFFT runs. `cufft` is cuFFT's
 // plan of `cufft_batch` of g's transforms (the whole batch, or one chunk

@@ -44,7 +44,7 @@ std::vector<Region> CufftJob::regions_of(void *const in[2], void *const out[2]) 
 bool CufftJob::stage(Region *r, std::vector<void *> *scratch, std::string *why) {
   const size_t bytes = r->end - r->start;
   // The dense path works on its own copies anyway.
-  const bool c2r_input = r->input && direct_ && c2r_needs_copy(r->output);
+  const bool c2r_input = r->input && layout_.direct && c2r_needs_copy(r->output);
   if (r->device && !c2r_input) {
     r->dev = r->start;
     return true;

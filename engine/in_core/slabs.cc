@@ -5,36 +5,20 @@
 
 namespace gpufftw::engine {
 
-// The slab path serves one dense row-major 2-D or 3-D c2c, or out-of-place
-// r2c, of at least 32 MB whose first two dims split evenly.
+// Streams and cuFFT's plans for the slab path, where in_core_layout found
+// it serves the geometry (layout_.slabs, layout_.pencils).
 bool CufftJob::plan_slabs(std::string *why) {
+  if (!layout_.slabs) return true;
   const size_t rank = g_.dims.size();
-  if (!g_.loops.empty() || rank < 2 || rank > 3 || g_.type == Type::C2R || (g_.type == Type::R2C && g_.in_place))
-    return true;
-  auto dense = [](const Side &s) {
-    long long stride = 1;
-    for (size_t i = s.n.size(); i-- > 0; stride *= s.n[i])
-      if (s.stride[i] != stride) return false;
-    return true;
-  };
-  const size_t bytes = static_cast<size_t>(in_.count()) * in_.elem + static_cast<size_t>(out_.count()) * out_.elem;
-  auto divisor = [](long long n) -> long long {
-    for (long long d = 8; d >= 4; --d)
-      if (n % d == 0) return d;
-    return 0;
-  };
-  slab_count_ = divisor(g_.dims[0].n);
-  pencil_count_ = divisor(out_.n[1]);
-  if (!dense(in_) || !dense(out_) || bytes < (size_t{32} << 20) || !slab_count_ || !pencil_count_) return true;
   if (streams_.empty()) streams_.push_back(stream_);
   cudaStream_t second;
   GPUFFTW_CK(cudaStreamCreateWithFlags(&second, cudaStreamNonBlocking), why);
   streams_.push_back(second);
-  const long long per = g_.dims[0].n / slab_count_;
+  const long long per = g_.dims[0].n / layout_.slabs;
   const long long plane_in = product(in_.n, 1, rank), plane_out = product(out_.n, 1, rank);
   std::vector<long long> trailing;
   for (size_t i = 1; i < rank; ++i) trailing.push_back(g_.dims[i].n);
-  const long long row = plane_out / out_.n[1], width = out_.n[1] / pencil_count_;
+  const long long row = plane_out / out_.n[1], width = out_.n[1] / layout_.pencils;
   for (int k = 0; k < 2; ++k) {
     Step slab;
     slab.type = cufft_type(g_.type, g_.real);
@@ -74,7 +58,7 @@ bool CufftJob::run_slabs(char *in, char *out, std::vector<void *> *scratch, std:
   if (g_.type != Type::C2C && !alloc(out_total, &d_out, scratch, why)) return false;
   if (!join_streams(why)) return false;
   cudaStream_t st[2] = {streams_[0], streams_[1]};
-  const long long slabs = slab_count_, per = n0 / slabs;
+  const long long slabs = layout_.slabs, per = n0 / slabs;
   for (long long k = 0; k < slabs; ++k) {
     const size_t ib = static_cast<size_t>(per * plane_in) * in_.elem, ob = static_cast<size_t>(per * plane_out) * out_.elem;
     char *src = static_cast<char *>(d_in) + k * ib, *dst = static_cast<char *>(d_out) + k * ob;
@@ -89,7 +73,7 @@ bool CufftJob::run_slabs(char *in, char *out, std::vector<void *> *scratch, std:
   }
   for (int i = 0; i < 2; ++i) GPUFFTW_CK(cudaStreamWaitEvent(st[i], done[1 - i], 0), why);
   for (int i = 0; i < 2; ++i) cudaEventDestroy(done[i]);
-  const long long n1 = out_.n[1], chunks = pencil_count_, width = n1 / chunks;
+  const long long n1 = out_.n[1], chunks = layout_.pencils, width = n1 / chunks;
   const long long row = plane_out / n1;  // complex elements per (i0, i1)
   const size_t pitch = static_cast<size_t>(plane_out) * cbytes, wbytes = static_cast<size_t>(width * row) * cbytes;
   for (long long c = 0; c < chunks; ++c) {

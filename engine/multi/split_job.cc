@@ -164,8 +164,15 @@ std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, Reason
   return nullptr;
 }
 
+// Each GPU's share over its own link and through its own passes, the
+// links and GPUs side by side.
+Price split_cost(const Geometry &g, const std::vector<int> &set) {
+  const double share = array_bytes(g) / static_cast<double>(set.size());
+  return {share, share};
+}
+
 }  // namespace
 
-const Solver kSplitSolver = {"split", true, Gives::Transform, split_suits, make_split_job};
+const Solver kSplitSolver = {"split", true, Gives::Transform, split_suits, split_cost, make_split_job};
 
 }  // namespace gpufftw::engine

@@ -148,10 +148,17 @@ bool four_step_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
+// Both phases move the arrays over the link each way; on the device, a
+// pass of cuFFT's each and the twiddle-transpose between them.
+Price four_step_price(const Geometry &g) {
+  const double bytes = array_bytes(g);
+  return {2 * bytes, 3 * bytes};
+}
+
 }  // namespace
 
-using Path = OutOfCorePath<FourStepJob, four_step_suits>;
+using Path = OutOfCorePath<FourStepJob, four_step_suits, four_step_price>;
 const Solver kFourStepOverCapSolver = Path::over_cap("four-step, arrays over the cap");
-const Solver kFourStepSolver = Path::after_in_core("four-step");
+const Solver kFourStepSolver = Path::within_cap("four-step");
 
 }  // namespace gpufftw::engine

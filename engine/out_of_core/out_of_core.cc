@@ -137,10 +137,17 @@ bool out_of_core_suits(const Geometry &g, std::string *why_not) {
   return true;
 }
 
+// Both phases move the arrays over the link each way, and each is a pass
+// of cuFFT's on the device.
+Price out_of_core_price(const Geometry &g) {
+  const double bytes = array_bytes(g);
+  return {2 * bytes, 2 * bytes};
+}
+
 }  // namespace
 
-using Path = OutOfCorePath<OutOfCoreJob, out_of_core_suits>;
+using Path = OutOfCorePath<OutOfCoreJob, out_of_core_suits, out_of_core_price>;
 const Solver kOutOfCoreOverCapSolver = Path::over_cap("out of core, arrays over the cap");
-const Solver kOutOfCoreSolver = Path::after_in_core("out of core");
+const Solver kOutOfCoreSolver = Path::within_cap("out of core");
 
 }  // namespace gpufftw::engine

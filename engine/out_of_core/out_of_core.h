@@ -23,8 +23,8 @@ namespace gpufftw::engine {
 // padded, as in FFTW's in-place layout). (c2r would need the input's
 // transform along dim 0 first, and the engine never writes an input that
 // is not also the output.) Two of them: one where the arrays alone pass
-// the device memory cap, one after the in-core solver (OutOfCorePath,
-// engine/out_of_core/out_of_core_base.h).
+// the device memory cap, one where they fit, priced above the in-core
+// solvers (OutOfCorePath, engine/out_of_core/out_of_core_base.h).
 extern const Solver kOutOfCoreOverCapSolver;
 extern const Solver kOutOfCoreSolver;
 

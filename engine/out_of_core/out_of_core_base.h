@@ -128,13 +128,12 @@ class OutOfCoreBase : public FftJob {
 };
 
 // The two solvers of an out-of-core job (Job, made from the geometry and
-// then init(why)) over the geometries `takes` accepts: one where the
-// arrays alone pass the device memory cap, asked before the in-core solver
-// (cuFFT would allocate a work area the size of the problem), whose failure
-// is Final (the in-core solvers need more memory still, and the other
-// would make the same job again); one asked after the in-core solver,
-// where that could not be planned or needs more than the cap.
-template <class Job, bool (*takes)(const Geometry &, std::string *)>
+// then init(why)) over the geometries `takes` accepts, priced by `price`:
+// one where the arrays alone pass the device memory cap, whose failure is
+// Final (the in-core solvers need more memory still, and the other would
+// make the same job again); one where they fit, for when the in-core
+// solvers, cheaper, could not be planned or need more than the cap.
+template <class Job, bool (*takes)(const Geometry &, std::string *), Price (*price)(const Geometry &)>
 struct OutOfCorePath {
   static bool suits(const Geometry &g, const std::vector<int> &, Reason *why_not) {
     return takes(g, &why_not->text) || decline(why_not, Reason::Code::NotItsKind, why_not->text);
@@ -143,6 +142,13 @@ struct OutOfCorePath {
     return suits(g, set, why_not) &&
            (arrays_over_cap(g, &why_not->text) || decline(why_not, Reason::Code::NotItsKind, why_not->text));
   }
+  static bool suits_within_cap(const Geometry &g, const std::vector<int> &set, Reason *why_not) {
+    std::string fits;
+    return suits(g, set, why_not) &&
+           (!arrays_over_cap(g, &fits) ||
+            decline(why_not, Reason::Code::NotItsKind, "out of core: the arrays pass the cap (its other solver's)"));
+  }
+  static Price cost(const Geometry &g, const std::vector<int> &) { return price(g); }
   // Sized to device_memory_cap(); nullptr where even the smallest chunks
   // do not fit or cuFFT cannot plan them.
   template <Reason::Code kFailed>
@@ -153,10 +159,10 @@ struct OutOfCorePath {
     return job;
   }
   static constexpr Solver over_cap(const char *name) {
-    return {name, false, Gives::Transform, suits_over_cap, make<Reason::Code::Final>};
+    return {name, false, Gives::Transform, suits_over_cap, cost, make<Reason::Code::Final>};
   }
-  static constexpr Solver after_in_core(const char *name) {
-    return {name, false, Gives::Transform, suits, make<Reason::Code::NoJob>};
+  static constexpr Solver within_cap(const char *name) {
+    return {name, false, Gives::Transform, suits_within_cap, cost, make<Reason::Code::NoJob>};
   }
 };
 

@@ -1,5 +1,6 @@
 #include "engine/plan/planner.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "engine/device/device_set.h"
@@ -32,28 +33,44 @@ std::unique_ptr<FftJob> Planner::make(const Geometry &g, const std::vector<int> 
 std::unique_ptr<FftJob> Planner::search(const Geometry &g, const std::vector<int> &set, bool spreads,
                                         std::string *why) const {
   Ask ask{set, {}, [this, set](const Geometry &part, std::string *part_why) { return one_gpu(part, set, part_why); }};
-  bool made_none = false;  // a solver took g but made no job
-  // Why the first that took g made none, then why each after it did not
-  // help (a 1-D transform over the cap: "needs ... over the cap; out of
-  // core: n is prime").
-  std::string failed;
+  struct Priced {
+    const Solver *solver;
+    double seconds;
+  };
+  std::vector<Priced> takers;
   for (const Solver &s : table_) {
     if (s.spreads != spreads) continue;
     Reason not_taken;
-    if (!s.suits(g, set, &not_taken)) {
-      if (made_none) failed += "; " + not_taken.text;
+    if (s.suits(g, set, &not_taken))
+      takers.push_back({&s, s.cost(g, set).seconds()});
+    else
       ask.before.push_back({&s, std::move(not_taken)});
-      continue;
-    }
-    if (std::unique_ptr<FftJob> job = s.make(g, ask, &not_taken)) return job;
-    failed += (made_none ? "; " : "") + not_taken.text;
-    made_none = true;
-    if (not_taken.code == Reason::Code::Final) break;
-    ask.before.push_back({&s, std::move(not_taken)});
   }
-  if (!made_none)
-    for (const Declined &d : ask.before) failed += (failed.empty() ? "" : "; ") + d.why.text;
-  *why = failed;
+  // Cheapest first; equal prices keep the table's order.
+  std::stable_sort(takers.begin(), takers.end(), [](const Priced &a, const Priced &b) { return a.seconds < b.seconds; });
+  const size_t declined = ask.before.size();
+  // Where none took g, why each declined; where some made no job, why
+  // each did not, in the order made, then (unless one said no other
+  // could) why those that do not take g's kind did not help: "needs ...
+  // over the cap; out of core four-step: n is prime". A reason said twice
+  // is said once.
+  std::vector<std::string> said;
+  auto say = [&said](const std::string &text) {
+    if (std::find(said.begin(), said.end(), text) == said.end()) said.push_back(text);
+  };
+  bool final = false;
+  for (const Priced &p : takers) {
+    Reason not_made;
+    if (std::unique_ptr<FftJob> job = p.solver->make(g, ask, &not_made)) return job;
+    say(not_made.text);
+    final = not_made.code == Reason::Code::Final;
+    if (final) break;
+    ask.before.push_back({p.solver, std::move(not_made)});
+  }
+  for (size_t i = 0; !final && i < declined; ++i)
+    if (takers.empty() || ask.before[i].why.code == Reason::Code::NotItsKind) say(ask.before[i].why.text);
+  why->clear();
+  for (const std::string &text : said) *why += (why->empty() ? "" : "; ") + text;
   return nullptr;
 }
 

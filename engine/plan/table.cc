@@ -9,15 +9,17 @@
 namespace gpufftw::engine {
 
 std::vector<Solver> solver_table() {
+  // The planner makes the cheapest of those that take a geometry; at equal
+  // prices, the one listed first.
   return {
       kSplitSolver,              // over the device set, where large enough to gain from it
       kFp16Solver,               // Geometry::half
       kFourStepOverCapSolver,    // one 1-D transform whose arrays alone pass the cap
       kOutOfCoreOverCapSolver,   // one 2-D/3-D transform likewise
-      kOwnKernelSolver,          // our kernels within the cap, where tuning found them faster
+      kOwnKernelSolver,          // our kernels within the cap, where tuning found them faster or is to measure them
       kInCoreSolver,             // cuFFT within the cap (on the arrays as they lie, or gathered)
       kR2rSolver,                // r2r within the cap: a pass per dimension on cuFFT
-      kFourStepSolver,           // where in core could not be planned or passed the cap
+      kFourStepSolver,           // within the cap, where in core could not be planned or passed it
       kOutOfCoreSolver,          // likewise, 2-D/3-D
   };
 }

@@ -1,4 +1,4 @@
-// The engine's solvers in order of preference: the only place that knows
+// The engine's solvers, each with its price: the only place that knows
 // them all. A new way to run a geometry is a folder of its own under
 // engine/ and a line in table.cc.
 #pragma once

@@ -1,9 +1,9 @@
 // One way the engine can run a geometry, in the shape of an FFTW solver:
 // a name, whether it takes the geometry (else a Reason: why not, typed),
-// and the job it makes. The
-// planner (engine/plan/) holds the table of them in order of preference
-// and asks each in turn; a solver knows nothing of the others, and reaches
-// them only through what the planner hands its make.
+// what its job would cost there (price.h), and the job it makes. The
+// planner (engine/plan/) holds the table of them, prices every one that
+// takes a geometry and makes the cheapest; a solver knows nothing of the
+// others, and reaches them only through what the planner hands its make.
 #pragma once
 
 #include <functional>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/solver/price.h"
 
 namespace gpufftw::engine {
 
@@ -48,7 +49,8 @@ inline bool decline(Reason *why, Reason::Code code, std::string text) {
 
 struct Solver;
 
-// A solver that did not take the geometry, and why.
+// A solver that did not take the geometry, or took it and made no job,
+// and why.
 struct Declined {
   const Solver *solver;
   Reason why;
@@ -58,14 +60,15 @@ struct Declined {
 struct Ask {
   // The device set; one-GPU jobs run on its first GPU.
   std::vector<int> set;
-  // The solvers asked before this one that did not take the geometry.
+  // Every solver that did not take the geometry, and those that took it
+  // and made no job before this one was asked.
   std::vector<Declined> before;
   // What a job spread over the set runs on each GPU of it. Valid as long
   // as the process.
   OneGpuPlanner one_gpu;
 
   // Why the solver that gives `what` (Half, OwnKernels) did not take the
-  // geometry; nullptr where none was asked before this one.
+  // geometry or made no job; nullptr where it took it and was not made yet.
   inline const Reason *declined(Gives what) const;
 };
 
@@ -77,8 +80,13 @@ struct Solver {
   // solvers after it name where they run the geometry without it.
   Gives gives;
   // Whether it takes the geometry on the device set; else why not. Cheap:
-  // it plans nothing and allocates nothing.
+  // it plans nothing and allocates nothing. A preference that is no cost
+  // (half precision only where asked, our kernels only where tuning found
+  // them faster) is said here, as NotAsked or Slower.
   bool (*suits)(const Geometry &g, const std::vector<int> &set, Reason *why_not);
+  // What its job would cost on the geometry, where it suits: as cheap to
+  // ask as suits.
+  Price (*cost)(const Geometry &g, const std::vector<int> &set);
   // The job; nullptr (with `why`) where it cannot make one after all
   // (cuFFT cannot plan it, it needs more than the device memory cap, ...).
   std::unique_ptr<FftJob> (*make)(const Geometry &g, const Ask &ask, Reason *why);

@@ -1,12 +1,14 @@
 // The engine's planner (engine/plan/planner.h) over a table of stand-in
-// solvers, on the CPU: solvers are asked in the table's order, a failed
-// make goes on to the next unless its reason is Final, the one-GPU solvers
-// see why those before them declined (its code and its words, by what the
+// solvers, on the CPU: of those that take a geometry the cheapest is made
+// (the table's order only between equal prices), a failed make goes on to
+// the next cheapest unless its reason is Final, the solvers see why the
+// others declined or made no job (its code and its words, by what the
 // solver gives), and Geometry::spread picks the set, one GPU, or either.
 #include "engine/plan/planner.h"
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,16 @@ bool split_takes = false;
 std::string share_path;  // what the split's make got from the one-GPU planner
 
 bool always(const Geometry &, const std::vector<int> &, Reason *) { return true; }
+
+// Each stand-in's price in seconds of link (SetUp sets them in the table's
+// order; a test may change them).
+std::map<std::string, double> seconds;
+template <const char *kName>
+Price priced(const Geometry &, const std::vector<int> &) {
+  return {seconds.at(kName) * kLinkBytesPerSecond, 0};
+}
+constexpr char kSplit[] = "split", kHalf[] = "half", kOverCap[] = "over cap", kInCore[] = "in core",
+               kFallback[] = "fallback";
 
 bool split_suits(const Geometry &, const std::vector<int> &set, Reason *why_not) {
   if (set.size() < 2) return decline(why_not, Reason::Code::NotItsKind, "one GPU in the set");
@@ -66,12 +78,15 @@ std::unique_ptr<FftJob> over_cap_make(const Geometry &g, const Ask &, Reason *wh
   return *why = {g.dims[0].n >= 1000 ? Reason::Code::Final : Reason::Code::NoJob, "no chunk fits"}, nullptr;
 }
 
-// n = 7 and 11 "cannot be planned" in core; the fallback takes only 7.
+// n = 7 and 11 "cannot be planned" in core, nor any n where a test says
+// so; the fallback takes only 7.
+bool in_core_fails = false;
 // Where half precision was asked, the path says why the half solver did not
 // take it, and the code it gave.
 std::unique_ptr<FftJob> in_core_make(const Geometry &g, const Ask &ask, Reason *why) {
   asked.push_back("in core");
-  if (g.dims[0].n == 7 || g.dims[0].n == 11) return *why = {Reason::Code::NoJob, "cannot plan"}, nullptr;
+  if (in_core_fails || g.dims[0].n == 7 || g.dims[0].n == 11)
+    return *why = {Reason::Code::NoJob, "cannot plan"}, nullptr;
   const Reason *half = ask.declined(Gives::Half);
   if (!g.half || !half) return std::make_unique<FakeJob>("in core");
   const bool shape = half->code == Reason::Code::NotItsKind;
@@ -95,6 +110,8 @@ class PlannerTest : public ::testing::Test {
     split_takes = false;
     share_path.clear();
     ready = true;
+    in_core_fails = false;
+    seconds = {{kSplit, 1}, {kHalf, 1}, {kOverCap, 1}, {kInCore, 2}, {kFallback, 3}};
   }
   Geometry geometry(long long n, Spread spread = Spread::Auto) {
     Geometry g;
@@ -102,11 +119,11 @@ class PlannerTest : public ::testing::Test {
     g.spread = spread;
     return g;
   }
-  Planner planner{{{"split", true, Gives::Transform, split_suits, split_make},
-                   {"half", false, Gives::Half, half_suits, half_make},
-                   {"over cap", false, Gives::Transform, over_cap_suits, over_cap_make},
-                   {"in core", false, Gives::Transform, always, in_core_make},
-                   {"fallback", false, Gives::Transform, fallback_suits, fallback_make}},
+  Planner planner{{{kSplit, true, Gives::Transform, split_suits, priced<kSplit>, split_make},
+                   {kHalf, false, Gives::Half, half_suits, priced<kHalf>, half_make},
+                   {kOverCap, false, Gives::Transform, over_cap_suits, priced<kOverCap>, over_cap_make},
+                   {kInCore, false, Gives::Transform, always, priced<kInCore>, in_core_make},
+                   {kFallback, false, Gives::Transform, fallback_suits, priced<kFallback>, fallback_make}},
                   [](std::string *not_ready) { return ready || (*not_ready = "the plan fault", false); }};
   std::string why;
 };
@@ -176,9 +193,11 @@ TEST_F(PlannerTest, AFailedMakeGoesOnToTheNextThatSuits) {
   EXPECT_EQ(asked, (std::vector<std::string>{"in core", "fallback"}));
 }
 
-TEST_F(PlannerTest, AFailedMakeSaysWhyThoseAfterItDidNotHelp) {
+// After why the makes failed, why those that do not take the geometry's
+// kind did not help: not the half solver's, which was not asked for.
+TEST_F(PlannerTest, AFailedMakeSaysWhyThoseOfOtherKindsDidNotHelp) {
   EXPECT_FALSE(planner.make(geometry(11), {0}, 0, &why));
-  EXPECT_EQ(why, "cannot plan; not 7");
+  EXPECT_EQ(why, "cannot plan; fits; not 7");
   EXPECT_EQ(asked, (std::vector<std::string>{"in core"}));
 }
 
@@ -200,6 +219,47 @@ TEST_F(PlannerTest, NothingOnOneGpuWhereItIsNotReady) {
   EXPECT_FALSE(planner.make(geometry(64), {0, 1}, 0, &why));
   EXPECT_EQ(why, "the plan fault");
   EXPECT_EQ(asked, (std::vector<std::string>{"split"}));
+}
+
+// The cheapest that takes the geometry is made, wherever the table lists
+// it: here the fallback, listed last, priced below in core.
+TEST_F(PlannerTest, TheCheapestIsMade) {
+  seconds[kFallback] = 0.5;
+  auto job = planner.make(geometry(7), {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->path(), "fallback");
+  EXPECT_EQ(asked, (std::vector<std::string>{"fallback"}));
+}
+
+// Where the cheapest makes no job, the next cheapest is made, whatever
+// the table's order: n 600 suits over cap and in core, listed in that
+// order and priced the other way.
+TEST_F(PlannerTest, AFailedMakeGoesOnToTheNextCheapest) {
+  seconds[kOverCap] = 5;
+  in_core_fails = true;
+  EXPECT_FALSE(planner.make(geometry(600), {0}, 0, &why));
+  EXPECT_EQ(asked, (std::vector<std::string>{"in core", "over cap"}));
+  EXPECT_EQ(why, "cannot plan; no chunk fits; not 7");
+}
+
+// A Final reason ends the search even where a dearer solver would have
+// made a job; priced above them, the same solver is reached last.
+TEST_F(PlannerTest, AFinalReasonEndsTheSearchWhereverItIsPriced) {
+  EXPECT_FALSE(planner.make(geometry(4096), {0}, 0, &why));
+  EXPECT_EQ(asked, (std::vector<std::string>{"over cap"}));
+  seconds[kOverCap] = 5;
+  asked.clear();
+  auto job = planner.make(geometry(4096), {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->path(), "in core");
+  EXPECT_EQ(asked, (std::vector<std::string>{"in core"}));
+}
+
+// Equal prices keep the table's order.
+TEST_F(PlannerTest, EqualPricesKeepTheTablesOrder) {
+  seconds[kFallback] = 2;
+  ASSERT_TRUE(planner.make(geometry(7), {0}, 0, &why));
+  EXPECT_EQ(asked, (std::vector<std::string>{"in core", "fallback"}));
 }
 
 }  // namespace
