@@ -226,15 +226,21 @@ TEST_F(MultiGpu, Line1dC2cInPlace) { run<float>({K::C2C, {1 << 22}, 1, 0, true, 
 TEST_F(MultiGpu, Fp16BatchSplitsInHalf) {
   const std::string why = run<float>({K::C2C, {1024}, 8193, 0, false, false, true}, kSplit);
   EXPECT_NE(why.find("the batch split"), std::string::npos) << why;
-  if (half_way_forced()) EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  if (half_way_forced()) {
+    EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  }
 }
 TEST_F(MultiGpu, Fp16Batch2dPinnedSplitsInHalf) {
   const std::string why = run<float>({K::C2C, {512, 512}, 33, 0, false, true, true}, kSplit);
-  if (half_way_forced()) EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  if (half_way_forced()) {
+    EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  }
 }
 TEST_F(MultiGpu, Fp16BatchInPlaceSplitsInHalf) {
   const std::string why = run<float>({K::C2C, {4096}, 1025, 0, true, false, true}, kSplit);
-  if (half_way_forced()) EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  if (half_way_forced()) {
+    EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  }
 }
 // One 2-D transform: its split (slabs) stages floats, so it computes in
 // half on one GPU, saying why it is not split, or in single precision
@@ -242,11 +248,14 @@ TEST_F(MultiGpu, Fp16BatchInPlaceSplitsInHalf) {
 // 2e-3 on its own (docs/results/fp16.md), which its bound allows.
 TEST_F(MultiGpu, Fp16Single2dRunsInHalfOnOneGpuOrF32OverTheSet) {
   const std::string why = run<float>({K::C2C, {2048, 2048}, 1, 0, false, true, true, 3e-3}, nullptr);
-  if (why.find(kHalf) != std::string::npos)
+  if (why.find(kHalf) != std::string::npos) {
     EXPECT_NE(why.find("half precision splits batches only"), std::string::npos) << why;
-  else
+  } else {
     EXPECT_NE(why.find(kSplit), std::string::npos) << why;
-  if (half_way_forced()) EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  }
+  if (half_way_forced()) {
+    EXPECT_NE(why.find(kHalf), std::string::npos) << why;
+  }
 }
 
 // A failure on one GPU: the execute ends in a correct result on the real
