@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """fp16_table.py OUT: the tables of bench/fp16_run.sh from the files it
 wrote in OUT, in Markdown: the rates, device data against cuFFT's FP16 and
-FP32, host arrays against gpufftw's fp32 with the model's bound, and the
-comparison mode's errors. Ratios are times of the peer over gpufftw's fp16
-(above 1: fp16 faster)."""
+FP32, host arrays against gpufftw's fp32 with the model's bound, the same
+over several GPUs against one GPU's (rows "ALLOC@N", where the run had
+more than one), and the comparison mode's errors. Ratios are times of the
+peer over gpufftw's fp16 (above 1: fp16 faster)."""
 import json
 import os
 import re
@@ -44,7 +45,7 @@ for l in lines("fp16_results.txt"):
     alloc, prec, problem, median = parts[1], parts[2], parts[3], float(parts[5])
     why = l.split("| ", 1)[1] if "| " in l else ""
     m = re.search(r"fp16: ([^,;]+)", why)
-    runs[(alloc, prec, problem)] = (median, m.group(1) if m else "")
+    runs[(alloc, prec, problem)] = (median, m.group(1) if m else "", "; on GPUs " in why)
 
 
 def shape(problem):
@@ -74,7 +75,7 @@ print("cuFFT's columns: fp16_bench on half data already on the device (no conver
 print("| problem | gpufftw fp32 ms | gpufftw fp16 ms | fp16 way | cuFFT FP16 ms | cuFFT FP32 ms "
       "| vs faster cuFFT | vs cuFFT FP16 | vs gpufftw fp32 |")
 print("|---|---|---|---|---|---|---|---|---|")
-for (alloc, prec, problem), (t16, way) in runs.items():
+for (alloc, prec, problem), (t16, way, _) in runs.items():
     if alloc != "device" or prec != "fp16":
         continue
     t32 = runs.get((alloc, "fp32", problem), (None, ""))[0]
@@ -90,8 +91,8 @@ print("bound: the model's for the halves, fp32 ms / (float bytes in and out / th
       "where that is lower than the target.\n")
 print("| problem | alloc | fp32 ms | fp16 ms | fp32/fp16 | target | model's bound | fp16 way |")
 print("|---|---|---|---|---|---|---|---|")
-for (alloc, prec, problem), (t16, way) in runs.items():
-    if alloc == "device" or prec != "fp16":
+for (alloc, prec, problem), (t16, way, _) in runs.items():
+    if alloc == "device" or "@" in alloc or prec != "fp16":
         continue
     t32 = runs.get((alloc, "fp32", problem), (None, ""))[0]
     target = 1.5 if alloc == "malloc" else 1.3
@@ -100,6 +101,22 @@ for (alloc, prec, problem), (t16, way) in runs.items():
         bound = min(2.0, t32 / (float_bytes(problem) / (convert * 1e9) * 1e3))
     print("| %s | %s | %s | %.3f | %s | %.1f | %s | %s |" % (
         problem, alloc, fmt(t32), t16, fmt(t32 and t32 / t16, "%.2f"), target, fmt(bound, "%.2f"), way))
+
+set_rows = [(alloc, problem, t16, way, split) for (alloc, prec, problem), (t16, way, split) in runs.items()
+            if "@" in alloc and prec == "fp16"]
+if set_rows:
+    print("\n## Several GPUs (host arrays, FFTW_MEASURE, GPUFFTW_DEVICES=all against 0)\n")
+    print("fp16 on N GPUs against fp16 on one GPU and against fp32 on the same N; split: the plan's why says it "
+          "runs on the GPUs (\"; on GPUs \"), else on one of them.\n")
+    print("| problem | alloc | GPUs | fp16 1 GPU ms | fp16 ms | vs fp16 on 1 GPU | fp32 ms | vs fp32 | fp16 way | split |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for alloc, problem, t16, way, split in set_rows:
+        base, gpus = alloc.split("@")
+        one = runs.get((base, "fp16", problem), (None,))[0]
+        t32 = runs.get((alloc, "fp32", problem), (None,))[0]
+        print("| %s | %s | %s | %s | %.3f | %s | %s | %s | %s | %s |" % (
+            problem, base, gpus, fmt(one), t16, fmt(one and one / t16, "%.2f"), fmt(t32),
+            fmt(t32 and t32 / t16, "%.2f"), way, "yes" if split else "no"))
 
 print("\n## Accuracy (GPUFFTW_COMPARE=1, malloc arrays, every plan fp16)\n")
 print("| way asked | problem | computed in half | gpufftw rel. L2 | tolerance | over |")

@@ -1,6 +1,7 @@
 #include "dispatch/fp16_plan.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "core/config.h"
 #include "dispatch/dispatch.h"
@@ -24,15 +25,19 @@ const char *at_name(ArraysAt at) {
   return at == ArraysAt::Device ? "device" : at == ArraysAt::Pinned ? "pinned" : "pageable";
 }
 
-// This machine's rates, or none (why) where the GPU's table or the
-// device's copy could not be measured.
-std::optional<HalfRates> machine_rates(std::string *why) {
-  const std::optional<GpuRates> g = dispatch_store().gpu_rates();
-  if (!g) return *why = "the GPU could not be calibrated (the log says why)", std::nullopt;
+// This machine's rates (and the calibrated table in *g), or none (why)
+// where the GPU's table or the device's copy could not be measured.
+std::optional<HalfRates> machine_rates(std::optional<GpuRates> *g, std::string *why) {
+  *g = dispatch_store().gpu_rates();
+  if (!*g) return *why = "the GPU could not be calibrated (the log says why)", std::nullopt;
   const double device = engine::device_copy_rate(why);
   if (device <= 0) return std::nullopt;
-  return half_rates(*g, engine::host_half_rate(), device);
+  return half_rates(**g, engine::host_half_rate(), device);
 }
+
+// The store's key part for the placement: the ways' readings differ
+// between one GPU, the set and the engine's placement.
+const char *spread_tag(Spread s) { return s == Spread::Set ? "set." : s == Spread::One ? "one." : ""; }
 
 }  // namespace
 
@@ -40,19 +45,20 @@ std::unique_ptr<Plan> fp16_gpu_plan(const Problem &p, Spread spread, std::string
   Fp16Way forced;
   const bool is_forced = parse_way(config().fp16_way, &forced);
   std::string no_rates;
+  std::optional<GpuRates> g;
   std::optional<HalfRates> rates;
-  if (spread != Spread::Set && !is_forced) rates = machine_rates(&no_rates);
-  if (spread == Spread::Set || (!is_forced && !rates)) {
+  if (!is_forced) rates = machine_rates(&g, &no_rates);
+  if (!is_forced && !rates) {
     std::unique_ptr<Plan> plan = make_gpu_plan_way(p, spread, Fp16Way::Single, why);
-    if (plan)
-      set_gpu_plan_fp16_note(*plan, spread == Spread::Set ? "fp16: f32, the one way that spreads over the GPUs"
-                                                          : "fp16: f32, no rates to price the ways by: " + no_rates);
+    if (plan) set_gpu_plan_fp16_note(*plan, "fp16: f32, no rates to price the ways by: " + no_rates);
     return plan;
   }
   const ArraysAt at = arrays_at(p);
+  const OverGpus over = over_gpus(p, at == ArraysAt::Pinned, spread, g ? &*g : nullptr);
   // A forced way is not priced: any rates tell which ways take the sizes.
-  const std::vector<WayPrice> prices = price_ways(p, at, rates ? *rates : HalfRates{1, 1, 1, 1});
-  const std::string key = std::string("fp16way.") + at_name(at) + "." + choice_key(p, 0, at == ArraysAt::Pinned);
+  const std::vector<WayPrice> prices = price_ways(p, at, rates ? *rates : HalfRates{1, 1, 1, 1}, over);
+  const std::string key = std::string("fp16way.") + at_name(at) + "." + spread_tag(spread) +
+                          choice_key(p, 0, at == ArraysAt::Pinned);
   WayHands hands;
   hands.make = [&](Fp16Way way, std::string *why_not) {
     std::unique_ptr<Plan> plan = make_gpu_plan_way(p, spread, way, why_not);
@@ -68,27 +74,35 @@ std::unique_ptr<Plan> fp16_gpu_plan(const Problem &p, Spread spread, std::string
   const bool measuring = !(p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY)) && p.in[0] && p.out[0];
   Fp16Planned planned = plan_fp16(prices, measuring, hands, is_forced ? &forced : nullptr);
   if (!planned.plan) return *why = planned.why, nullptr;
+  if (over.gain != 1 && at != ArraysAt::Device) {
+    char gain[32];
+    std::snprintf(gain, sizeof gain, "%.2f", over.gain);
+    planned.why += std::string("; priced over the GPUs at f32's split gain of ") + gain + "x";
+  }
   set_gpu_plan_fp16_note(*planned.plan, planned.why);
   return std::move(planned.plan);
 }
 
-double fp16_price(const Problem &p, bool pinned, const GpuRates &rates) {
-  const double table = gpu_seconds(p, pinned, rates);
+std::optional<double> fp16_price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates) {
+  const std::optional<double> table =
+      spread == Spread::Set ? gpu_set_seconds(p, pinned, rates) : std::optional<double>(gpu_seconds(p, pinned, rates));
+  if (!table) return std::nullopt;
   // Before this process started CUDA, the device's passes are left out
   // (infinitely fast): a small part of a host array's time, and measuring
   // them would start CUDA for a plan that may stay on the CPU.
   std::string why_not;
   const double device = engine::gpu_started() ? engine::device_copy_rate(&why_not) : HUGE_VAL;
   if (device <= 0) return table;
-  const std::vector<WayPrice> prices =
-      price_ways(p, pinned ? ArraysAt::Pinned : ArraysAt::Pageable, half_rates(rates, engine::host_half_rate(), device));
+  const std::vector<WayPrice> prices = price_ways(p, pinned ? ArraysAt::Pinned : ArraysAt::Pageable,
+                                                  half_rates(rates, engine::host_half_rate(), device),
+                                                  over_gpus(p, pinned, spread, &rates));
   const Fp16Way best = cheapest(prices);
   double best_s = 0, single_s = 0;
   for (const WayPrice &w : prices) {
     if (w.way == best) best_s = w.seconds;
     if (w.way == Fp16Way::Single) single_s = w.seconds;
   }
-  return single_s > 0 ? table * best_s / single_s : table;
+  return single_s > 0 ? *table * best_s / single_s : *table;
 }
 
 }  // namespace gpufftw

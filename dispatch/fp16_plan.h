@@ -15,15 +15,19 @@
 namespace gpufftw {
 
 // nullptr, with why, where no way made a plan. Over the device set
-// (Spread::Set) only single precision spreads, so only it is offered.
-// The plan's why gets the choice's account (gpu_plan_fp16_note).
+// (Spread::Set) the ways that spread are offered (fp16_ways.h's OverGpus:
+// f32, and the ways in half on a batch), priced with the set's gain; the
+// engine's placement (Spread::Auto) prices them so where the set's split
+// takes the problem. The plan's why gets the choice's account
+// (gpu_plan_fp16_note).
 std::unique_ptr<Plan> fp16_gpu_plan(const Problem &p, Spread spread, std::string *why);
 
 // The price auto mode weighs against the CPU's: the single-precision
-// table's price of the problem times the model's cheapest way over its
+// table's price of the problem (the set's for Spread::Set; none where it
+// has no cell as large) times the model's cheapest way there over its
 // single-precision way, so that the table's fixed costs stay in it.
 // Asked before the process started CUDA, it starts none: the device's
 // passes are then left out of the model's prices.
-double fp16_price(const Problem &p, bool pinned, const GpuRates &rates);
+std::optional<double> fp16_price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates);
 
 }  // namespace gpufftw

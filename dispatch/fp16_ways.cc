@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace gpufftw {
 namespace {
@@ -74,7 +75,17 @@ HalfRates half_rates(const GpuRates &g, double convert, double device) {
   return r;
 }
 
-std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r, const DeviceFactors &f) {
+OverGpus over_gpus(const Problem &p, bool pinned, Spread spread, const GpuRates *g) {
+  OverGpus over;
+  over.only = spread == Spread::Set;
+  if (spread == Spread::One || !g) return over;
+  const std::optional<double> set = gpu_set_seconds(p, pinned, *g);
+  if (set && *set > 0) over.gain = gpu_seconds(p, pinned, *g) / *set;
+  return over;
+}
+
+std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r, const OverGpus &over,
+                                 const DeviceFactors &f) {
   const double floats = bytes_in(p) + bytes_out(p);  // float bytes of both sides
   const size_t rank = std::clamp<size_t>(p.dims.size(), 1, 3) - 1;
   const bool device = at == ArraysAt::Device;
@@ -83,6 +94,9 @@ std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates 
     WayPrice wp;
     wp.way = w;
     wp.why_not = not_taken(w, p);
+    const bool spreads = w == Fp16Way::Single || p.batch() > 1;
+    if (wp.why_not.empty() && over.only && !spreads)
+      wp.why_not = "over the GPUs, half precision splits batches only (one transform's split stages floats)";
     wp.offered = wp.why_not.empty();
     if (!wp.offered) {
       prices.push_back(wp);
@@ -103,6 +117,7 @@ std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates 
       const double moved = device ? 1.5 * floats / r.device : std::max(floats / r.convert, floats / 2 / r.pinned);
       wp.seconds = passes + moved;
     }
+    if (spreads && !device) wp.seconds /= over.gain;
     prices.push_back(wp);
   }
   return prices;

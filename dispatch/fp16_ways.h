@@ -16,6 +16,7 @@
 
 #include "core/plan.h"
 #include "core/problem.h"
+#include "core/where.h"
 #include "dispatch/cost_model.h"
 #include "dispatch/timing.h"
 #include "core/kernel_pick.h"
@@ -64,6 +65,26 @@ struct DeviceFactors {
   double ours[3] = {2.0, 5.0, 7.4};
 };
 
+// The device set as the prices see it. `gain`: the set's split's speed-up
+// on the problem in single precision, from the calibrated tables (one
+// GPU's time over the set's; 1 where it runs on one GPU). `only`: the plan
+// must spread over the set (Spread::Set). f32 spreads wherever the set's
+// split takes the problem; a way in half only on a batch: the batch split
+// runs each GPU's share as a half job of its own, staged by that GPU's own
+// threads, while the slab and 1-D splits of one transform stage and
+// exchange floats.
+struct OverGpus {
+  double gain = 1;
+  bool only = false;
+};
+
+// The set as a plan spread so sees it: the gain where the table has a set
+// cell as large as the problem (where the set's split takes such a
+// problem, and the one price the set has; Spread::Auto, the engine's
+// placement, spreads it there too); 1 on one GPU (Spread::One) or
+// without a cell. `only` where Spread::Set.
+OverGpus over_gpus(const Problem &p, bool pinned, Spread spread, const GpuRates *g);
+
 struct WayPrice {
   Fp16Way way = Fp16Way::Single;
   bool offered = false;
@@ -84,7 +105,13 @@ struct WayPrice {
 // Ours takes c2c of rank 1 to 3, every axis 256 to 4096 and a power of
 // two; cuFFT's FP16 c2c, r2c and c2r, every axis a power of two; single
 // precision on halves c2c. f32 takes everything.
-std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r,
+// Over the set (`over`), a way that spreads costs its price over the
+// split's gain: each GPU converts its share on staging threads of its own,
+// so the host's conversion divides as f32's staging does in the tables. A
+// way in half on one transform is not offered where the plan must spread,
+// and costs one GPU's price elsewhere. Device arrays stay where they lie
+// (the split transforms them whole on their GPU): no gain.
+std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r, const OverGpus &over = {},
                                  const DeviceFactors &f = DeviceFactors());
 
 // Of the ways offered, the model's cheapest; Single where none is.

@@ -25,12 +25,12 @@ class EngineGpuSide final : public GpuSide {
   }
 
   // The set from its own table, where it has a cell as large as the
-  // problem; one GPU, and the engine's own placement, from one GPU's, an
-  // fp16 problem at its cheapest way's price (only single precision
-  // spreads over the set).
+  // problem; one GPU, and the engine's own placement, from one GPU's; an
+  // fp16 problem at its cheapest way's price there (fp16_price).
   std::optional<double> price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates) override {
+    if (half_wanted(p)) return fp16_price(p, pinned, spread, rates);
     if (spread == Spread::Set) return gpu_set_seconds(p, pinned, rates);
-    return half_wanted(p) ? fp16_price(p, pinned, rates) : gpu_seconds(p, pinned, rates);
+    return gpu_seconds(p, pinned, rates);
   }
 };
 

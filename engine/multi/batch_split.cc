@@ -1,7 +1,9 @@
 // A batch over several GPUs: the loop of most iterations is cut into one
 // share per GPU, each share a job of its own on its device (staging
 // pipeline, streams, pinned slots and copy threads of its own), all run at
-// once from threads of their own.
+// once from threads of their own. In half precision (Geometry::half) each
+// share is a half job, whose host side converts its own share to halves on
+// its device's staging threads.
 #include <algorithm>
 
 #include "engine/device/context.h"
@@ -43,6 +45,7 @@ class BatchSplitJob final : public FftJob {
   }
 
   std::string path() const override { return parts_[0].job->path(); }
+  bool half() const override { return parts_[0].job->half(); }
 
   bool run(void *const in[2], void *const out[2], std::string *why) override {
     // Arrays in one GPU's memory are transformed there, whole.
@@ -118,6 +121,13 @@ std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vecto
     std::string why;
     std::unique_ptr<FftJob> job = one_gpu(part, &why);
     if (!job) return *why_not = "GPU " + std::to_string(set[k]) + ": " + why, nullptr;
+    // One precision over the set: where the half job took one share and
+    // not another (the other's past the device memory cap, say), the plan
+    // would be half in half.
+    if (!parts.empty() && job->half() != parts[0].job->half())
+      return *why_not = "GPU " + std::to_string(set[0]) + "'s share and GPU " + std::to_string(set[k]) +
+                        "'s differ in precision (the half job took one only)",
+             nullptr;
     parts.push_back({set[k], shares[k].begin, std::move(job)});
   }
   return std::make_unique<BatchSplitJob>(g, loop, std::move(parts), one_gpu);

@@ -145,9 +145,8 @@ bool HalvesJob::fits(int device, size_t bytes, std::string *why) {
 
 namespace {
 
-bool split_suits(const Geometry &g, const std::vector<int> &set, Reason *why_not) {
+bool split_suits(const Geometry &, const std::vector<int> &set, Reason *why_not) {
   if (set.size() < 2) return decline(why_not, Reason::Code::NotItsKind, "one GPU in the set");
-  if (g.half) return decline(why_not, Reason::Code::NotItsKind, "half precision runs on one GPU");
   return true;
 }
 
@@ -158,6 +157,12 @@ std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, Reason
                 h.loops.end());
   std::string not_batch, not_slab, not_line;
   if (auto job = make_batch_split_job(h, ask.set, ask.one_gpu, &not_batch)) return job;
+  // Each GPU's share of a batch is a half job of its own; the slabs and the
+  // 1-D split stage and exchange floats between their passes.
+  if (g.half) {
+    *why_not = {Reason::Code::NoJob, "batch: " + not_batch + "; half precision splits batches only"};
+    return nullptr;
+  }
   if (auto job = make_slab_split_job(h, ask.set, ask.one_gpu, &not_slab)) return job;
   if (auto job = make_line_split_job(h, ask.set, ask.one_gpu, &not_line)) return job;
   *why_not = {Reason::Code::NoJob, "batch: " + not_batch + "; slabs: " + not_slab + "; 1-D: " + not_line};

@@ -19,8 +19,9 @@ namespace gpufftw::engine {
 // The split over the set: where the set has several devices and the
 // geometry is large enough to gain from them, a batch split into shares
 // of its loop, else one transform in slabs, else a 1-D one by the
-// four-step method; its make fails, with why, where none takes the
-// geometry (it then runs on the set's first GPU).
+// four-step method; in half precision (Geometry::half) the batch split
+// alone, each share a half job. Its make fails, with why, where none takes
+// the geometry (it then runs on the set's first GPU).
 extern const Solver kSplitSolver;
 
 std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set,

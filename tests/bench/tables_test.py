@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""tables_test.py: the multi-GPU and MPI benchmarks' tables
-(bench/multi_gpu_table.py, bench/mpi_table.py) on small result files of
-known rates and times, against floors and medians worked out by hand:
+"""tables_test.py: the multi-GPU, MPI and fp16 benchmarks' tables
+(bench/multi_gpu_table.py, bench/mpi_table.py, bench/fp16_table.py) on
+small result files of known rates and times, against floors, medians and
+ratios worked out by hand:
 - c2c f32 512^3 moves 2^30 bytes each way. Its single-transform floor on
   one GPU is 2^30 B in and out at 50 GB/s (42.95 ms); on two, each GPU's
   half, the slower GPU (25 GB/s in) binding (32.21 ms). Through the host
@@ -13,6 +14,11 @@ known rates and times, against floors and medians worked out by hand:
   which the row says.
 - A row's time is the median of its three rounds; the MPI table takes the
   rounds of the latest call only.
+- The fp16 table (bench/fp16_table.py, fp16_out/) sets each problem's rows
+  over two GPUs ("malloc@2") against fp16 on one GPU and fp32 on the two:
+  the batch 6.00 ms on one GPU, 4.00 on two (1.50x), fp32 5.00 (1.25x),
+  split; the 2-D 3.00 ms on either, on one GPU of the two, fp32's slabs
+  2.50 (0.83x). The two-GPU rows stay out of the one-GPU host table.
 """
 import os
 import subprocess
@@ -58,6 +64,15 @@ expect(mpi, '| gpufftw-composed | 1 x 32 | 45.0 | 45.0 / 46.0 / 44.0 | 42.9 | 1.
        'one rank over its link, the latest call\'s rounds')
 expect(mpi, '| gpufftw-composed | 2 x 16 | 35.0 | 35.0 / 34.0 / 36.0 | 32.2 | 1.09x | 1.29x | 1.17x | - | gpu |',
        'two ranks over the two-link floor')
+
+fp16 = table('fp16_table.py', 'fp16_out')
+expect(fp16, '| c2c-f32-4096-b4096 | malloc | 2 | 6.000 | 4.000 | 1.50 | 5.000 | 1.25 | cuFFT fp16 | yes |',
+       'an fp16 batch split over two GPUs')
+expect(fp16, '| c2c-f32-4096x4096 | malloc | 2 | 3.000 | 3.000 | 1.00 | 2.500 | 0.83 | ours (tensor cores) | no |',
+       'one fp16 2-D transform on one GPU of two')
+expect(fp16, '| c2c-f32-4096-b4096 | malloc | 8.000 | 6.000 | 1.33 | 1.5 | - | cuFFT fp16 |', 'the one-GPU host row')
+if any(line.startswith('| c2c-f32-4096-b4096 | malloc@2 |') for line in fp16):
+    failures.append('fp16: a two-GPU row in the one-GPU host table')
 
 if failures:
     print('\n'.join('FAIL: ' + f for f in failures))

@@ -4,6 +4,7 @@
 // plan_fp16 against stand-in plans whose readings the test sets.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 #include <memory>
 #include <string>
@@ -152,6 +153,72 @@ TEST(Fp16Ways, TheModelPicksByTheHostsRates) {
   EXPECT_EQ(cheapest(price_ways(problem(Kind::C2C, {4096}, 4096), ArraysAt::Pinned, fast)), Fp16Way::CufftHalf);
 }
 
+// Over the set: a way that spreads costs one GPU's price over the split's
+// gain; a way in half spreads on a batch only, so on one transform it is
+// not offered where the plan must spread and costs one GPU's price where
+// the engine places it; device arrays stay on their GPU.
+TEST(Fp16Ways, OverTheSetTheWaysThatSpreadDivideByTheGain) {
+  const HalfRates r = fast_link_host();
+  const OverGpus set{1.6, true}, placed{1.6, false};
+  const Problem batch = problem(Kind::C2C, {1024}, 16384), single = problem(Kind::C2C, {4096, 4096}, 1);
+  for (const OverGpus &over : {set, placed}) {
+    const std::vector<WayPrice> one = price_ways(batch, ArraysAt::Pageable, r),
+                                spread = price_ways(batch, ArraysAt::Pageable, r, over);
+    for (Fp16Way w : kFp16Ways) {
+      EXPECT_TRUE(price_of(spread, w).offered) << way_tag(w);
+      EXPECT_DOUBLE_EQ(price_of(spread, w).seconds, price_of(one, w).seconds / 1.6) << way_tag(w);
+    }
+    EXPECT_EQ(cheapest(spread), cheapest(one));
+  }
+  const std::vector<WayPrice> one = price_ways(single, ArraysAt::Pageable, r),
+                              must = price_ways(single, ArraysAt::Pageable, r, set),
+                              may = price_ways(single, ArraysAt::Pageable, r, placed);
+  for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::SingleOnHalves}) {
+    EXPECT_FALSE(price_of(must, w).offered) << way_tag(w);
+    EXPECT_EQ(price_of(must, w).why_not,
+              "over the GPUs, half precision splits batches only (one transform's split stages floats)");
+    EXPECT_TRUE(price_of(may, w).offered) << way_tag(w);
+    EXPECT_DOUBLE_EQ(price_of(may, w).seconds, price_of(one, w).seconds) << way_tag(w);
+  }
+  EXPECT_DOUBLE_EQ(price_of(must, Fp16Way::Single).seconds, price_of(one, Fp16Way::Single).seconds / 1.6);
+  EXPECT_DOUBLE_EQ(price_of(may, Fp16Way::Single).seconds, price_of(one, Fp16Way::Single).seconds / 1.6);
+  EXPECT_EQ(cheapest(must), Fp16Way::Single);
+  // Where the split's gain beats the halves' own, the engine's placement
+  // takes f32 over the set; with a small gain, ours on one GPU.
+  EXPECT_EQ(cheapest(one), Fp16Way::Ours);
+  EXPECT_EQ(cheapest(price_ways(single, ArraysAt::Pageable, r, {4, false})), Fp16Way::Single);
+  EXPECT_EQ(cheapest(price_ways(single, ArraysAt::Pageable, r, {1.05, false})), Fp16Way::Ours);
+  // Device arrays: the split transforms them whole on their GPU.
+  const std::vector<WayPrice> device = price_ways(batch, ArraysAt::Device, r),
+                              device_set = price_ways(batch, ArraysAt::Device, r, set);
+  for (Fp16Way w : kFp16Ways)
+    EXPECT_DOUBLE_EQ(price_of(device_set, w).seconds, price_of(device, w).seconds) << way_tag(w);
+}
+
+// The gain from the tables: one GPU's time over the set's where the set's
+// table has a cell as large as the problem.
+TEST(Fp16Ways, TheGainIsTheTablesOneGpuOverTheSet) {
+  GpuRates g;
+  for (int pinned = 0; pinned < 2; ++pinned)
+    for (int batched = 0; batched < 2; ++batched)
+      for (int k = 0; k < GpuRates::kSizes; ++k) {
+        g.seconds[pinned][batched][k] = (pinned ? 1.0 : 2.0) * std::exp2(GpuRates::kLog2[k] - 20);
+        // The split takes the three largest cells: 1.5x pinned, 1.25x pageable.
+        if (k >= GpuRates::kSizes - 3) g.set_seconds[pinned][batched][k] = g.seconds[pinned][batched][k] / (pinned ? 1.5 : 1.25);
+      }
+  const Problem big = problem(Kind::C2C, {1024}, 16384), small = problem(Kind::C2C, {1024}, 16);
+  EXPECT_NEAR(over_gpus(big, true, Spread::Set, &g).gain, 1.5, 1e-9);
+  EXPECT_NEAR(over_gpus(big, false, Spread::Auto, &g).gain, 1.25, 1e-9);
+  EXPECT_TRUE(over_gpus(big, true, Spread::Set, &g).only);
+  EXPECT_FALSE(over_gpus(big, true, Spread::Auto, &g).only);
+  EXPECT_EQ(over_gpus(big, true, Spread::One, &g).gain, 1.0);
+  EXPECT_FALSE(over_gpus(big, true, Spread::One, &g).only);
+  // Under the set's smallest cell, and without tables: no gain.
+  EXPECT_EQ(over_gpus(small, true, Spread::Auto, &g).gain, 1.0);
+  EXPECT_EQ(over_gpus(big, true, Spread::Set, nullptr).gain, 1.0);
+  EXPECT_TRUE(over_gpus(big, true, Spread::Set, nullptr).only);
+}
+
 // A stand-in engine: plans for the ways it can make, readings the test
 // sets, a store of one pick.
 struct Bench {
@@ -288,6 +355,22 @@ TEST(Fp16Ways, ForcedWayWhereItTakesTheProblem) {
   ASSERT_TRUE(got.plan);
   EXPECT_EQ(way_of(got), Fp16Way::Ours);
   EXPECT_NE(got.why.find("GPUFFTW_FP16_WAY=fp32-on-halves not taken: not in this test"), std::string::npos)
+      << got.why;
+}
+
+// Forced over the set on one transform: the way does not spread, and the
+// choice among those that do (f32) says so.
+TEST(Fp16Ways, AForcedWayThatDoesNotSpreadLeavesTheSetToF32) {
+  Bench b;
+  b.p = problem(Kind::C2C, {4096, 4096}, 1);
+  const Fp16Way ours = Fp16Way::Ours;
+  Fp16Planned got = plan_fp16(price_ways(b.p, ArraysAt::Pageable, fast_link_host(), {1.6, true}), false,
+                              b.hands(), &ours);
+  ASSERT_TRUE(got.plan);
+  EXPECT_EQ(way_of(got), Fp16Way::Single);
+  EXPECT_EQ(b.made.count(Fp16Way::Ours), 0u);
+  EXPECT_NE(got.why.find("GPUFFTW_FP16_WAY=ours not taken: over the GPUs, half precision splits batches only"),
+            std::string::npos)
       << got.why;
 }
 
