@@ -15,7 +15,11 @@
  * until at least 5 were taken and S seconds (default 2) spent, at most 32;
  * a sample is one execute between two barriers, the slowest rank's time.
  * Rank 0 prints
+ *   ALLOC problem alloc_ms
  *   RESULT problem np threads plan_ms median_ms min_ms reps where | why
+ * plan_ms is the planner call's alone: the arrays are allocated before it
+ * (alloc_ms), since a program pays fftw_malloc where it allocates (gpufftw
+ * pins large arrays there, seconds for gigabytes).
  * where/why: gpufftw_plan_where/why of the plan where gpufftw is in the
  * process (dlsym), else "fftw". */
 #define _GNU_SOURCE
@@ -32,14 +36,14 @@ static int cmp(const void *a, const void *b) {
 }
 
 #define BENCH(X, R)                                                                                                 \
-  static void *X##bench_plan(int r2c, int rnk, const ptrdiff_t *n, ptrdiff_t *count, void **in, void **out,          \
-                             unsigned flags) {                                                                      \
+  static void X##bench_alloc(int r2c, int rnk, const ptrdiff_t *n, ptrdiff_t *count, void **in, void **out) {       \
     ptrdiff_t cn[3] = {n[0], n[1], n[2]}, ln0, s0, ln1, s1, alloc;                                                  \
     if (r2c) cn[rnk - 1] = n[rnk - 1] / 2 + 1;                                                                      \
     alloc = X##mpi_local_size_many_transposed(rnk, cn, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,           \
                                               MPI_COMM_WORLD, &ln0, &s0, &ln1, &s1);                                \
-    X##complex *a = X##alloc_complex((size_t)alloc), *b = X##alloc_complex((size_t)alloc);                         \
-    *in = a, *out = b, *count = alloc;                                                                              \
+    *in = X##alloc_complex((size_t)alloc), *out = X##alloc_complex((size_t)alloc), *count = alloc;                 \
+  }                                                                                                                 \
+  static void *X##bench_plan(int r2c, int rnk, const ptrdiff_t *n, void *a, void *b, unsigned flags) {              \
     if (r2c)                                                                                                        \
       return X##mpi_plan_many_dft_r2c(rnk, n, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, (R *)a, b,        \
                                       MPI_COMM_WORLD, flags);                                                       \
@@ -93,8 +97,12 @@ int main(int argc, char **argv) {
   void *in, *out, *plan;
   ptrdiff_t count;
   double t0 = MPI_Wtime();
-  plan = f32 ? fftwf_bench_plan(r2c, rnk, n, &count, &in, &out, flags)
-             : fftw_bench_plan(r2c, rnk, n, &count, &in, &out, flags);
+  if (f32) fftwf_bench_alloc(r2c, rnk, n, &count, &in, &out);
+  else fftw_bench_alloc(r2c, rnk, n, &count, &in, &out);
+  const double alloc_ms = (MPI_Wtime() - t0) * 1e3;
+  if (!me) printf("ALLOC %s %.1f\n", argv[i], alloc_ms);
+  t0 = MPI_Wtime();
+  plan = f32 ? fftwf_bench_plan(r2c, rnk, n, in, out, flags) : fftw_bench_plan(r2c, rnk, n, in, out, flags);
   const double plan_ms = (MPI_Wtime() - t0) * 1e3;
   if (!plan) {
     if (!me) printf("RESULT %s NULL-plan\n", argv[i]);
