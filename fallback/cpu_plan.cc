@@ -7,6 +7,8 @@
 #include <mutex>
 #include <vector>
 
+#include "core/address_room.h"
+#include "core/log.h"
 #include "core/precision_traits.h"
 #include "core/time_limit.h"
 #include "fallback/real_fftw.h"
@@ -109,15 +111,50 @@ typename PrecisionTraits<R>::plan plan_real(const RealFftw<R> &f, const Problem 
   return nullptr;
 }
 
+thread_local std::string room_note;
+
+// Where the problem's plan may not fit in the address space left, what
+// the real FFTW plans instead (FFTW_ESTIMATE's plan in `fitted`) or false
+// for none; said in the log and in room_note.
+template <class R>
+bool fit(const Problem &problem, Problem *fitted) {
+  const std::optional<AddressSpace> space = address_space();
+  if (!space) return true;
+  const PlanNeeds needs = plan_needs(problem, sizeof(R));
+  const Room room = plan_room(space->limit, space->in_use, needs, problem.flags);
+  if (room == Room::AsAsked) return true;
+  const std::string left = megabytes(space->limit > space->in_use ? space->limit - space->in_use : 0) +
+                           " of address space left under its limit (ulimit -v)";
+  std::string note;
+  if (room == Room::Estimate) {
+    *fitted = problem.estimated();
+    note = "FFTW_ESTIMATE's plan: " + left + ", a measured plan may need " + megabytes(needs.as_asked);
+  } else {
+    note = "no plan: " + left + ", " + (needs.as_asked == needs.estimated ? "its plan" : "even FFTW_ESTIMATE's plan") +
+           " may need " + megabytes(needs.estimated) + ", and the real FFTW aborts where its planner runs out";
+  }
+  GPUFFTW_LOG(Warn, "%s: %s", problem.describe().c_str(), note.c_str());
+  if (room_note.find(note) == std::string::npos) room_note += "; " + note;
+  return room == Room::Estimate;
+}
+
 }  // namespace
 
 template <class R>
 std::unique_ptr<Plan> make_cpu_plan(const Problem &problem) {
   const RealFftw<R> &f = real_fftw<R>();
   if (!f.loaded) return nullptr;
-  typename PrecisionTraits<R>::plan real = plan_real(f, problem);
+  Problem fitted = problem;
+  if (!fit<R>(problem, &fitted)) return nullptr;
+  typename PrecisionTraits<R>::plan real = plan_real(f, fitted);
   if (!real) return nullptr;
   return std::make_unique<CpuPlan<R>>(problem, real);
+}
+
+std::string take_room_note() {
+  std::string note;
+  note.swap(room_note);
+  return note;
 }
 
 template std::unique_ptr<Plan> make_cpu_plan<float>(const Problem &);

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include "core/plan.h"
 
@@ -10,9 +11,16 @@ namespace gpufftw {
 
 // A real FFTW plan for the problem (R: float, double, or long double for
 // the comparison mode's reference), or nullptr where the real FFTW gives none
-// (bad layout, FFTW_WISDOM_ONLY without wisdom) or is not there.
+// (bad layout, FFTW_WISDOM_ONLY without wisdom) or is not there. Under a
+// finite address-space limit, a plan the room left may not hold is made
+// with FFTW_ESTIMATE or not at all (core/address_room.h), and said in the
+// log and in room_note.
 template <class R>
 std::unique_ptr<Plan> make_cpu_plan(const Problem &problem);
+
+// What this thread's real FFTW plans were cut to since the last call, for
+// the plan's why ("; FFTW_ESTIMATE's plan: ..."), or ""; cleared.
+std::string take_room_note();
 
 // Whether planning in the real FFTW of precision R leaves every live plan
 // as it was: false while a plan made before the program's latest

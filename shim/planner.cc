@@ -31,6 +31,7 @@ Plan *make_plan(const Problem &problem) {
   GPUFFTW_PLANNER_LOCKED;
   arm_exit_report();
   check_real_fftw_mpi_once();
+  take_room_note();  // one the comparison's reference plans left outside a plan call
   Dispatched d;
   const auto t0 = std::chrono::steady_clock::now();
   if (valid(problem))
@@ -38,7 +39,7 @@ Plan *make_plan(const Problem &problem) {
   else
     d.why = "not a valid problem";
   std::unique_ptr<Plan> &plan = d.plan;
-  d.why += placement_note(plan.get()) + precision_note(problem, plan.get());
+  d.why += placement_note(plan.get()) + precision_note(problem, plan.get()) + take_room_note();
   const char *where = where_name(plan ? plan->where() : Where::None);
   const auto planned = std::chrono::steady_clock::now() - t0;
   GPUFFTW_LOG(Debug, "plan %s -> %s in %.3f ms: %s", problem.describe().c_str(), where,
