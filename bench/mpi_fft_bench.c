@@ -17,9 +17,9 @@
  * Rank 0 prints
  *   ALLOC problem alloc_ms
  *   RESULT problem np threads plan_ms median_ms min_ms reps where | why
- * plan_ms is the planner call's alone: the arrays are allocated before it
- * (alloc_ms), since a program pays fftw_malloc where it allocates (gpufftw
- * pins large arrays there, seconds for gigabytes).
+ * plan_ms is the planner call's alone, timed from a barrier: the arrays are
+ * allocated before it (alloc_ms), since a program pays fftw_malloc where it
+ * allocates (gpufftw pins large arrays there, seconds for gigabytes).
  * where/why: gpufftw_plan_where/why of the plan where gpufftw is in the
  * process (dlsym), else "fftw". */
 #define _GNU_SOURCE
@@ -101,6 +101,9 @@ int main(int argc, char **argv) {
   else fftw_bench_alloc(r2c, rnk, n, &count, &in, &out);
   const double alloc_ms = (MPI_Wtime() - t0) * 1e3;
   if (!me) printf("ALLOC %s %.1f\n", argv[i], alloc_ms);
+  /* The planner is collective: timed from when every rank has its arrays,
+   * so that one rank's slower allocation is not read as another's planning. */
+  MPI_Barrier(MPI_COMM_WORLD);
   t0 = MPI_Wtime();
   plan = f32 ? fftwf_bench_plan(r2c, rnk, n, in, out, flags) : fftw_bench_plan(r2c, rnk, n, in, out, flags);
   const double plan_ms = (MPI_Wtime() - t0) * 1e3;
