@@ -64,7 +64,7 @@ for p in $problems; do
   rm -rf "$store" "$unlimited" "$warm"
   echo "ROW $p $np $threads $limit $first $again $free $real" | tee -a "$out/plan_time.txt"
   grep -h '^RESULT' "$out/$p-first.log" | sed 's/^/  first: /'
-  grep -hoE '(^ALLOC|planned in|NCCL.s communicator in) .*' "$out/$p-recalled.log" | sed 's/^/  recalled: /'
+  grep -hoE '(^ALLOC|planned in|NCCL.s communicator) .*' "$out/$p-recalled.log" | sed 's/^/  recalled: /'
 done
 awk '
   BEGIN { print "| problem | ranks x threads | limit | gpufftw first s | real FFTW MPI s | first / real | target | recalled s | no limit s | target |"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/laps.h"
 #include "core/log.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
@@ -66,7 +67,9 @@ std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, 
 Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
                     const std::vector<Candidate> &list, int cpu_threads, const Verdict &model,
                     const Deadline &deadline) {
+  // Where the measuring's time went, for the debug log.
   Laps lap;
+  auto say_laps = [&p, &lap] { GPUFFTW_LOG(Debug, "%s: measured in %s", p.describe().c_str(), lap.text().c_str()); };
   const Reading &read = planner.read;
   Choice c;
   std::string placed;
@@ -89,7 +92,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     if (quick_s > loses_s) doubt(&quick_s, loses_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
     lap("FFTW_ESTIMATE plan and reading");
     if (quick_s > loses_s) {
-      lap.log(p);
+      say_laps();
       c.gpu = true;
       c.cpu_s = quick_s;
       return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
@@ -101,7 +104,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   if (quick && deadline.passed()) {
     // Past the program's limit, as FFTW's own planner stops: the faster of
     // what was read.
-    lap.log(p);
+    say_laps();
     c.gpu = c.gpu_s <= quick_s;
     c.cpu_s = quick_s;
     c.estimated = true;
@@ -146,7 +149,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     cpu = std::move(quick);
   }
   lap("its reading and readings again");
-  lap.log(p);
+  say_laps();
   c.gpu = c.gpu_s < c.cpu_s;
   const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) +
                           (c.threads ? cpu_terms(p, c.threads, false) : threads) + estimate_read + placed +

@@ -1,10 +1,8 @@
 #include "dispatch/timing.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
-#include "core/log.h"
 #include "core/readings.h"
 
 namespace gpufftw {
@@ -32,16 +30,5 @@ void read_in_turn(const Reading &read, Plan *a, Plan *b, double *a_s, double *b_
     if (b) *b_s = std::min(*b_s, read(b, HUGE_VAL));
   }
 }
-
-void Laps::operator()(const char *step) {
-  const auto now = std::chrono::steady_clock::now();
-  char lap[64];
-  std::snprintf(lap, sizeof lap, "%s%s %.1f ms", text_.empty() ? "" : ", ", step,
-                std::chrono::duration<double, std::milli>(now - last_).count());
-  text_ += lap;
-  last_ = now;
-}
-
-void Laps::log(const Problem &p) const { GPUFFTW_LOG(Debug, "%s: measured in %s", p.describe().c_str(), text_.c_str()); }
 
 }  // namespace gpufftw

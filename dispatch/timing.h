@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
-#include <string>
 
 #include "core/plan.h"
 
@@ -31,16 +30,5 @@ double time_execute(Plan *plan, double enough = HUGE_VAL);
 // small transforms several times slow (time_execute), and a slow spell
 // falls on both plans alike instead of one.
 void read_in_turn(const Reading &read, Plan *a, Plan *b, double *a_s, double *b_s);
-
-// Where FFTW_MEASURE's planning time goes, step by step, for the debug log.
-class Laps {
- public:
-  void operator()(const char *step);
-  void log(const Problem &p) const;
-
- private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-  std::string text_;
-};
 
 }  // namespace gpufftw

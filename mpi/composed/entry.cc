@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/laps.h"
 #include "core/log.h"
 #include "core/readings.h"
 #include "core/time_limit.h"
@@ -61,15 +62,15 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
   else
     api = nccl_api(why);
   if (!on_every_rank(api != nullptr, comm, "use NCCL", why)) return nullptr;
-  const Deadline clock(-1);
+  Laps lap;
   std::shared_ptr<const NcclComm> nccl = nccl_of(comm, *api, gpu.device, why);
   if (!nccl) return nullptr;
-  const double nccl_s = clock.spent();
+  lap("NCCL's communicator");
   std::unique_ptr<Resident<R>> part =
       Resident<R>::build(layout, me, n_pes, gpu.device, std::move(nccl), sign, serial_flags(flags), why);
   if (!on_every_rank(part != nullptr, comm, "build its part on its GPU", why)) return nullptr;
-  GPUFFTW_LOG(Debug, "rank %d: NCCL's communicator in %.0f ms, its part on GPU %d in %.0f ms", me, 1e3 * nccl_s,
-              gpu.device, 1e3 * (clock.spent() - nccl_s));
+  lap("its part on its GPU");
+  GPUFFTW_LOG(Debug, "rank %d, GPU %d: %s", me, gpu.device, lap.text().c_str());
   return part;
 }
 #endif
@@ -263,6 +264,9 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
               ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
               unsigned flags, const RealSide &real, Declined *declined) {
   const Deadline deadline(gpufftw_foreign_time_limit(Serial<R>::precision));
+  // Where the plan's time goes, said at the debug level: a recalled plan's
+  // is all building (CUDA, NCCL's communicator, the steps' plans).
+  Laps stage;
   const std::string named = std::string(Serial<R>::precision == 'f' ? "fftwf_mpi_" : "fftw_mpi_") + planner;
   const char *entry = named.c_str();
   // The report shows the real FFTW MPI's plan with this why.
@@ -317,15 +321,6 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
                          flags, sign, in, out)
             : "";
   std::string measured;
-  // Where the plan's time goes, said at the debug level: a recalled plan's
-  // is all building (CUDA, NCCL's communicator, the steps' plans).
-  std::string stages;
-  double stage_from = 0;
-  auto stage = [&stages, &stage_from, &deadline](const char *what) {
-    const double now = deadline.spent();
-    stages += std::string(stages.empty() ? "" : ", ") + what + " " + ms_text(1e3 * (now - stage_from));
-    stage_from = now;
-  };
   if (timed) {
     Remembered earlier;
     if (!recall(key, comm, &earlier, &why)) {
@@ -393,7 +388,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   plan->note(measured);
   GPUFFTW_LOG(Info, "%s, rank %d: %s on %s", entry, me, plan->why(), plan->where());
   GPUFFTW_LOG(Debug, "%s, rank %d: planned in %s: %s", entry, me, ms_text(1e3 * deadline.spent()).c_str(),
-              stages.c_str());
+              stage.text().c_str());
   long dims[8];
   const int r = rnk > 8 ? 8 : rnk;
   for (int i = 0; i < r; ++i) dims[i] = static_cast<long>(n[i]);
