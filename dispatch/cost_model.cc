@@ -145,7 +145,7 @@ double CpuCell::in(const CpuRates &r) const { return cell_of(r, *this); }
 void reread_outliers(CpuRates *r, const std::function<double(const CpuCell &)> &time) {
   auto timed = [r](const CpuCell &c) {
     const double v = c.in(*r);
-    return v > 0 && !(r->threads == 1 && c.total_log2() > kOneThreadTimedTo);
+    return v > 0 && timed_cell(r->threads, c.total_log2());
   };
   auto reread = [&](const CpuCell &c) {
     const double again = time(c);
@@ -248,15 +248,14 @@ void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::fun
   for (size_t j = 0; j < CpuRates::kTotals.size(); ++j) {
     const int total = CpuRates::kTotals[j];
     if (total <= log2) continue;
-    row[1 + j] = threads == 1 && total > kOneThreadTimedTo ? last * std::exp2(total - last_log2)
-                                                           : time(int64_t{1} << (total - log2));
+    row[1 + j] = timed_cell(threads, total) ? time(int64_t{1} << (total - log2)) : last * std::exp2(total - last_log2);
     last = row[1 + j];
     last_log2 = total;
   }
 }
 
 void fill_multi_d_cell(CpuRates *r, const CpuCell &cell, const std::function<double(const CpuCell &)> &time) {
-  if (r->threads == 1 && cell.total_log2() > kOneThreadTimedTo && cell.size > 0) {
+  if (!timed_cell(r->threads, cell.total_log2()) && cell.size > 0) {
     const CpuCell below{cell.c2c, cell.rank, cell.size - 1, 0};
     cell.in(r) = below.in(*r) * std::exp2(cell.log2() - below.log2());
     return;

@@ -153,6 +153,9 @@ double cpu_seconds(const Problem &p, const CpuRates &r);
 // of a calibration's time, while the model never picks one thread for
 // such a batch (one must be kOneThreadBy faster than all cores).
 constexpr int kOneThreadTimedTo = 20;
+// Whether a calibration at `threads` times a cell of 2^total_log2 points
+// in all; else the cell is proportional to the one below it, and not read.
+constexpr bool timed_cell(int threads, int total_log2) { return threads != 1 || total_log2 <= kOneThreadTimedTo; }
 void fill_one_d_row(CpuRates::OneD *table, size_t i, int threads, const std::function<double(int64_t)> &time);
 // A 2-D or 3-D cell (rank 2 or 3) of *r, from `time(cell)`; likewise at one
 // thread past 2^kOneThreadTimedTo points, proportional to the cell below it.
