@@ -29,7 +29,6 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "engine/device/context.h"
@@ -52,30 +51,25 @@ struct Side {
 // Seconds for each GPU's threads to move kBytes one way, all at once; -1
 // for a GPU whose device could not be opened.
 std::vector<double> copy_all(std::vector<Side> &sides, bool fill) {
-  std::vector<double> secs(sides.size(), -1);
-  std::vector<std::thread> threads;
-  for (size_t k = 0; k < sides.size(); ++k)
-    threads.emplace_back([&, k] {
-      Side &s = sides[k];
-      gpufftw::engine::DeviceScope on(s.device);
-      if (!on.ok()) return (void)std::fprintf(stderr, "host_copy_rates: device %d: %s\n", s.device, on.why().c_str());
-      const auto t0 = std::chrono::steady_clock::now();
-      for (size_t off = 0; off < kBytes; off += HostCopier::kPiece) {
-        char *host = s.pageable.data() + off, *slot = s.pinned + off % kRing;
-        const size_t len = std::min(HostCopier::kPiece, kBytes - off);
-        gpufftw::engine::on_staging_threads([&](unsigned part, unsigned parts) {
-          const size_t chunk = (len + parts - 1) / parts, begin = std::min(len, part * chunk),
-                       n = std::min(len, begin + chunk) - begin;
-          if (fill)
-            std::memcpy(slot + begin, host + begin, n);
-          else
-            std::memcpy(host + begin, slot + begin, n);
-        });
-      }
-      secs[k] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    });
-  for (std::thread &t : threads) t.join();
-  return secs;
+  return all_at_once<double>(sides.size(), [&](size_t k) {
+    Side &s = sides[k];
+    gpufftw::engine::DeviceScope on(s.device);
+    if (!on.ok()) return std::fprintf(stderr, "host_copy_rates: device %d: %s\n", s.device, on.why().c_str()), -1.0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (size_t off = 0; off < kBytes; off += HostCopier::kPiece) {
+      char *host = s.pageable.data() + off, *slot = s.pinned + off % kRing;
+      const size_t len = std::min(HostCopier::kPiece, kBytes - off);
+      gpufftw::engine::on_staging_threads([&](unsigned part, unsigned parts) {
+        const size_t chunk = (len + parts - 1) / parts, begin = std::min(len, part * chunk),
+                     n = std::min(len, begin + chunk) - begin;
+        if (fill)
+          std::memcpy(slot + begin, host + begin, n);
+        else
+          std::memcpy(host + begin, slot + begin, n);
+      });
+    }
+    return seconds_since(t0);
+  });
 }
 
 // One GPU's end of the staging: its pageable array, a device buffer of
@@ -92,22 +86,17 @@ struct Stager {
 // device buffer (to_device) or back (to_host), all at once; -1 for a GPU
 // whose copy failed.
 std::vector<double> stage_all(std::vector<Stager> &stagers, bool in) {
-  std::vector<double> secs(stagers.size(), -1);
-  std::vector<std::thread> threads;
-  for (size_t k = 0; k < stagers.size(); ++k)
-    threads.emplace_back([&, k] {
-      Stager &s = stagers[k];
-      gpufftw::engine::DeviceScope on(s.device);
-      std::string why;
-      const auto t0 = std::chrono::steady_clock::now();
-      const bool ok = in ? s.copier->to_device(s.buffer, s.pageable, kBytes, s.stream, &why) &&
-                               cudaStreamSynchronize(s.stream) == cudaSuccess
-                         : s.copier->to_host(s.pageable, s.buffer, kBytes, s.stream, &why);
-      if (!ok) return (void)std::fprintf(stderr, "host_copy_rates: staging on device %d: %s\n", s.device, why.c_str());
-      secs[k] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    });
-  for (std::thread &t : threads) t.join();
-  return secs;
+  return all_at_once<double>(stagers.size(), [&](size_t k) {
+    Stager &s = stagers[k];
+    gpufftw::engine::DeviceScope on(s.device);
+    std::string why;
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool ok = in ? s.copier->to_device(s.buffer, s.pageable, kBytes, s.stream, &why) &&
+                             cudaStreamSynchronize(s.stream) == cudaSuccess
+                       : s.copier->to_host(s.pageable, s.buffer, kBytes, s.stream, &why);
+    if (!ok) return std::fprintf(stderr, "host_copy_rates: staging on device %d: %s\n", s.device, why.c_str()), -1.0;
+    return seconds_since(t0);
+  });
 }
 
 // STAGED lines for the first k GPUs with slots of `piece` bytes; false

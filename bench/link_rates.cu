@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -43,52 +42,42 @@ struct Gpu {
 
 // Seconds for one copy of kBytes on each GPU of `gpus`, all started at once.
 std::vector<double> copy_all(std::vector<Gpu> &gpus, bool to_device) {
-  std::vector<double> secs(gpus.size());
-  std::vector<std::thread> threads;
-  for (size_t k = 0; k < gpus.size(); ++k)
-    threads.emplace_back([&, k] {
-      Gpu &g = gpus[k];
-      CK(cudaSetDevice(g.device));
-      const auto t0 = std::chrono::steady_clock::now();
-      if (to_device)
-        CK(cudaMemcpyAsync(g.dev, g.host, kBytes, cudaMemcpyHostToDevice, g.stream));
-      else
-        CK(cudaMemcpyAsync(g.host, g.dev, kBytes, cudaMemcpyDeviceToHost, g.stream));
-      CK(cudaStreamSynchronize(g.stream));
-      secs[k] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    });
-  for (std::thread &t : threads) t.join();
-  return secs;
+  return all_at_once<double>(gpus.size(), [&](size_t k) {
+    Gpu &g = gpus[k];
+    CK(cudaSetDevice(g.device));
+    const auto t0 = std::chrono::steady_clock::now();
+    if (to_device)
+      CK(cudaMemcpyAsync(g.dev, g.host, kBytes, cudaMemcpyHostToDevice, g.stream));
+    else
+      CK(cudaMemcpyAsync(g.host, g.dev, kBytes, cudaMemcpyDeviceToHost, g.stream));
+    CK(cudaStreamSynchronize(g.stream));
+    return seconds_since(t0);
+  });
 }
 
 // Seconds of each direction's copy of kBytes, {h2d, d2h} per GPU, with every
 // GPU copying both ways at once; CUDA events time each direction on its own
 // stream, so the one that ends first is not charged the other's time.
 std::vector<std::pair<double, double>> copy_duplex(std::vector<Gpu> &gpus) {
-  std::vector<std::pair<double, double>> secs(gpus.size());
-  std::vector<std::thread> threads;
-  for (size_t k = 0; k < gpus.size(); ++k)
-    threads.emplace_back([&, k] {
-      Gpu &g = gpus[k];
-      CK(cudaSetDevice(g.device));
-      cudaEvent_t ev[4];
-      for (cudaEvent_t &event : ev) CK(cudaEventCreate(&event));
-      CK(cudaEventRecord(ev[0], g.stream));
-      CK(cudaEventRecord(ev[2], g.stream_back));
-      CK(cudaMemcpyAsync(g.dev, g.host, kBytes, cudaMemcpyHostToDevice, g.stream));
-      CK(cudaMemcpyAsync(g.host_back, g.dev_back, kBytes, cudaMemcpyDeviceToHost, g.stream_back));
-      CK(cudaEventRecord(ev[1], g.stream));
-      CK(cudaEventRecord(ev[3], g.stream_back));
-      CK(cudaEventSynchronize(ev[1]));
-      CK(cudaEventSynchronize(ev[3]));
-      float h2d_ms = 0, d2h_ms = 0;
-      CK(cudaEventElapsedTime(&h2d_ms, ev[0], ev[1]));
-      CK(cudaEventElapsedTime(&d2h_ms, ev[2], ev[3]));
-      secs[k] = {h2d_ms / 1e3, d2h_ms / 1e3};
-      for (cudaEvent_t event : ev) CK(cudaEventDestroy(event));
-    });
-  for (std::thread &t : threads) t.join();
-  return secs;
+  return all_at_once<std::pair<double, double>>(gpus.size(), [&](size_t k) {
+    Gpu &g = gpus[k];
+    CK(cudaSetDevice(g.device));
+    cudaEvent_t ev[4];
+    for (cudaEvent_t &event : ev) CK(cudaEventCreate(&event));
+    CK(cudaEventRecord(ev[0], g.stream));
+    CK(cudaEventRecord(ev[2], g.stream_back));
+    CK(cudaMemcpyAsync(g.dev, g.host, kBytes, cudaMemcpyHostToDevice, g.stream));
+    CK(cudaMemcpyAsync(g.host_back, g.dev_back, kBytes, cudaMemcpyDeviceToHost, g.stream_back));
+    CK(cudaEventRecord(ev[1], g.stream));
+    CK(cudaEventRecord(ev[3], g.stream_back));
+    CK(cudaEventSynchronize(ev[1]));
+    CK(cudaEventSynchronize(ev[3]));
+    float h2d_ms = 0, d2h_ms = 0;
+    CK(cudaEventElapsedTime(&h2d_ms, ev[0], ev[1]));
+    CK(cudaEventElapsedTime(&d2h_ms, ev[2], ev[3]));
+    for (cudaEvent_t event : ev) CK(cudaEventDestroy(event));
+    return std::make_pair(h2d_ms / 1e3, d2h_ms / 1e3);
+  });
 }
 
 }  // namespace
