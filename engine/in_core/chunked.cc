@@ -22,6 +22,21 @@ bool CufftJob::plan_chunks(std::string *why) {
   return true;
 }
 
+// Device arrays have no copies for chunks to hide, and a batch in chunks
+// runs as many of cuFFT's launches as it has chunks: one plan over the
+// whole batch serves them instead, where its work area fits within the
+// cap beside the chunks' (else they run in chunks too).
+void CufftJob::plan_whole_batch() {
+  std::string why;
+  if (!plan_direct(g_.loops[0].n, &why)) return;
+  if (device_bytes() <= device_memory_cap()) {
+    whole_step_ = static_cast<int>(steps_.size()) - 1;
+    return;
+  }
+  destroy_plan(steps_.back());
+  steps_.pop_back();
+}
+
 // A batch in chunks of transforms, round-robin over the streams: the copy
 // in of one chunk, the FFT of another and the copy out of a third run at
 // once on pinned arrays; device arrays are used where they lie (run_chunks).

@@ -30,13 +30,15 @@ bool CufftJob::init(std::string *why) {
   } else if (layout_.chunk_per) {
     if (!plan_chunks(why)) return false;
     own_ = try_own_ ? pick_own_kernel(g_, chunk_plans_[0], layout_.chunk_per, stream_, &own_said_) : nullptr;
+    if (!own_) plan_whole_batch();
   } else {
     const long long batch = g_.loops.empty() ? 1 : g_.loops[0].n;
     if (!plan_direct(batch, why)) return false;
+    whole_step_ = 0;
     own_ = try_own_ ? pick_own_kernel(g_, steps_[0], batch, stream_, &own_said_) : nullptr;
     if (!plan_slabs(why)) return false;
   }
-  routes_ = in_core_routes(layout_, own_ != nullptr);
+  routes_ = in_core_routes(layout_, own_ != nullptr, whole_step_ >= 0);
   path_ = (own_ ? own_said_.text : path_) + "; " + routes_.describe();
   return true;
 }
@@ -86,7 +88,7 @@ bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<
   };
   const bool ran = route == Route::Gathered    ? run_dense(in, out, map, scratch, why)
                   : route == Route::OwnKernel ? own_->run(map(in[0]), map(out[0]), g_.sign, stream_, why)
-                                              : exec(steps_[0], map(in[0]), map(out[0]), why);
+                                              : exec(steps_[whole_step_], map(in[0]), map(out[0]), why);
   if (!ran) return false;
   for (const Region &r : regions)
     if (r.output && !r.device && !copier_.to_host(r.start, r.dev, r.end - r.start, stream_, why)) return false;

@@ -98,6 +98,8 @@ class CufftJob final : public FftJob {
 
   // chunked.cc
   bool plan_chunks(std::string *why);
+  // Sets whole_step_ where a plan of the whole batch fits the cap.
+  void plan_whole_batch();
   bool run_staged_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch,
                          std::string *why);
   bool run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch, std::string *why);
@@ -118,7 +120,11 @@ class CufftJob final : public FftJob {
   bool try_own_;
   std::string path_;
   Reason own_said_;  // what pick_own_kernel said: what runs, or why cuFFT stays
-  std::vector<Step> steps_;        // steps_[0]: the whole problem's plan
+  std::vector<Step> steps_;
+  // The plan of the whole problem as the arrays lie: its index in steps_
+  // (a chunked batch's only for device arrays, where it fits), -1 where
+  // there is none.
+  int whole_step_ = -1;
   // Runs instead of steps_[0], or of the chunks on device arrays, where set.
   std::unique_ptr<kernels::TransformPlan> own_;
   std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's

@@ -132,16 +132,17 @@ std::string Routes::describe() const {
   return s;
 }
 
-Routes in_core_routes(const InCoreLayout &l, bool own) {
+Routes in_core_routes(const InCoreLayout &l, bool own, bool whole) {
   Routes r;
   if (!l.direct) {
     r.device = r.pinned = r.pageable = r.mixed = Route::Gathered;
     return r;
   }
   if (l.chunk_per) {
-    // Our kernel takes the whole batch at once where both arrays are on
-    // the device; host arrays stream through cuFFT in chunks.
-    r.device = own ? Route::OwnKernel : Route::Chunks;
+    // Our kernel, else cuFFT's plan of the whole batch, takes the batch at
+    // once where both arrays are on the device: there are no copies for
+    // chunks to hide. Host arrays stream through cuFFT in chunks.
+    r.device = own ? Route::OwnKernel : whole ? Route::Whole : Route::Chunks;
     r.pinned = r.mixed = Route::Chunks;
     r.pageable = l.stage_whole ? Route::StagedChunks : Route::Chunks;
     return r;

@@ -70,6 +70,8 @@ struct Routes {
 };
 
 // `own`: our kernel took the geometry (after tuning, when the job is made).
-Routes in_core_routes(const InCoreLayout &l, bool own);
+// `whole`: a batch in chunks has a plan of the whole batch too, for
+// device arrays.
+Routes in_core_routes(const InCoreLayout &l, bool own, bool whole);
 
 }  // namespace gpufftw::engine

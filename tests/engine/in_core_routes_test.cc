@@ -25,7 +25,9 @@ Geometry plane(long long n0, long long n1) {
   return g;
 }
 
-Routes routes_for(const Geometry &g, size_t cap, bool own) { return in_core_routes(in_core_layout(g, cap), own); }
+Routes routes_for(const Geometry &g, size_t cap, bool own) {
+  return in_core_routes(in_core_layout(g, cap), own, true);
+}
 
 TEST(InCoreRoutes, WhereTheArraysLie) {
   EXPECT_EQ(arrays_at(Memory::Device, Memory::Managed), ArraysAt::Device);
@@ -49,10 +51,10 @@ TEST(InCoreRoutes, ALargeBatchGoesInChunks) {
   EXPECT_EQ(small.held_bytes, 3 * 2 * 512 * 1024 * 8u);
   EXPECT_EQ(small.slabs, 0);
 
-  Routes r = in_core_routes(small, false);
+  Routes r = in_core_routes(small, false, false);
   for (ArraysAt a : {ArraysAt::Device, ArraysAt::Pinned, ArraysAt::Pageable, ArraysAt::Mixed})
     EXPECT_EQ(r.at(a), Route::Chunks);
-  r = in_core_routes(large, true);
+  r = in_core_routes(large, true, true);
   EXPECT_EQ(r.at(ArraysAt::Device), Route::OwnKernel);
   EXPECT_EQ(r.at(ArraysAt::Pinned), Route::Chunks);
   EXPECT_EQ(r.at(ArraysAt::Mixed), Route::Chunks);
@@ -60,6 +62,24 @@ TEST(InCoreRoutes, ALargeBatchGoesInChunks) {
   EXPECT_EQ(r.describe(),
             "device arrays: our kernel, host ones staged; pinned and mixed arrays: in chunks over three streams; "
             "pageable arrays: staged whole, then in chunks");
+}
+
+// Device arrays have no copies for chunks to hide: a chunked batch's plan
+// of the whole batch runs them, where the job has one, even at one
+// transform a chunk (sixteen 1024 x 1024 planes, 8 MiB each way apiece).
+TEST(InCoreRoutes, DeviceArraysRunAChunkedBatchWhole) {
+  Geometry planes = plane(1024, 1024);
+  planes.loops = {{16, 1024 * 1024, 1024 * 1024}};
+  const InCoreLayout l = in_core_layout(planes, 8192 * kMiB);
+  ASSERT_EQ(l.chunk_per, 1);
+  Routes r = in_core_routes(l, false, true);
+  EXPECT_EQ(r.at(ArraysAt::Device), Route::Whole);
+  for (ArraysAt a : {ArraysAt::Pinned, ArraysAt::Pageable, ArraysAt::Mixed}) EXPECT_NE(r.at(a), Route::Whole);
+  EXPECT_EQ(r.describe(),
+            "device arrays: whole, host ones staged; pinned and mixed arrays: in chunks over three streams; "
+            "pageable arrays: staged whole, then in chunks");
+  EXPECT_EQ(in_core_routes(l, false, false).at(ArraysAt::Device), Route::Chunks);
+  EXPECT_EQ(in_core_routes(l, true, true).at(ArraysAt::Device), Route::OwnKernel);
 }
 
 // Below 32 MB in all, a batch runs whole; so does one whose transforms
@@ -75,7 +95,7 @@ TEST(InCoreRoutes, SmallOrOverlappingBatchesRunWhole) {
     const InCoreLayout l = in_core_layout(g, 64 * kMiB);
     EXPECT_TRUE(l.direct) << l.not_direct;
     EXPECT_EQ(l.chunk_per, 0);
-    const Routes r = in_core_routes(l, false);
+    const Routes r = in_core_routes(l, false, true);
     for (ArraysAt a : {ArraysAt::Device, ArraysAt::Pinned, ArraysAt::Pageable, ArraysAt::Mixed})
       EXPECT_EQ(r.at(a), Route::Whole);
   }
@@ -91,7 +111,7 @@ TEST(InCoreRoutes, ALargePlaneGoesInSlabsOnPinnedArrays) {
   EXPECT_EQ(l.slabs, 8);
   EXPECT_EQ(l.pencils, 8);
   EXPECT_EQ(l.held_bytes, 256 * kMiB);
-  Routes r = in_core_routes(l, false);
+  Routes r = in_core_routes(l, false, true);
   EXPECT_EQ(r.at(ArraysAt::Pinned), Route::Slabs);
   EXPECT_EQ(r.at(ArraysAt::Device), Route::Whole);
   EXPECT_EQ(r.at(ArraysAt::Pageable), Route::Whole);
@@ -99,7 +119,7 @@ TEST(InCoreRoutes, ALargePlaneGoesInSlabsOnPinnedArrays) {
   EXPECT_EQ(r.describe(),
             "device, pageable and mixed arrays: whole, host ones staged; pinned arrays: slabs then pencils, "
             "copies overlapped");
-  r = in_core_routes(l, true);
+  r = in_core_routes(l, true, true);
   EXPECT_EQ(r.at(ArraysAt::Pinned), Route::Slabs);
   EXPECT_EQ(r.at(ArraysAt::Device), Route::OwnKernel);
 }
@@ -118,7 +138,7 @@ TEST(InCoreRoutes, SlabsOnlyWhereTheyServe) {
     const InCoreLayout l = in_core_layout(g, 1024 * kMiB);
     EXPECT_TRUE(l.direct) << l.not_direct;
     EXPECT_EQ(l.slabs, 0);
-    EXPECT_EQ(in_core_routes(l, false).at(ArraysAt::Pinned), Route::Whole);
+    EXPECT_EQ(in_core_routes(l, false, true).at(ArraysAt::Pinned), Route::Whole);
   }
   // Out of place, an r2c whose complex rows (n1/2 + 1) split evenly.
   Geometry r2c_out = r2c;
@@ -138,7 +158,7 @@ TEST(InCoreRoutes, SplitArraysAreGathered) {
   EXPECT_EQ(l.not_direct, "split arrays");
   EXPECT_EQ(l.chunk_per, 0);
   EXPECT_EQ(l.held_bytes, 4 * 512 * kMiB);  // the split arrays, and a dense buffer each way
-  const Routes r = in_core_routes(l, false);
+  const Routes r = in_core_routes(l, false, true);
   for (ArraysAt a : {ArraysAt::Device, ArraysAt::Pinned, ArraysAt::Pageable, ArraysAt::Mixed})
     EXPECT_EQ(r.at(a), Route::Gathered);
   EXPECT_EQ(r.describe(), "device, pinned, pageable and mixed arrays: gathered into dense buffers");

@@ -150,6 +150,49 @@ TEST_F(Gpu, ManagedArraysF64) {
   c2c_batch<double>(2187, 3, cudaMemoryTypeManaged, fftw_plan_many_dft, fftw_execute, fftw_destroy_plan);
 }
 
+// A batch of planes on device arrays, large enough to be chunked for host
+// arrays, runs as one plan of the whole batch (no copies for chunks to
+// hide): the path says so, and every plane is right. Plane t holds an
+// impulse at (t, 2t), whose transform is exp(-2 pi i (k t + 2 l t) / n).
+TEST_F(Gpu, DeviceArraysRunAChunkedBatchOfPlanesWhole) {
+  const int n = 512, planes = 16, dims[2] = {n, n};
+  const size_t per = static_cast<size_t>(n) * n, count = per * planes, bytes = count * sizeof(fftwf_complex);
+  std::vector<fftwf_complex> host(count);
+  for (int t = 0; t < planes; ++t) host[t * per + static_cast<size_t>(t) * n + 2 * t][0] = 1;
+  fftwf_complex *in = nullptr, *out = nullptr;
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void **>(&in), bytes), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void **>(&out), bytes), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(in, host.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  fftwf_plan p = fftwf_plan_many_dft(2, dims, planes, in, nullptr, 1, static_cast<int>(per), out, nullptr, 1,
+                                     static_cast<int>(per), FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
+  char *printed = fftwf_sprint_plan(p);
+  ASSERT_NE(printed, nullptr);
+  EXPECT_NE(std::strstr(printed, "device arrays: whole"), nullptr) << printed;
+  EXPECT_NE(std::strstr(printed, "in chunks"), nullptr) << printed;  // host arrays still stream in chunks
+  std::free(printed);
+  fftwf_execute(p);
+  ASSERT_EQ(cudaMemcpy(host.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  const long double pi = 3.141592653589793238462643383279502884L;
+  for (int t = 0; t < planes; ++t) {
+    long double num = 0, den = 0;
+    for (int k = 0; k < n; ++k)
+      for (int l = 0; l < n; ++l) {
+        const cld ref = std::polar(1.0L, -2 * pi * static_cast<long double>((k * t + 2 * l * t) % n) / n);
+        const fftwf_complex &y = host[t * per + static_cast<size_t>(k) * n + l];
+        num += std::norm(cld(y[0], y[1]) - ref);
+        den += std::norm(ref);
+      }
+    const double err = static_cast<double>(std::sqrt(num / den));
+    record<float>(err);
+    ASSERT_LT(err, tolerance<float>(per)) << "plane " << t;
+  }
+  fftwf_destroy_plan(p);
+  cudaFree(in);
+  cudaFree(out);
+}
+
 // Work the program queued on its default stream comes first: the input
 // arrives by a copy queued behind 100 ms of host work, and the execute
 // must see it. (A non-blocking engine stream would read such arrays early:
