@@ -29,8 +29,18 @@ bool CufftJob::init(std::string *why) {
     if (!plan_dense(why)) return false;
   } else if (layout_.chunk_per) {
     if (!plan_chunks(why)) return false;
-    own_ = try_own_ ? pick_own_kernel(g_, chunk_plans_[0], layout_.chunk_per, stream_, &own_said_) : nullptr;
-    if (!own_) plan_whole_batch();
+    plan_whole_batch();
+    // Our kernel runs the whole batch on device arrays: its rival there is
+    // cuFFT's plan of the whole batch, else a chunk's scaled to the batch.
+    const bool whole = whole_step_ >= 0;
+    own_ = try_own_ ? pick_own_kernel(g_, whole ? steps_[whole_step_] : chunk_plans_[0],
+                                      whole ? g_.loops[0].n : layout_.chunk_per, stream_, &own_said_)
+                    : nullptr;
+    if (own_ && whole) {
+      destroy_plan(steps_.back());
+      steps_.pop_back();
+      whole_step_ = -1;
+    }
   } else {
     const long long batch = g_.loops.empty() ? 1 : g_.loops[0].n;
     if (!plan_direct(batch, why)) return false;
