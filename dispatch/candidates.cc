@@ -5,14 +5,14 @@
 
 namespace gpufftw {
 
-Candidate Candidate::real_fftw(int threads, std::optional<double> price) {
+Candidate Candidate::cpu_at(int threads, std::optional<double> price) {
   Candidate c;
   c.threads = threads;
   c.price = price;
   return c;
 }
 
-Candidate Candidate::on_gpu(Spread spread, std::optional<double> price) {
+Candidate Candidate::gpu_at(Spread spread, std::optional<double> price) {
   Candidate c;
   c.gpu = true;
   c.spread = spread;
@@ -21,9 +21,9 @@ Candidate Candidate::on_gpu(Spread spread, std::optional<double> price) {
 }
 
 std::vector<Candidate> ways(const Planner &planner, const Problem &p, int threads, Memory in, Memory out) {
-  std::vector<Candidate> list{Candidate::real_fftw(threads)};
-  if (threads > 1) list.push_back(Candidate::real_fftw(1));
-  list.push_back(Candidate::on_gpu(Spread::Auto));
+  std::vector<Candidate> list{Candidate::cpu_at(threads)};
+  if (threads > 1) list.push_back(Candidate::cpu_at(1));
+  list.push_back(Candidate::gpu_at(Spread::Auto));
   if (in == Memory::Device || out == Memory::Device) {
     rule_out(&list, false, Unfit::DeviceArrays, "arrays in device memory");
     return list;
@@ -75,10 +75,10 @@ void price_gpu(const Planner &planner, const Problem &p, bool pinned, const GpuR
   const std::optional<double> set = planner.gpu->price(p, pinned, Spread::Set, rates);
   const Spread one = set ? Spread::One : Spread::Auto;
   const std::optional<double> alone = planner.gpu->price(p, pinned, one, rates);
-  if (alone) priced.push_back(Candidate::on_gpu(one, alone));
-  if (set) priced.push_back(Candidate::on_gpu(Spread::Set, set));
+  if (alone) priced.push_back(Candidate::gpu_at(one, alone));
+  if (set) priced.push_back(Candidate::gpu_at(Spread::Set, set));
   if (!alone && !set) {
-    priced.push_back(Candidate::on_gpu(Spread::Auto));
+    priced.push_back(Candidate::gpu_at(Spread::Auto));
     rule_out(&priced, true, Unfit::NotPriced, "the model prices no GPU way for it");
   }
   *list = std::move(priced);

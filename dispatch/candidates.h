@@ -44,8 +44,8 @@ struct Candidate {
 
   bool applies() const { return unfit == Unfit::Fits; }
 
-  static Candidate real_fftw(int threads, std::optional<double> price = std::nullopt);
-  static Candidate on_gpu(Spread spread, std::optional<double> price = std::nullopt);
+  static Candidate cpu_at(int threads, std::optional<double> price = std::nullopt);
+  static Candidate gpu_at(Spread spread, std::optional<double> price = std::nullopt);
 };
 
 // Every way of the problem, the program's `threads` given, each asked
