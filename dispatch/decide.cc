@@ -1,5 +1,7 @@
 #include "dispatch/decide.h"
 
+#include <algorithm>
+
 #include "core/config.h"
 #include "core/log.h"
 #include "dispatch/measure.h"
@@ -12,10 +14,18 @@ namespace {
 // What rules out the ways that do not apply, each reason once: the why
 // of a plan that nothing weighed.
 std::string ruled_out(const std::vector<Candidate> &list) {
+  std::vector<std::string> said;
   std::string why;
-  for (const Candidate &c : list)
-    if (!c.applies() && why.find(c.why_not) == std::string::npos) why += (why.empty() ? "" : "; ") + c.why_not;
+  for (const Candidate &c : list) {
+    if (c.applies() || std::find(said.begin(), said.end(), c.why_not) != said.end()) continue;
+    why += (why.empty() ? "" : "; ") + c.why_not;
+    said.push_back(c.why_not);
+  }
   return why;
+}
+
+bool ruled_out_for(const std::vector<Candidate> &list, Unfit unfit) {
+  return std::any_of(list.begin(), list.end(), [unfit](const Candidate &c) { return c.unfit == unfit; });
 }
 
 // The program's thread count: the most threads of the real FFTW's ways,
@@ -30,7 +40,7 @@ int program_threads(const std::vector<Candidate> &list) {
 // The GPU alone applies: as the engine places it. On arrays in device
 // memory, nowhere else: where the GPU cannot take them, a NULL plan.
 Dispatched gpu_alone(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &why) {
-  if (list.front().unfit != Unfit::DeviceArrays) return pl.on_gpu(p, why);
+  if (!ruled_out_for(list, Unfit::DeviceArrays)) return pl.on_gpu(p, why);
   std::string why_not;
   if (auto plan = pl.gpu->plan(p, Spread::Auto, &why_not)) return {std::move(plan), why};
   GPUFFTW_LOG(Warn, "%s: arrays in device memory, but the GPU cannot take it (%s): NULL plan",
@@ -38,8 +48,8 @@ Dispatched gpu_alone(const Planner &pl, const Problem &p, const std::vector<Cand
   return {nullptr, why + ", but the GPU cannot take it: " + why_not};
 }
 
-// The real FFTW alone applies: at the most threads that apply (FFTW_ESTIMATE
-// where the model priced them: the cheaper count). Where a tiny problem
+// The real FFTW alone applies: at the program's count (under FFTW_ESTIMATE
+// where the model priced both counts, the cheaper). Where a tiny problem
 // rules the program's count out, one thread, said so, with no plan at the
 // program's count: where FFTW_MEASURE timed both counts, the program's
 // never beat one thread by more than the readings' noise (304 such plans of
@@ -49,12 +59,12 @@ Dispatched gpu_alone(const Planner &pl, const Problem &p, const std::vector<Cand
 // real FFTW made at it: imported, or planned in GPUFFTW_MODE=cpu).
 Dispatched cpu_alone(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &why) {
   const int threads = program_threads(list);
-  if (list.front().unfit == Unfit::Tiny) {
+  if (ruled_out_for(list, Unfit::Tiny) && threads > 1) {
     std::unique_ptr<Plan> one = pl.cpu->plan(p, 1, time_limit(p.precision));
     if (one || !(p.flags & FFTW_WISDOM_ONLY)) return {std::move(one), why + ": " + threads_text(1)};
     return pl.on_cpu(p, why + "; FFTW_WISDOM_ONLY: the wisdom at " + threads_text(threads), threads);
   }
-  const bool priced = list.front().price.has_value();
+  const bool priced = list.front().price.has_value();  // the program's count, first
   return pl.on_cpu(p, why, priced && (p.flags & FFTW_ESTIMATE) ? cheapest_cpu(list).threads : threads);
 }
 
