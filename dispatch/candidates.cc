@@ -1,40 +1,102 @@
 #include "dispatch/candidates.h"
 
+#include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 
 namespace gpufftw {
 
-std::vector<Candidate> candidates(const Planner &planner, const Problem &p, int threads, bool pinned,
-                                  const GpuRates *rates) {
-  std::vector<Candidate> list;
-  DispatchStore &store = planner.store();
-  list.push_back({false, Spread::Auto, threads, cpu_seconds(p, store.cpu_rates(p.precision, threads))});
-  if (threads > 1) list.push_back({false, Spread::Auto, 1, cpu_seconds(p, store.cpu_rates(p.precision, 1))});
-  if (!rates) return list;
-  // Where the model prices the set, one GPU is a way of its own beside it,
-  // so that a plan the set runs slower stays on one GPU; elsewhere the
-  // engine places the plan.
-  const std::optional<double> set = planner.gpu->price(p, pinned, Spread::Set, *rates);
-  const Spread one = set ? Spread::One : Spread::Auto;
-  if (const std::optional<double> price = planner.gpu->price(p, pinned, one, *rates))
-    list.push_back({true, one, 0, *price});
-  if (set) list.push_back({true, Spread::Set, 0, *set});
+Candidate Candidate::cpu_at(int threads, std::optional<double> price) {
+  Candidate c;
+  c.threads = threads;
+  c.price = price;
+  return c;
+}
+
+Candidate Candidate::gpu_at(Spread spread, std::optional<double> price) {
+  Candidate c;
+  c.gpu = true;
+  c.spread = spread;
+  c.price = price;
+  return c;
+}
+
+std::vector<Candidate> ways(const Planner &planner, const Problem &p, int threads, Memory in, Memory out) {
+  std::vector<Candidate> list{Candidate::cpu_at(threads)};
+  if (threads > 1) list.push_back(Candidate::cpu_at(1));
+  list.push_back(Candidate::gpu_at(Spread::Auto));
+  if (in == Memory::Device || out == Memory::Device) {
+    rule_out(&list, false, Unfit::DeviceArrays, "arrays in device memory");
+    return list;
+  }
+  if (in == Memory::Managed || out == Memory::Managed) {
+    rule_out(&list, false, Unfit::ManagedArrays, "arrays in managed memory");
+    return list;
+  }
+  if (p.transform_size() * p.batch() <= kTinyPoints) {
+    const std::string why = threads > 1 ? "too small for the GPU or for threads to pay" : "too small for the GPU to pay";
+    rule_out(&list, true, Unfit::Tiny, why);
+    if (threads > 1) {
+      list.front().unfit = Unfit::Tiny;
+      list.front().why_not = why;
+    }
+    return list;
+  }
+  // Where the driver names the machine, CUDA starts only when a plan goes
+  // to the GPU (or the GPU is calibrated); where the GPU then cannot be
+  // used, its calibration fails (NoRates).
+  std::string why_not;
+  if (!planner.gpu->named_by_driver() && !planner.gpu->available(&why_not))
+    rule_out(&list, true, Unfit::NoGpu, why_not);
   return list;
+}
+
+void rule_out(std::vector<Candidate> *list, bool gpu, Unfit unfit, const std::string &why_not) {
+  for (Candidate &c : *list)
+    if (c.gpu == gpu && c.applies()) c.unfit = unfit, c.why_not = why_not;
+}
+
+bool side_applies(const std::vector<Candidate> &list, bool gpu) {
+  for (const Candidate &c : list)
+    if (c.gpu == gpu && c.applies()) return true;
+  return false;
+}
+
+void price_cpu(const Planner &planner, const Problem &p, std::vector<Candidate> *list) {
+  DispatchStore &store = planner.store();
+  for (Candidate &c : *list)
+    if (!c.gpu && c.applies()) c.price = cpu_seconds(p, store.cpu_rates(p.precision, c.threads));
+}
+
+void price_gpu(const Planner &planner, const Problem &p, bool pinned, const GpuRates &rates,
+               std::vector<Candidate> *list) {
+  std::vector<Candidate> priced;
+  for (const Candidate &c : *list)
+    if (!c.gpu || !c.applies()) priced.push_back(c);
+  const std::optional<double> set = planner.gpu->price(p, pinned, Spread::Set, rates);
+  const Spread one = set ? Spread::One : Spread::Auto;
+  const std::optional<double> alone = planner.gpu->price(p, pinned, one, rates);
+  if (alone) priced.push_back(Candidate::gpu_at(one, alone));
+  if (set) priced.push_back(Candidate::gpu_at(Spread::Set, set));
+  if (!alone && !set) {
+    priced.push_back(Candidate::gpu_at(Spread::Auto));
+    rule_out(&priced, true, Unfit::NotPriced, "the model prices no GPU way for it");
+  }
+  *list = std::move(priced);
 }
 
 std::optional<Candidate> cheapest_gpu(const std::vector<Candidate> &list) {
   std::optional<Candidate> best;
   for (const Candidate &c : list)
-    if (c.gpu && (!best || c.price < best->price)) best = c;
+    if (c.gpu && c.applies() && c.price && (!best || *c.price < *best->price)) best = c;
   return best;
 }
 
 std::string placement_prices(const std::vector<Candidate> &list) {
   const Candidate *set = nullptr, *one = nullptr;
   for (const Candidate &c : list)
-    if (c.gpu) (c.spread == Spread::Set ? set : one) = &c;
+    if (c.gpu && c.applies() && c.price) (c.spread == Spread::Set ? set : one) = &c;
   if (!set || !one) return "";
-  return "; the GPUs' split priced " + ms(set->price) + ", one GPU " + ms(one->price);
+  return "; the GPUs' split priced " + ms(*set->price) + ", one GPU " + ms(*one->price);
 }
 
 }  // namespace gpufftw

@@ -1,34 +1,80 @@
-// The ways one problem can run, each priced by the cost model: the real
-// FFTW at each thread count that can win (thread_rules.h), and each GPU
-// way the GPU side prices: the device set's split where the model has its
-// data, and then one GPU alone beside it; elsewhere the GPU as the engine
-// places it.
+// The ways one problem can run, in the shape of FFTW's solvers: each
+// answers whether it applies (a typed reason where not) and, once priced,
+// what the cost model says it costs. The real FFTW at each thread count
+// that can win (thread_rules.h), and the GPU: the device set's split where
+// the model has its data, and then one GPU alone beside it; elsewhere the
+// GPU as the engine places it.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/memory_kind.h"
 #include "dispatch/planner.h"
 
 namespace gpufftw {
+
+// Why a way does not apply to the problem.
+enum class Unfit {
+  Fits,
+  // The real FFTW: arrays in device memory, which it would read from the
+  // host and crash on.
+  DeviceArrays,
+  // The real FFTW: arrays in managed memory run on the GPU where it takes
+  // them (the real FFTW runs them only where it does not).
+  ManagedArrays,
+  // The GPU, and threads beyond one: at most kTinyPoints, neither pays.
+  Tiny,
+  // The GPU: none can be used (the GPU side's words).
+  NoGpu,
+  // The GPU: its rates could not be calibrated, so nothing prices it.
+  NoRates,
+  // The GPU: the model has no data for any of its ways.
+  NotPriced,
+};
 
 struct Candidate {
   bool gpu = false;
   Spread spread = Spread::Auto;  // the GPU's
   int threads = 0;              // the real FFTW's
-  double price = 0;             // the model's seconds
+  std::optional<double> price;  // the model's seconds, once priced
+  Unfit unfit = Unfit::Fits;
+  std::string why_not;  // where it does not apply
+
+  bool applies() const { return unfit == Unfit::Fits; }
+
+  static Candidate cpu_at(int threads, std::optional<double> price = std::nullopt);
+  static Candidate gpu_at(Spread spread, std::optional<double> price = std::nullopt);
 };
 
-// The real FFTW at the program's `threads` and, where that is more than
-// one, at one thread; then the GPU's ways priced from `rates` (none where
-// `rates` is nullptr: a CPU choice recalled needs only the real FFTW's).
-// The real FFTW's tables are calibrated here at first need (the store's),
-// the one-thread table only where the program asked for more.
-std::vector<Candidate> candidates(const Planner &planner, const Problem &p, int threads, bool pinned,
-                                  const GpuRates *rates);
+// Every way of the problem, the program's `threads` given, each asked
+// whether it applies by what needs neither the store nor the model (the
+// arrays' memory, `in` and `out`; the size; whether a GPU can be used),
+// unpriced: the real FFTW at `threads` and, where that is more than one,
+// at one thread; then the GPU as the engine places it.
+std::vector<Candidate> ways(const Planner &planner, const Problem &p, int threads, Memory in, Memory out);
 
-// The GPU's cheapest way, or none where the GPU side priced none.
+// The ways of one side (`gpu`) that still apply, ruled out for `unfit`.
+void rule_out(std::vector<Candidate> *list, bool gpu, Unfit unfit, const std::string &why_not);
+
+// Whether a way of that side (`gpu`) applies. Only where both sides do is
+// there a choice for the store, the model or timing to make.
+bool side_applies(const std::vector<Candidate> &list, bool gpu);
+
+// The real FFTW's ways that apply, priced from the store's tables,
+// calibrated here at first need (the one-thread table only where the
+// program asked for more).
+void price_cpu(const Planner &planner, const Problem &p, std::vector<Candidate> *list);
+
+// The GPU's way replaced by those the GPU side prices from `rates`: where
+// the model prices the set, one GPU is a way of its own beside it, so that
+// a plan the set runs slower stays on one GPU; elsewhere the engine places
+// the plan. Ruled out (NotPriced) where the model prices none.
+void price_gpu(const Planner &planner, const Problem &p, bool pinned, const GpuRates &rates,
+               std::vector<Candidate> *list);
+
+// The GPU's cheapest way that applies, or none.
 std::optional<Candidate> cheapest_gpu(const std::vector<Candidate> &list);
 
 // For a plan's why: "; the GPUs' split priced X, one GPU Y" where the list

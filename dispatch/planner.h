@@ -1,6 +1,8 @@
 // Dispatch's planner, in the shape of FFTW's: the ways a problem can run
-// (candidates.h) are priced by the cost model, FFTW_MEASURE times those
-// the model cannot separate (measure.h), and the store keeps the winner.
+// (candidates.h) each say whether they apply and are priced by the cost
+// model, one decision takes the cheapest or has FFTW_MEASURE time those
+// the model cannot separate (decide.h, measure.h), and the store keeps the
+// winner.
 // What it plans with is given to it: each side, the store and the timing
 // harness, so that the policy runs the same against the engine and the
 // real FFTW as against a test's stand-ins.

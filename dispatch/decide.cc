@@ -1,0 +1,120 @@
+#include "dispatch/decide.h"
+
+#include <algorithm>
+
+#include "core/config.h"
+#include "core/log.h"
+#include "dispatch/measure.h"
+#include "dispatch/thread_rules.h"
+#include "dispatch/why.h"
+
+namespace gpufftw {
+namespace {
+
+// What rules out the ways that do not apply, each reason once: the why
+// of a plan that nothing weighed.
+std::string ruled_out(const std::vector<Candidate> &list) {
+  std::vector<std::string> said;
+  std::string why;
+  for (const Candidate &c : list) {
+    if (c.applies() || std::find(said.begin(), said.end(), c.why_not) != said.end()) continue;
+    why += (why.empty() ? "" : "; ") + c.why_not;
+    said.push_back(c.why_not);
+  }
+  return why;
+}
+
+bool ruled_out_for(const std::vector<Candidate> &list, Unfit unfit) {
+  return std::any_of(list.begin(), list.end(), [unfit](const Candidate &c) { return c.unfit == unfit; });
+}
+
+// The program's thread count: the most threads of the real FFTW's ways,
+// whether they apply or not.
+int program_threads(const std::vector<Candidate> &list) {
+  int most = 0;
+  for (const Candidate &c : list)
+    if (!c.gpu && c.threads > most) most = c.threads;
+  return most;
+}
+
+// The GPU alone applies: as the engine places it. On arrays in device
+// memory, nowhere else: where the GPU cannot take them, a NULL plan.
+Dispatched gpu_alone(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &why) {
+  if (!ruled_out_for(list, Unfit::DeviceArrays)) return pl.on_gpu(p, why);
+  std::string why_not;
+  if (auto plan = pl.gpu->plan(p, Spread::Auto, &why_not)) return {std::move(plan), why};
+  GPUFFTW_LOG(Warn, "%s: arrays in device memory, but the GPU cannot take it (%s): NULL plan",
+              p.describe().c_str(), why_not.c_str());
+  return {nullptr, why + ", but the GPU cannot take it: " + why_not};
+}
+
+// The real FFTW alone applies: at the program's count (under FFTW_ESTIMATE
+// where the model priced both counts, the cheaper). Where a tiny problem
+// rules the program's count out, one thread, said so, with no plan at the
+// program's count: where FFTW_MEASURE timed both counts, the program's
+// never beat one thread by more than the readings' noise (304 such plans of
+// the dispatch sweep, 16 threads asked for), and its plan alone costs what
+// the real FFTW's own FFTW_MEASURE does. FFTW_WISDOM_ONLY takes the
+// one-thread wisdom that leaves, else the program's count's (wisdom the
+// real FFTW made at it: imported, or planned in GPUFFTW_MODE=cpu).
+Dispatched cpu_alone(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &why) {
+  const int threads = program_threads(list);
+  if (ruled_out_for(list, Unfit::Tiny) && threads > 1) {
+    std::unique_ptr<Plan> one = pl.cpu->plan(p, 1, time_limit(p.precision));
+    if (one || !(p.flags & FFTW_WISDOM_ONLY)) return {std::move(one), why + ": " + threads_text(1)};
+    return pl.on_cpu(p, why + "; FFTW_WISDOM_ONLY: the wisdom at " + threads_text(threads), threads);
+  }
+  const bool priced = list.front().price.has_value();  // the program's count, first
+  return pl.on_cpu(p, why, priced && (p.flags & FFTW_ESTIMATE) ? cheapest_cpu(list).threads : threads);
+}
+
+}  // namespace
+
+Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &key,
+                  const Deadline &deadline) {
+  if (!side_applies(list, true)) return cpu_alone(pl, p, list, ruled_out(list));
+  if (!side_applies(list, false)) return gpu_alone(pl, p, list, ruled_out(list));
+  const bool estimate = p.flags & FFTW_ESTIMATE;
+  // Measuring needs the arrays; FFTW_WISDOM_ONLY measures nothing.
+  const bool measuring = !estimate && !(p.flags & FFTW_WISDOM_ONLY) && p.in[0] && p.out[0];
+  const Candidate cpu = cheapest_cpu(list);
+  const Candidate gpu_way = *cheapest_gpu(list);
+  // Fewer threads than the program asked for where they lose: FFTW_ESTIMATE
+  // by the model, FFTW_MEASURE and up by timing the real FFTW's plans at
+  // both counts (faster_of_threads), so that the program's count has its
+  // wisdom too for a later FFTW_WISDOM_ONLY plan.
+  const int cpu_threads = estimate ? cpu.threads : program_threads(list);
+  const Verdict v = judge(*gpu_way.price, *cpu.price);
+  if (measuring && (!v.sure || config().measure_always)) return measured(pl, p, key, list, cpu_threads, v, deadline);
+  const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads, true) +
+                          placement_prices(list);
+  DispatchStore &store = pl.store();
+  if (measuring && !v.gpu && one_thread_may_win(list)) {
+    int chosen = cpu_threads;
+    Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen, deadline);
+    store.remember(key, Choice{false, v.gpu_s, v.cpu_s, false, chosen == 1 ? 1 : 0});
+    return d;
+  }
+  Choice model_choice{v.gpu, v.gpu_s, v.cpu_s};
+  if (!v.gpu) {
+    if (measuring) store.remember(key, model_choice);
+    return pl.on_cpu(p, why, cpu_threads);
+  }
+  // Measuring, the split is timed against one GPU even where the model is
+  // sure of the GPU and of its placement (`placed`: both readings where
+  // timed, or why the GPU took no plan). Not measuring, a split the model
+  // chose that the engine cannot make after all leaves one GPU.
+  std::string placed;
+  std::unique_ptr<Plan> plan = measuring ? placed_gpu_plan(pl, p, &model_choice.spread, nullptr, &placed)
+                                         : pl.gpu->plan(p, gpu_way.spread, &placed);
+  if (!plan && !measuring && gpu_way.spread == Spread::Set) {
+    std::string one_why;
+    plan = pl.gpu->plan(p, Spread::One, &one_why);
+    placed = plan ? " (the split not taken: " + placed + ")" : one_why;
+  }
+  if (!plan) return pl.on_cpu(p, placed);
+  if (measuring) store.remember(key, model_choice);
+  return {std::move(plan), why + placed};
+}
+
+}  // namespace gpufftw
