@@ -10,6 +10,7 @@
 #include "engine/device/device_set.h"
 #include "engine/multi/partition.h"
 #include "engine/multi/split_job.h"
+#include "engine/multi/split_shapes.h"
 #include "engine/multi/whole_on_owner.h"
 #include "engine/staging/sides.h"
 
@@ -87,50 +88,39 @@ class BatchSplitJob final : public FftJob {
   WholeOnOwner whole_;
 };
 
-}  // namespace
-
-std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set,
-                                             const OneGpuPlanner &one_gpu, std::string *why_not) {
-  if (g.loops.empty()) return *why_not = "no loop", nullptr;
-  size_t loop = 0;
-  for (size_t i = 1; i < g.loops.size(); ++i)
-    if (g.loops[i].n > g.loops[loop].n) loop = i;
-  if (g.loops[loop].n < 2) return *why_not = "a batch of one", nullptr;
-  const Side in = make_side(g, false), out = make_side(g, true);
-  const size_t bytes = static_cast<size_t>(in.count()) * in.elem * (in.split ? 2 : 1) +
-                       static_cast<size_t>(out.count()) * out.elem * (out.split ? 2 : 1);
-  if (bytes < kSplitMinBytes) return *why_not = "under " + std::to_string(kSplitMinBytes >> 20) + " MiB", nullptr;
-  // Each share's bytes apart from the others', on both sides and between
-  // them where in place.
-  Geometry one = g;
-  one.loops[loop].n = 1;
-  const Side in1 = make_side(one, false), out1 = make_side(one, true);
-  if (!shares_apart(g.loops[loop].is, in1.min_offset(), in1.max_offset()) ||
-      !shares_apart(g.loops[loop].os, out1.min_offset(), out1.max_offset()))
-    return *why_not = "the loop's iterations interleave in memory", nullptr;
-  if (g.in_place && (g.loops[loop].is * static_cast<long long>(in.elem) != g.loops[loop].os * static_cast<long long>(out.elem)))
-    return *why_not = "in place with different input and output loop strides", nullptr;
+// Each share's job planned on its GPU by the one-GPU planner.
+std::unique_ptr<FftJob> make_batch_split(const Geometry &g, const Ask &ask, Reason *why_not) {
+  const Geometry h = without_unit_loops(g);
+  const size_t loop = split_loop(h);
+  auto no_job = [why_not](int device, const std::string &why) {
+    *why_not = {Reason::Code::NoJob, "batch: GPU " + std::to_string(device) + ": " + why};
+    return nullptr;
+  };
   std::vector<BatchSplitJob::Part> parts;
-  const std::vector<Share> shares = split_evenly(g.loops[loop].n, static_cast<int>(set.size()));
-  enable_peer_access(set);
+  const std::vector<Share> shares = split_evenly(h.loops[loop].n, static_cast<int>(ask.set.size()));
+  enable_peer_access(ask.set);
   for (size_t k = 0; k < shares.size(); ++k) {
-    Geometry part = g;
+    Geometry part = h;
     part.loops[loop].n = shares[k].size();
-    DeviceScope on(set[k]);
-    if (!on.ok()) return *why_not = "GPU " + std::to_string(set[k]) + ": " + on.why(), nullptr;
+    DeviceScope on(ask.set[k]);
+    if (!on.ok()) return no_job(ask.set[k], on.why());
     std::string why;
-    std::unique_ptr<FftJob> job = one_gpu(part, &why);
-    if (!job) return *why_not = "GPU " + std::to_string(set[k]) + ": " + why, nullptr;
+    std::unique_ptr<FftJob> job = ask.one_gpu(part, &why);
+    if (!job) return no_job(ask.set[k], why);
     // One precision over the set: where the half job took one share and
     // not another (the other's past the device memory cap, say), the plan
     // would be half in half.
     if (!parts.empty() && job->half() != parts[0].job->half())
-      return *why_not = "GPU " + std::to_string(set[0]) + "'s share and GPU " + std::to_string(set[k]) +
-                        "'s differ in precision (the half job took one only)",
-             nullptr;
-    parts.push_back({set[k], shares[k].begin, std::move(job)});
+      return no_job(ask.set[k], "its share and GPU " + std::to_string(ask.set[0]) +
+                                    "'s differ in precision (the half job took one only)");
+    parts.push_back({ask.set[k], shares[k].begin, std::move(job)});
   }
-  return std::make_unique<BatchSplitJob>(g, loop, std::move(parts), one_gpu);
+  return std::make_unique<BatchSplitJob>(h, loop, std::move(parts), ask.one_gpu);
 }
+
+}  // namespace
+
+const Solver kBatchSplitSolver = {"batch split", true, Gives::Transform, batch_split_suits, batch_split_cost,
+                                  make_batch_split};
 
 }  // namespace gpufftw::engine

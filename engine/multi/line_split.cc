@@ -21,6 +21,7 @@
 #include "engine/multi/peer_copy.h"
 #include "engine/multi/phases.h"
 #include "engine/multi/split_job.h"
+#include "engine/multi/split_shapes.h"
 #include "engine/staging/host_copy.h"
 #include "engine/staging/sides.h"
 #include "engine/staging/twiddle_transpose.h"
@@ -272,25 +273,19 @@ class LineSplitJob final : public HalvesJob {
   bool peer_ = false;  // every GPU of the split reads the others' memory directly
 };
 
-}  // namespace
-
-std::unique_ptr<FftJob> make_line_split_job(const Geometry &g, const std::vector<int> &set,
-                                            const OneGpuPlanner &one_gpu, std::string *why_not) {
-  if (!g.loops.empty()) return *why_not = "a batch", nullptr;
-  if (g.dims.size() != 1) return *why_not = "rank " + std::to_string(g.dims.size()), nullptr;
-  if (g.type != Type::C2C) return *why_not = "c2c only", nullptr;
-  if (g.split_in || g.split_out) return *why_not = "split arrays", nullptr;
-  if (g.dims[0].is != 1 || g.dims[0].os != 1) return *why_not = "not unit stride", nullptr;
-  const size_t cbytes = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
-  if (2 * static_cast<size_t>(g.dims[0].n) * cbytes < kSingleSplitMinBytes)
-    return *why_not = "under " + std::to_string(kSingleSplitMinBytes >> 20) + " MiB", nullptr;
-  std::optional<LineSplit> s = line_split(g.dims[0].n, static_cast<int>(set.size()));
-  if (!s)
-    return *why_not = std::to_string(g.dims[0].n) + " has no factors both " + std::to_string(set.size()) + " or more",
-           nullptr;
-  auto job = std::make_unique<LineSplitJob>(g, std::move(*s), set[0], one_gpu);
-  if (!job->init(set, why_not)) return nullptr;
+std::unique_ptr<FftJob> make_line_split(const Geometry &g, const Ask &ask, Reason *why_not) {
+  const Geometry h = without_unit_loops(g);
+  // Its suits found the factors.
+  LineSplit s = *line_split(h.dims[0].n, static_cast<int>(ask.set.size()));
+  auto job = std::make_unique<LineSplitJob>(h, std::move(s), ask.set[0], ask.one_gpu);
+  std::string why;
+  if (!job->init(ask.set, &why)) return *why_not = {Reason::Code::NoJob, "1-D: " + why}, nullptr;
   return job;
 }
+
+}  // namespace
+
+const Solver kLineSplitSolver = {"line split", true, Gives::Transform, line_split_suits, line_split_cost,
+                                 make_line_split};
 
 }  // namespace gpufftw::engine

@@ -20,18 +20,12 @@
 #include "engine/multi/peer_copy.h"
 #include "engine/multi/phases.h"
 #include "engine/multi/split_job.h"
+#include "engine/multi/split_shapes.h"
 #include "engine/staging/host_copy.h"
 #include "engine/staging/sides.h"
 
 namespace gpufftw::engine {
 namespace {
-
-bool dense(const Side &s) {
-  long long stride = 1;
-  for (size_t i = s.n.size(); i-- > 0; stride *= s.n[i])
-    if (s.stride[i] != stride) return false;
-  return true;
-}
 
 class SlabSplitJob final : public HalvesJob {
  public:
@@ -280,24 +274,17 @@ class SlabSplitJob final : public HalvesJob {
   bool peer_ = false;  // every GPU of the split reads the others' memory directly
 };
 
-}  // namespace
-
-std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set,
-                                            const OneGpuPlanner &one_gpu, std::string *why_not) {
-  const size_t rank = g.dims.size();
-  if (!g.loops.empty()) return *why_not = "a batch", nullptr;
-  if (rank < 2 || rank > 3) return *why_not = "rank " + std::to_string(rank), nullptr;
-  if (g.type == Type::C2R || g.type == Type::R2R || (g.type == Type::R2C && g.in_place))
-    return *why_not = "c2c and out-of-place r2c only", nullptr;
-  if (g.split_in || g.split_out) return *why_not = "split arrays", nullptr;
-  const Side in = make_side(g, false), out = make_side(g, true);
-  if (!dense(in) || !dense(out)) return *why_not = "not dense row-major", nullptr;
-  const size_t bytes = static_cast<size_t>(in.count()) * in.elem + static_cast<size_t>(out.count()) * out.elem;
-  if (bytes < kSingleSplitMinBytes) return *why_not = "under " + std::to_string(kSingleSplitMinBytes >> 20) + " MiB", nullptr;
-  if (g.dims[0].n < 2 || out.n[1] < 2) return *why_not = "dims 0 and 1 need 2 or more", nullptr;
-  auto job = std::make_unique<SlabSplitJob>(g, set[0], one_gpu);
-  if (!job->init(set, why_not)) return nullptr;
+std::unique_ptr<FftJob> make_slab_split(const Geometry &g, const Ask &ask, Reason *why_not) {
+  const Geometry h = without_unit_loops(g);
+  auto job = std::make_unique<SlabSplitJob>(h, ask.set[0], ask.one_gpu);
+  std::string why;
+  if (!job->init(ask.set, &why)) return *why_not = {Reason::Code::NoJob, "slabs: " + why}, nullptr;
   return job;
 }
+
+}  // namespace
+
+const Solver kSlabSplitSolver = {"slab split", true, Gives::Transform, slab_split_suits, slab_split_cost,
+                                 make_slab_split};
 
 }  // namespace gpufftw::engine

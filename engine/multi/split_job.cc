@@ -143,41 +143,4 @@ bool HalvesJob::fits(int device, size_t bytes, std::string *why) {
   return false;
 }
 
-namespace {
-
-bool split_suits(const Geometry &, const std::vector<int> &set, Reason *why_not) {
-  if (set.size() < 2) return decline(why_not, Reason::Code::NotItsKind, "one GPU in the set");
-  return true;
-}
-
-std::unique_ptr<FftJob> make_split_job(const Geometry &g, const Ask &ask, Reason *why_not) {
-  // A loop of one iteration (plan_many's howmany = 1) moves nothing.
-  Geometry h = g;
-  h.loops.erase(std::remove_if(h.loops.begin(), h.loops.end(), [](const Axis &a) { return a.n == 1; }),
-                h.loops.end());
-  std::string not_batch, not_slab, not_line;
-  if (auto job = make_batch_split_job(h, ask.set, ask.one_gpu, &not_batch)) return job;
-  // Each GPU's share of a batch is a half job of its own; the slabs and the
-  // 1-D split stage and exchange floats between their passes.
-  if (g.half) {
-    *why_not = {Reason::Code::NoJob, "batch: " + not_batch + "; half precision splits batches only"};
-    return nullptr;
-  }
-  if (auto job = make_slab_split_job(h, ask.set, ask.one_gpu, &not_slab)) return job;
-  if (auto job = make_line_split_job(h, ask.set, ask.one_gpu, &not_line)) return job;
-  *why_not = {Reason::Code::NoJob, "batch: " + not_batch + "; slabs: " + not_slab + "; 1-D: " + not_line};
-  return nullptr;
-}
-
-// Each GPU's share over its own link and through its own passes, the
-// links and GPUs side by side.
-Price split_cost(const Geometry &g, const std::vector<int> &set) {
-  const double share = array_bytes(g) / static_cast<double>(set.size());
-  return {share, share};
-}
-
-}  // namespace
-
-const Solver kSplitSolver = {"split", true, Gives::Transform, split_suits, split_cost, make_split_job};
-
 }  // namespace gpufftw::engine

@@ -1,8 +1,10 @@
 // Jobs that spread one geometry over several GPUs, each over its own PCIe
-// link: a batch split into shares of its loop (batch_split.cc), one large
-// 2-D/3-D transform split into slabs whose exchange between the two passes
-// goes GPU to GPU (slab_split.cc), or one long 1-D transform split by the
-// four-step method, exchanged likewise (line_split.cc).
+// link, three solvers of the engine's table: a batch split into shares of
+// its loop (batch_split.cc), one large 2-D/3-D transform split into slabs
+// whose exchange between the two passes goes GPU to GPU (slab_split.cc),
+// or one long 1-D transform split by the four-step method, exchanged
+// likewise (line_split.cc). Which geometries each takes and its price are
+// split_shapes.h's; the planner makes the cheapest that takes one.
 #pragma once
 
 #include <functional>
@@ -16,28 +18,12 @@
 
 namespace gpufftw::engine {
 
-// The split over the set: where the set has several devices and the
-// geometry is large enough to gain from them, a batch split into shares
-// of its loop, else one transform in slabs, else a 1-D one by the
-// four-step method; in half precision (Geometry::half) the batch split
-// alone, each share a half job. Its make fails, with why, where none takes
-// the geometry (it then runs on the set's first GPU).
-extern const Solver kSplitSolver;
+// In half precision (Geometry::half) the batch split alone, each share a
+// half job.
+extern const Solver kBatchSplitSolver;
+extern const Solver kSlabSplitSolver;
+extern const Solver kLineSplitSolver;
 
-std::unique_ptr<FftJob> make_batch_split_job(const Geometry &g, const std::vector<int> &set,
-                                             const OneGpuPlanner &one_gpu, std::string *why_not);
-std::unique_ptr<FftJob> make_slab_split_job(const Geometry &g, const std::vector<int> &set,
-                                            const OneGpuPlanner &one_gpu, std::string *why_not);
-std::unique_ptr<FftJob> make_line_split_job(const Geometry &g, const std::vector<int> &set,
-                                            const OneGpuPlanner &one_gpu, std::string *why_not);
-
-// Bytes below which a problem stays on one GPU: splitting costs a thread
-// start and a second device's synchronisation, tens of microseconds.
-constexpr size_t kSplitMinBytes = size_t{8} << 20;
-// The same for one transform split between its passes (slabs, the 1-D
-// split): the GPUs wait for each other in the middle, and each pass' copies
-// must be long enough to hide its FFTs.
-constexpr size_t kSingleSplitMinBytes = size_t{32} << 20;
 // Chunks per GPU and pass of a single transform's split: enough to hide
 // the copies behind the FFTs.
 constexpr int kSplitChunks = 4;

@@ -12,7 +12,9 @@ std::vector<Solver> solver_table() {
   // The planner makes the cheapest of those that take a geometry; at equal
   // prices, the one listed first.
   return {
-      kSplitSolver,              // over the device set, where large enough to gain from it
+      kBatchSplitSolver,         // a batch over the device set, where large enough to gain from it
+      kSlabSplitSolver,          // one 2-D/3-D transform likewise, in slabs
+      kLineSplitSolver,          // one 1-D transform likewise, in four steps
       kFp16Solver,               // Geometry::half
       kFourStepOverCapSolver,    // one 1-D transform whose arrays alone pass the cap
       kOutOfCoreOverCapSolver,   // one 2-D/3-D transform likewise

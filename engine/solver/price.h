@@ -1,11 +1,14 @@
 // What a solver's job would cost on a geometry (Solver::cost), estimated
 // before anything is planned or allocated, from what it moves: the bytes
-// it copies over the host link and the bytes its passes read and write in
-// device memory. Every job is priced for host arrays: those cross the link
-// for every solver, and the link is what orders them. The rates are
+// it copies over the host link, the bytes its passes read and write in
+// device memory, and, split over the device set, the bytes a GPU pulls
+// from the others. Every job is priced for host arrays: those cross the
+// link for every solver, and the link is what orders them. The rates are
 // nominal, not measured (a PCIe 4.0 x16 link's 32 GB/s each way, less its
-// protocol's share; an HBM device's memory): only their ratio orders the
-// solvers, and a byte over the link costs that many bytes of device passes.
+// protocol's share; an HBM device's memory; an NVLink between two GPUs, a
+// few hundred GB/s each way): only their ratios order the solvers. A split
+// is priced for one GPU of the set, its links and passes running beside
+// the others'.
 #pragma once
 
 #include "engine/engine.h"
@@ -14,33 +17,36 @@ namespace gpufftw::engine {
 
 constexpr double kLinkBytesPerSecond = 25e9;
 constexpr double kDeviceBytesPerSecond = 2e12;
+// Where the GPUs have no peer access their exchange goes through the host
+// instead, which a price, asked before any GPU is touched, does not know.
+constexpr double kPeerBytesPerSecond = 300e9;
 
 struct Price {
   double link_bytes = 0;    // over the host link, in and out together
   double device_bytes = 0;  // read plus written by its passes on the device
-  double seconds() const { return link_bytes / kLinkBytesPerSecond + device_bytes / kDeviceBytesPerSecond; }
+  double peer_bytes = 0;    // from the set's other GPUs, over their peer links
+  double seconds() const {
+    return link_bytes / kLinkBytesPerSecond + device_bytes / kDeviceBytesPerSecond + peer_bytes / kPeerBytesPerSecond;
+  }
 };
 
-// Bytes of g's input and output: every element the transform reads (or
-// writes), loops included, times its size (a complex number's two reals,
-// whether interleaved or split). What one copy of the arrays moves.
-inline double array_bytes(const Geometry &g) {
+// Bytes of one side of g, its input or (`output`) its output: every
+// element it holds, loops included, times its size (a complex number's
+// two reals, whether interleaved or split).
+inline double side_bytes(const Geometry &g, bool output) {
   const double real_size = g.real == Real::F32 ? 4 : 8;
-  double points = 1, complex_points = 1;  // the real side's, the complex side's
-  for (const Axis &a : g.loops) points *= static_cast<double>(a.n), complex_points *= static_cast<double>(a.n);
+  const bool complex = g.type == Type::C2C || (output ? g.type == Type::R2C : g.type == Type::C2R);
+  double points = 1;
+  for (const Axis &a : g.loops) points *= static_cast<double>(a.n);
   for (size_t i = 0; i < g.dims.size(); ++i) {
-    const double n = static_cast<double>(g.dims[i].n);
-    points *= n;
-    const bool halved = (g.type == Type::R2C || g.type == Type::C2R) && i + 1 == g.dims.size();
-    complex_points *= halved ? static_cast<double>(g.dims[i].n / 2 + 1) : n;
+    // The complex side of an r2c or c2r holds n/2 + 1 of its last dim.
+    const bool halved = complex && g.type != Type::C2C && i + 1 == g.dims.size();
+    points *= static_cast<double>(halved ? g.dims[i].n / 2 + 1 : g.dims[i].n);
   }
-  switch (g.type) {
-    case Type::C2C: return 2 * 2 * real_size * points;
-    case Type::R2C:
-    case Type::C2R: return real_size * points + 2 * real_size * complex_points;
-    case Type::R2R: break;
-  }
-  return 2 * real_size * points;
+  return (complex ? 2 : 1) * real_size * points;
 }
+
+// Bytes of g's input and output: what one copy of the arrays moves.
+inline double array_bytes(const Geometry &g) { return side_bytes(g, false) + side_bytes(g, true); }
 
 }  // namespace gpufftw::engine
