@@ -28,8 +28,6 @@ class Deadline {
   // Seconds left, at most the limit; HUGE_VAL where unbounded, 0 once passed.
   double left() const;
   bool passed() const { return bounded() && left() <= 0; }
-  // Whether a step the model prices at `seconds` would run past the limit.
-  bool would_pass(double seconds) const { return bounded() && seconds > left(); }
   // The limit to hand a real FFTW planner made now (fftw_set_timelimit's
   // form): what is left, negative where there is no limit.
   double fftw_limit() const { return bounded() ? left() : -1; }

@@ -1,5 +1,6 @@
 #include "mpi/composed/entry.h"
 
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -190,6 +191,20 @@ double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int m
   return ms;
 }
 
+// Collective: the seconds the program's time limit leaves this plan, the
+// least any rank has left (HUGE_VAL under no limit; 0 where MPI failed, so
+// that nothing more is timed). Each rank's clock started at its own call
+// and ran on through its own part, so a branch taken on its deadline alone
+// could part the ranks: some planning and timing the real FFTW MPI's plan,
+// collectives, while the others return.
+double left_on_every_rank(const Deadline &deadline, MPI_Comm comm) {
+  double left = deadline.left();
+  return MPI_Allreduce(MPI_IN_PLACE, &left, 1, MPI_DOUBLE, MPI_MIN, comm) == MPI_SUCCESS ? left : 0;
+}
+
+// That in fftw_set_timelimit's form: negative under no limit.
+double fftw_limit(double left) { return left < HUGE_VAL ? left : -1; }
+
 // The real FFTW MPI's side timed against the composed plan (`mine` ms).
 // Where the model prices it far slower (kFarSlowerBy), or its one run
 // alone past the program's time limit, it is not run at all. Else its
@@ -204,10 +219,11 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
                      int me, int n_pes, MPI_Comm comm, unsigned flags, const RealSide &real, const Deadline &deadline,
                      double mine, std::string *measured) {
   const double priced = real_side_model_ms<R>(layout, kind, me, n_pes, Serial<R>::planner_nthreads(), comm);
+  const double left = left_on_every_rank(deadline, comm);
   // Not run: priced slower than the composed plan (and the price is low,
   // never high), and either sure to be slower or past the limit.
   const bool far = priced > kFarSlowerBy * mine;
-  if (priced > 0 && priced > mine && (far || deadline.would_pass(priced / 1e3))) {
+  if (priced > 0 && priced > mine && (far || priced / 1e3 > left)) {
     *measured = "; measured: composed " + ms_text(mine) + "; the model prices the real FFTW MPI at " +
                 ms_text(priced) + (far ? ", sure to be slower: not timed" : ", past the time limit: not timed");
     if (me == 0 && far) gpufftw_foreign_remember(key.c_str(), 1, mine, priced);
@@ -216,7 +232,7 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
   const std::string why = "FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan";
   const unsigned estimate_flags =
       (flags & ~unsigned{FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY}) | FFTW_ESTIMATE;
-  void *quick = real.plan(estimate_flags, deadline.fftw_limit(), why + " (its FFTW_ESTIMATE plan)");
+  void *quick = real.plan(estimate_flags, fftw_limit(left), why + " (its FFTW_ESTIMATE plan)");
   double quick_ms = HUGE_VAL;
   if (on_all_ranks<R>(quick, comm)) {
     void *raw = gpufftw_foreign_plan_real(quick, real.ops);
@@ -229,9 +245,10 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
   void *rival = nullptr;
   double theirs = HUGE_VAL;
   bool cut_short = false;
+  const double still = left_on_every_rank(deadline, comm);
   if (quick_ms > cut * mine) {
     *measured += " (past FFTW_MEASURE's cut: its measured plan not made)";
-  } else if (deadline.passed()) {
+  } else if (still <= 0) {
     cut_short = true;
     *measured += "; the time limit passed: its measured plan not made";
   } else {
@@ -239,7 +256,7 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
       GPUFFTW_LOG(Warn, "%s: timing the real FFTW MPI's FFTW_MEASURE plan against gpufftw's composed plan (%s) "
                   "for up to %s; the faster is kept for later runs", entry, ms_text(mine).c_str(),
                   deadline.bound_text("what the real FFTW MPI's own measuring takes (minutes at large sizes)").c_str());
-    rival = real.plan(flags, deadline.fftw_limit(), why);
+    rival = real.plan(flags, fftw_limit(still), why);
     if (on_all_ranks<R>(rival, comm)) {
       void *raw = gpufftw_foreign_plan_real(rival, real.ops);
       theirs = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 2);

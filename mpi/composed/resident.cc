@@ -2,7 +2,6 @@
 
 #include <gpufftw/gpufftw.h>
 
-#include <algorithm>
 #include <chrono>
 
 namespace gpufftw {
@@ -18,12 +17,6 @@ bool cuda_ok(cudaError_t e, const char *call, std::string *why) {
 // A CUDA runtime call, its failure named by the function called.
 #define GPUFFTW_CUDA(fn, ...) \
   if (!cuda_ok(fn(__VA_ARGS__), #fn, why)) return false
-
-// Each copy over PCIe should be long enough that its start costs nothing,
-// and there should be enough of them that the first and the last, which
-// nothing overlaps, are short.
-constexpr size_t kChunkBytes = size_t{16} << 20;
-constexpr int kMaxChunks = 8;
 
 double ms_since(std::chrono::steady_clock::time_point *t) {
   const auto now = std::chrono::steady_clock::now();
@@ -49,11 +42,10 @@ std::unique_ptr<Resident<R>> Resident<R>::build(const Layout &l, int me, int n_p
   p->device_ = device;
   p->nccl_ = std::move(nccl);
   p->unit_ = static_cast<size_t>(l.rest) * sizeof(C);
-  const ptrdiff_t my_f = l.in.count[me], no = l.n[1 - l.in_dim];
-  const size_t in_bytes = static_cast<size_t>(my_f * no) * p->unit_;
-  const int chunks = static_cast<int>(std::clamp<size_t>(in_bytes / kChunkBytes, 1, kMaxChunks));
-  p->route_ = make_route(l, me, n_pes, chunks);
+  p->route_ = make_route(l, me, n_pes, p->unit_, kChunkBytes);
   const Route &r = p->route_;
+  const ptrdiff_t my_f = r.my_f;
+  const int chunks = r.chunks;
   auto fail = [why](const std::string &what) { return *why = what, nullptr; };
   if (!cuda_ok(cudaSetDevice(device), "cudaSetDevice", why)) return nullptr;
   const size_t bytes = static_cast<size_t>(r.buffer_units()) * p->unit_;

@@ -11,7 +11,7 @@ Run piece(ptrdiff_t count, int chunks, int k) {
   return {from, to - from};
 }
 
-Route make_route(const Layout &l, int me, int n_pes, int chunks) {
+Route make_route(const Layout &l, int me, int n_pes, size_t unit_bytes, size_t chunk_bytes) {
   Route r;
   r.me = me;
   r.n_pes = n_pes;
@@ -25,7 +25,9 @@ Route make_route(const Layout &l, int me, int n_pes, int chunks) {
   // program asked; else o is cut as FFTW cuts it by default.
   r.o_mid = r.back ? default_split(r.no, n_pes) : l.out;
   r.f_out = r.back ? l.out : l.in;
-  r.chunks = std::max(chunks, 1);
+  const ptrdiff_t largest = *std::max_element(l.in.count.begin(), l.in.count.end());
+  const size_t slab = static_cast<size_t>(largest * r.no) * unit_bytes;
+  r.chunks = static_cast<int>(std::clamp<size_t>(slab / std::max<size_t>(chunk_bytes, 1), 1, kMaxChunks));
   return r;
 }
 

@@ -58,7 +58,7 @@ struct Route {
   ptrdiff_t my_f = 0;        // this rank's planes of f in the input
   Split f_in, o_mid, f_out;  // f as the input is cut, o as the middle is, f as the output is
   bool back = false;         // a second exchange (the output is cut along f)
-  int chunks = 1;            // pieces of the slab per copy over PCIe
+  int chunks = 1;            // pieces of the slab per copy over PCIe, alike on every rank
 
   // The units each device buffer needs on this rank.
   ptrdiff_t buffer_units() const;
@@ -77,9 +77,19 @@ struct Route {
   std::vector<Block> turn(Run planes) const;
 };
 
-// The route of a layout on n_pes ranks for rank me, its slab cut in
-// `chunks` pieces.
-Route make_route(const Layout &layout, int me, int n_pes, int chunks);
+// Each copy over PCIe should be long enough that its start costs nothing,
+// and there should be enough of them that the first and the last, which
+// nothing overlaps, are short.
+constexpr size_t kChunkBytes = size_t{16} << 20;
+constexpr int kMaxChunks = 8;
+
+// The route of a layout on n_pes ranks for rank me, one unit `unit_bytes`.
+// Its slab is cut in one piece per `chunk_bytes` of the largest input slab
+// of any rank (1 to kMaxChunks), not of its own: the second exchange runs
+// piece by piece, each piece's sends and receives pairing with the other
+// ranks' of the same piece, so every rank must cut alike, uneven and empty
+// blocks included.
+Route make_route(const Layout &layout, int me, int n_pes, size_t unit_bytes, size_t chunk_bytes);
 
 }  // namespace composed
 }  // namespace mpi

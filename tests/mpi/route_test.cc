@@ -4,7 +4,10 @@
 // the host, the packs, exchanges and copies done from the routes' runs and
 // blocks. The output
 // must hold every label where FFTW's layout puts it, for every transposed
-// flag, block size, rank count (ranks without data included) and chunk count.
+// flag, block size, rank count (ranks without data included) and chunk size,
+// and every rank must cut its slab in as many chunks as every other: each
+// chunk of the second exchange is one group of NCCL sends and receives that
+// must pair with the other ranks' of the same chunk.
 #include <fftw3-mpi.h>
 #include <gtest/gtest.h>
 
@@ -42,15 +45,22 @@ void copy(const std::vector<Block> &blocks, const Buf &from, Buf *to) {
 }
 
 // False where FFTW itself refuses the layout (more blocks than ranks).
-bool check(int rnk, std::vector<ptrdiff_t> n, ptrdiff_t block, unsigned flags, int n_pes, int chunks) {
+bool check(int rnk, std::vector<ptrdiff_t> n, ptrdiff_t block, unsigned flags, int n_pes, size_t chunk_bytes) {
   const std::string what = "n " + std::to_string(n[0]) + "x" + std::to_string(n[1]) + " block " +
                            std::to_string(block) + " flags " + std::to_string(flags) + " ranks " +
-                           std::to_string(n_pes) + " chunks " + std::to_string(chunks);
+                           std::to_string(n_pes) + " chunk bytes " + std::to_string(chunk_bytes);
   Layout l;
   std::string why;
   if (!make_layout(rnk, n.data(), 1, block, block, flags, n_pes, &l, &why)) return false;
   std::vector<Route> routes;
-  for (int me = 0; me < n_pes; ++me) routes.push_back(make_route(l, me, n_pes, chunks));
+  // One byte a unit: a slab's bytes are its units.
+  for (int me = 0; me < n_pes; ++me) routes.push_back(make_route(l, me, n_pes, 1, chunk_bytes));
+  const int chunks = routes[0].chunks;
+  for (const Route &r : routes)
+    if (r.chunks != chunks) {
+      ADD_FAILURE() << what << ": rank " << r.me << " cuts its slab in " << r.chunks << " chunks, rank 0 in " << chunks;
+      return true;
+    }
   const ptrdiff_t nf = routes[0].nf, no = routes[0].no;
   std::vector<Buf> x(n_pes), y(n_pes), z(n_pes), w(n_pes), out(n_pes);
   for (int me = 0; me < n_pes; ++me) {
@@ -100,11 +110,14 @@ TEST(Route, EveryLayoutLandsInPlace) {
                             FFTW_MPI_TRANSPOSED_IN | FFTW_MPI_TRANSPOSED_OUT};
   for (int n_pes = 1; n_pes <= 5; ++n_pes)
     for (unsigned f : flags)
-      for (int chunks : {1, 3, 8})
+      // From one chunk to kMaxChunks; between, sizes that cut ranks of
+      // unequal slabs (5 planes on 3 ranks: 2, 2, 1) in unequal counts
+      // where each rank measured its own slab.
+      for (size_t chunk_bytes : {size_t{1} << 20, size_t{20}, size_t{7}, size_t{3}, size_t{1}})
         for (ptrdiff_t block : {ptrdiff_t{0}, ptrdiff_t{2}}) {
           for (auto n : {std::vector<ptrdiff_t>{12, 8}, {5, 7}, {3, 2}, {1, 9}, {9, 1}, {16, 16, 4}})
             // FFTW refuses only blocks of 2 that outnumber the ranks.
-            EXPECT_TRUE(check(static_cast<int>(n.size()), n, block, f, n_pes, chunks) || block == 2);
+            EXPECT_TRUE(check(static_cast<int>(n.size()), n, block, f, n_pes, chunk_bytes) || block == 2);
         }
 }
 
@@ -128,11 +141,30 @@ TEST(Route, BuffersHoldEverySide) {
   const ptrdiff_t n[2] = {10, 6};
   ASSERT_TRUE(make_layout(2, n, 1, 0, 0, 0, 3, &l, &why)) << why;
   // Rank 0: 4 planes of f in, 2 of o in the middle, 4 of f out.
-  const Route r = make_route(l, 0, 3, 2);
+  const Route r = make_route(l, 0, 3, 1, 12);
   EXPECT_EQ(r.buffer_units(), 4 * 6);
   EXPECT_TRUE(r.back);
   // Rank 2 holds 2 planes of f and 2 of o.
-  EXPECT_EQ(make_route(l, 2, 3, 2).buffer_units(), 2 * 10);
+  EXPECT_EQ(make_route(l, 2, 3, 1, 12).buffer_units(), 2 * 10);
+}
+
+// 256x256x192 single-precision complex on 3 ranks: slabs of 86, 86 and 84
+// planes of 256x192 values, just over two kChunkBytes on ranks 0 and 1 and
+// just under on rank 2. Every rank cuts its slab in two.
+TEST(Route, UnequalSlabsCutAlike) {
+  Layout l;
+  std::string why;
+  const ptrdiff_t n[3] = {256, 256, 192};
+  ASSERT_TRUE(make_layout(3, n, 1, 0, 0, 0, 3, &l, &why)) << why;
+  const size_t unit = static_cast<size_t>(l.rest) * 2 * sizeof(float);
+  for (int me = 0; me < 3; ++me) EXPECT_EQ(make_route(l, me, 3, unit, kChunkBytes).chunks, 2) << "rank " << me;
+  // Rank 2's second exchange, chunk by chunk, takes what ranks 0 and 1 send it.
+  for (int k = 0; k < 2; ++k)
+    for (int p = 0; p < 3; ++p)
+      for (int q = 0; q < 3; ++q)
+        EXPECT_EQ(make_route(l, p, 3, unit, kChunkBytes).back_chunk(k).send[q].count,
+                  make_route(l, q, 3, unit, kChunkBytes).back_chunk(k).recv[p].count)
+            << "chunk " << k << ", rank " << p << " to rank " << q;
 }
 
 }  // namespace

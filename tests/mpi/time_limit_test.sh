@@ -29,4 +29,16 @@ if grep "^RESULT" "$tmp/out" | grep -q "the time limit passed"; then
   grep "^RESULT" "$tmp/out" | grep -q "measured earlier" && fail "a choice cut short by the limit was stored"
 fi
 echo "past the limit, nothing more is measured"
+
+# Ranks whose limits stand at different points (rank 0's passed, rank 1's
+# none: as ranks whose clocks started apart, one having waited for the
+# other) still take one branch of the measuring, whose steps are
+# collectives: the program ends, with a plan, within the time allowed.
+bench_args="--flags measure --seconds 0.01 c2c-f32-32x32x32"
+# shellcheck disable=SC2086
+timeout 60 "$here/mpirun.sh" 1 "$b/gpufftw-run" -- "$b/bench/mpi_fft_bench" --timelimit 0 $bench_args : \
+  -np 1 "$b/gpufftw-run" -- "$b/bench/mpi_fft_bench" $bench_args > "$tmp/out" 2>&1 ||
+  fail "ranks with different time limits did not finish together"
+grep -q "^RESULT c2c-f32-32x32x32 np=2" "$tmp/out" || fail "no plan with different time limits"
+echo "ranks with different time limits plan alike"
 echo PASS
