@@ -12,18 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "fake_job.h"
+
 namespace gpufftw::engine {
 namespace {
-
-class FakeJob final : public FftJob {
- public:
-  explicit FakeJob(std::string path) : path_(std::move(path)) {}
-  bool run(void *const[2], void *const[2], std::string *) override { return true; }
-  std::string path() const override { return path_; }
-
- private:
-  std::string path_;
-};
 
 // What the stand-ins were asked, and how they answer.
 std::vector<std::string> asked;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/plan/planner.h"
+#include "fake_job.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -213,16 +214,6 @@ TEST(SplitShapes, PricesRankBatchSlabsLine) {
   const Price slabs = slab_split_cost(kSingle3d, kTwo);
   EXPECT_LT(slabs.peer_bytes / kPeerBytesPerSecond, slabs.link_bytes / kLinkBytesPerSecond);
 }
-
-class FakeJob final : public FftJob {
- public:
-  explicit FakeJob(std::string path) : path_(std::move(path)) {}
-  bool run(void *const[2], void *const[2], std::string *) override { return true; }
-  std::string path() const override { return path_; }
-
- private:
-  std::string path_;
-};
 
 std::vector<std::string> made;  // the stand-ins' makes, in the order asked
 bool batch_fails = false;
