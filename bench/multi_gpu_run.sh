@@ -19,8 +19,11 @@
 # right before and right after this build's run on every GPU: a change to
 # the split measured against the code before it in the same run, with the
 # order of the runs seen. GPUFFTW_BENCH_SECONDS: fft_bench --seconds
-# (default 0.5). Prints the table (bench/multi_gpu_table.py) last. A machine
-# of one GPU runs the one-GPU rows against their floors.
+# (default 0.5). GPUFFTW_BENCH_ALLOCS: the kinds of arrays (default
+# "fftw_malloc malloc"): one kind a call, each with the floors measured in
+# it, where three rounds of both on four GPUs pass one call's time. Prints
+# the table (bench/multi_gpu_table.py) last. A machine of one GPU runs the
+# one-GPU rows against their floors.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
@@ -48,7 +51,7 @@ echo "== floors: links, host copies, NCCL ($gpus GPUs)" >&2
 for r in $(seq "$rounds"); do
   problems="$batches $singles"
   options=(--flags estimate --seconds "${GPUFFTW_BENCH_SECONDS:-0.5}")
-  for alloc in fftw_malloc malloc; do
+  for alloc in ${GPUFFTW_BENCH_ALLOCS:-fftw_malloc malloc}; do
     for k in $(echo $sets | tr ' ' '\n' | sort -nu); do
       [ "$k" -le "$gpus" ] || continue
       # The baseline on every GPU, right before and right after this build's.
