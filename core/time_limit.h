@@ -5,6 +5,7 @@
 // plan against the real FFTW MPI), does the same against one deadline.
 #pragma once
 
+#include <cmath>
 #include <string>
 
 #include "core/problem.h"
@@ -30,7 +31,10 @@ class Deadline {
   bool passed() const { return bounded() && left() <= 0; }
   // The limit to hand a real FFTW planner made now (fftw_set_timelimit's
   // form): what is left, negative where there is no limit.
-  double fftw_limit() const { return bounded() ? left() : -1; }
+  double fftw_limit() const { return in_fftw_form(left()); }
+  // Seconds left as left() gives them (HUGE_VAL: unbounded) in
+  // fftw_set_timelimit's form: negative where unbounded.
+  static double in_fftw_form(double left) { return left < HUGE_VAL ? left : -1; }
   // How long a timing about to start may take, for the line said before
   // it: "7.5 s, what the program's time limit leaves", else `unbounded`.
   std::string bound_text(const std::string &unbounded) const;

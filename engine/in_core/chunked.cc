@@ -29,12 +29,14 @@ bool CufftJob::plan_chunks(std::string *why) {
 void CufftJob::plan_whole_batch() {
   std::string why;
   if (!plan_direct(g_.loops[0].n, &why)) return;
-  if (device_bytes() <= device_memory_cap()) {
-    whole_step_ = static_cast<int>(steps_.size()) - 1;
-    return;
-  }
-  destroy_plan(steps_.back());
-  steps_.pop_back();
+  whole_step_ = static_cast<int>(steps_.size()) - 1;
+  if (device_bytes() > device_memory_cap()) drop_whole_batch();
+}
+
+void CufftJob::drop_whole_batch() {
+  destroy_plan(steps_[whole_step_]);
+  steps_.erase(steps_.begin() + whole_step_);
+  whole_step_ = -1;
 }
 
 // A batch in chunks of transforms, round-robin over the streams: the copy

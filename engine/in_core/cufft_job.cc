@@ -36,11 +36,7 @@ bool CufftJob::init(std::string *why) {
     own_ = try_own_ ? pick_own_kernel(g_, whole ? steps_[whole_step_] : chunk_plans_[0],
                                       whole ? g_.loops[0].n : layout_.chunk_per, stream_, &own_said_)
                     : nullptr;
-    if (own_ && whole) {
-      destroy_plan(steps_.back());
-      steps_.pop_back();
-      whole_step_ = -1;
-    }
+    if (own_ && whole) drop_whole_batch();
   } else {
     const long long batch = g_.loops.empty() ? 1 : g_.loops[0].n;
     if (!plan_direct(batch, why)) return false;

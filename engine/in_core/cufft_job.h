@@ -100,6 +100,8 @@ class CufftJob final : public FftJob {
   bool plan_chunks(std::string *why);
   // Sets whole_step_ where a plan of the whole batch fits the cap.
   void plan_whole_batch();
+  // That plan destroyed (our kernel runs instead), whole_step_ back to -1.
+  void drop_whole_batch();
   bool run_staged_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch,
                          std::string *why);
   bool run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::vector<void *> *scratch, std::string *why);

@@ -202,9 +202,6 @@ double left_on_every_rank(const Deadline &deadline, MPI_Comm comm) {
   return MPI_Allreduce(MPI_IN_PLACE, &left, 1, MPI_DOUBLE, MPI_MIN, comm) == MPI_SUCCESS ? left : 0;
 }
 
-// That in fftw_set_timelimit's form: negative under no limit.
-double fftw_limit(double left) { return left < HUGE_VAL ? left : -1; }
-
 // The real FFTW MPI's side timed against the composed plan (`mine` ms).
 // Where the model prices it far slower (kFarSlowerBy), or its one run
 // alone past the program's time limit, it is not run at all. Else its
@@ -232,7 +229,7 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
   const std::string why = "FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan";
   const unsigned estimate_flags =
       (flags & ~unsigned{FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY}) | FFTW_ESTIMATE;
-  void *quick = real.plan(estimate_flags, fftw_limit(left), why + " (its FFTW_ESTIMATE plan)");
+  void *quick = real.plan(estimate_flags, Deadline::in_fftw_form(left), why + " (its FFTW_ESTIMATE plan)");
   double quick_ms = HUGE_VAL;
   if (on_all_ranks<R>(quick, comm)) {
     void *raw = gpufftw_foreign_plan_real(quick, real.ops);
@@ -256,7 +253,7 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
       GPUFFTW_LOG(Warn, "%s: timing the real FFTW MPI's FFTW_MEASURE plan against gpufftw's composed plan (%s) "
                   "for up to %s; the faster is kept for later runs", entry, ms_text(mine).c_str(),
                   deadline.bound_text("what the real FFTW MPI's own measuring takes (minutes at large sizes)").c_str());
-    rival = real.plan(flags, fftw_limit(still), why);
+    rival = real.plan(flags, Deadline::in_fftw_form(still), why);
     if (on_all_ranks<R>(rival, comm)) {
       void *raw = gpufftw_foreign_plan_real(rival, real.ops);
       theirs = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 2);
