@@ -28,14 +28,12 @@ void add_half_ways(const Planner &pl, const Problem &p, ArraysAt at, Spread spre
   if (rates && !unpriced) half = pl.gpu->half_rates(*rates, &why_no_rates);
   if (half) prices = price_ways(p, at, *half, over);
   const double single_s = price_of(prices, Fp16Way::Single).seconds;
+  const size_t first = list->size();
   for (const WayPrice &w : prices) {
     Candidate c = Candidate::gpu_at(spread, std::nullopt, w.way);
     if (!w.offered) {
       c.unfit = Unfit::NotInHalf;
       c.why_not = w.why_not;
-    } else if (forced_takes && w.way != *pl.forced_way) {
-      c.unfit = Unfit::NotForced;
-      c.why_not = forced_text(*pl.forced_way);
     } else if (half) {
       c.price = table ? *table * w.seconds / single_s : w.seconds;
     } else if (w.way != Fp16Way::Single && !unpriced) {
@@ -46,6 +44,16 @@ void add_half_ways(const Planner &pl, const Problem &p, ArraysAt at, Spread spre
     }
     list->push_back(c);
   }
+  // GPUFFTW_FP16_WAY: where its way applies, the others do not.
+  auto added = list->begin() + static_cast<std::ptrdiff_t>(first);
+  if (pl.forced_way && std::any_of(added, list->end(), [&pl](const Candidate &c) {
+        return c.way == *pl.forced_way && c.applies();
+      }))
+    for (auto c = added; c != list->end(); ++c)
+      if (c->way != *pl.forced_way && c->applies()) {
+        c->unfit = Unfit::NotForced;
+        c->why_not = forced_text(*pl.forced_way);
+      }
 }
 
 void half_ways_alone(const Planner &pl, const Problem &p, Spread spread, std::vector<Candidate> *list) {

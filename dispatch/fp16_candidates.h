@@ -16,9 +16,9 @@ namespace gpufftw {
 // The GPU's ways at `spread` of a problem half_wanted() asks for, added to
 // `list`, on arrays `at` (over the set as over_gpus sees it from `rates`):
 // each way that does not take the problem ruled out (NotInHalf, its
-// words); where GPUFFTW_FP16_WAY forces a way that takes it, every other
-// (NotForced); the ways in half where the GPU side has no rates to price
-// them by (NoHalfRates); the others priced at `table` times the way's
+// words); the ways in half where the GPU side has no rates to price them
+// by (NoHalfRates); where GPUFFTW_FP16_WAY forces a way that then applies,
+// every other (NotForced); the others priced at `table` times the way's
 // model price over f32's, so that the table's fixed costs stay in it, or,
 // without a table (the GPU alone), at the model's own seconds. A forced
 // way with nothing to weigh it against (no table) is not priced, and no

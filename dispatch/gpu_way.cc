@@ -91,7 +91,7 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
       const bool forced = pl.forced_way && c.way == *pl.forced_way;
       return made(std::move(plan), c.way,
                   forced ? "GPUFFTW_FP16_WAY=" + std::string(way_tag(c.way))
-                         : prices.empty() ? "the one way left" : "by the model: " + prices);
+                         : prices.empty() ? "the first way to make a plan" : "by the model: " + prices);
     }
   // GPUFFTW_FP16_WAY's way made no plan: the others, as without it.
   if (std::any_of(ways.begin(), ways.end(), [](const Candidate &c) { return c.unfit == Unfit::NotForced; })) {

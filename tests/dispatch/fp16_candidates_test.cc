@@ -238,6 +238,26 @@ TEST_F(Fp16Candidates, TheGpuModeChoosesAmongTheWays) {
   EXPECT_EQ(gpu_.half_rates_asked, 0);
 }
 
+// Arrays in device memory: the GPU alone, its ways priced where the
+// arrays lie (the conversions on the device cost more than halving the
+// passes saves: f32), and a way read faster under FFTW_MEASURE kept.
+TEST_F(Fp16Candidates, DeviceArraysWeighTheWaysOnTheGpuAlone) {
+  gpu_.memory_of[in_] = Memory::Device;
+  Problem p = half_problem(1024);
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+  EXPECT_EQ(d.why.rfind("arrays in device memory; fp16: f32, by the model: ", 0), 0u) << d.why;
+
+  p = half_problem(1024, FFTW_MEASURE);
+  way_read_s_ = {{Fp16Way::Ours, 0.4e-3}, {Fp16Way::CufftHalf, 0.5e-3}, {Fp16Way::SingleOnHalves, 0.8e-3},
+                 {Fp16Way::Single, 0.6e-3}};
+  d = choose_now(p);
+  EXPECT_EQ(made(d).way(), Fp16Way::Ours) << d.why;
+  KernelPick pick;
+  ASSERT_TRUE(store().recall_kernel(way_key(p, ArraysAt::Device, Spread::Auto), &pick));
+  EXPECT_EQ(pick.variant, "ours");
+}
+
 // Without the rates the ways in half are priced by: f32, saying why.
 TEST_F(Fp16Candidates, WithoutHalfRatesF32) {
   gpu_.half.reset();
@@ -248,6 +268,15 @@ TEST_F(Fp16Candidates, WithoutHalfRatesF32) {
   EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
   EXPECT_TRUE(says(d.why, "; fp16: f32, by the model: f32 ")) << d.why;
   EXPECT_TRUE(says(d.why, "no rates to price the ways in half by: no device in this test")) << d.why;
+
+  // A forced way in half without them: not taken, and f32 not ruled out.
+  planner_.forced_way = Fp16Way::CufftHalf;
+  const std::vector<Candidate> forced = priced(p);
+  EXPECT_EQ(way_of(forced, Fp16Way::CufftHalf).unfit, Unfit::NoHalfRates);
+  EXPECT_TRUE(way_of(forced, Fp16Way::Single).applies()) << way_of(forced, Fp16Way::Single).why_not;
+  const Dispatched f = choose_now(p);
+  EXPECT_EQ(made(f).way(), Fp16Way::Single) << f.why;
+  EXPECT_TRUE(says(f.why, "GPUFFTW_FP16_WAY=cufft-fp16 not taken: no rates to price the ways in half by")) << f.why;
 }
 
 }  // namespace
