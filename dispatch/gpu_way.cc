@@ -39,8 +39,8 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
   std::stable_sort(open.begin(), open.end(), [](const Candidate &a, const Candidate &b) {
     return a.price && (!b.price || *a.price < *b.price);
   });
-  const ArraysAt at = arrays_at(pl.gpu->memory(p.in[0]), pl.gpu->memory(p.out[0]));
-  const std::string key = way_key(p, at, ways.front().spread);
+  const std::string key =
+      half ? way_key(p, arrays_at(pl.gpu->memory(p.in[0]), pl.gpu->memory(p.out[0])), ways.front().spread) : "";
   KernelPick pick;
   Fp16Way stored;
   if (half && pl.store().recall_kernel(key, &pick) && parse_way(pick.variant, &stored))
