@@ -1,5 +1,6 @@
 #include "dispatch/candidates.h"
 
+#include "dispatch/fp16_candidates.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 
@@ -12,12 +13,17 @@ Candidate Candidate::cpu_at(int threads, std::optional<double> price) {
   return c;
 }
 
-Candidate Candidate::gpu_at(Spread spread, std::optional<double> price) {
+Candidate Candidate::gpu_at(Spread spread, std::optional<double> price, Fp16Way way) {
   Candidate c;
   c.gpu = true;
   c.spread = spread;
   c.price = price;
+  c.way = way;
   return c;
+}
+
+bool rules_out_a_way(Unfit unfit) {
+  return unfit == Unfit::NotInHalf || unfit == Unfit::NoHalfRates || unfit == Unfit::NotForced;
 }
 
 std::vector<Candidate> ways(const Planner &planner, const Problem &p, int threads, Memory in, Memory out) {
@@ -75,8 +81,14 @@ void price_gpu(const Planner &planner, const Problem &p, bool pinned, const GpuR
   const std::optional<double> set = planner.gpu->price(p, pinned, Spread::Set, rates);
   const Spread one = set ? Spread::One : Spread::Auto;
   const std::optional<double> alone = planner.gpu->price(p, pinned, one, rates);
-  if (alone) priced.push_back(Candidate::gpu_at(one, alone));
-  if (set) priced.push_back(Candidate::gpu_at(Spread::Set, set));
+  const ArraysAt at = pinned ? ArraysAt::Pinned : ArraysAt::Pageable;
+  for (const auto &[spread, table] : {std::pair{one, alone}, std::pair{Spread::Set, set}}) {
+    if (!table) continue;
+    if (half_wanted(p))
+      add_half_ways(planner, p, at, spread, &rates, table, &priced);
+    else
+      priced.push_back(Candidate::gpu_at(spread, table));
+  }
   if (!alone && !set) {
     priced.push_back(Candidate::gpu_at(Spread::Auto));
     rule_out(&priced, true, Unfit::NotPriced, "the model prices no GPU way for it");
@@ -91,10 +103,27 @@ std::optional<Candidate> cheapest_gpu(const std::vector<Candidate> &list) {
   return best;
 }
 
+std::vector<Candidate> gpu_ways_at(const std::vector<Candidate> &list, Spread spread) {
+  auto placed = [&list](auto where) {
+    std::vector<Candidate> v;
+    for (const Candidate &c : list)
+      if (c.gpu && where(c.spread)) v.push_back(c);
+    return v;
+  };
+  std::vector<Candidate> ways = placed([spread](Spread s) { return s == spread; });
+  if (ways.empty()) ways = placed([](Spread s) { return s != Spread::Set; });
+  if (ways.empty()) ways = placed([](Spread s) { return s == Spread::Set; });
+  for (Candidate &c : ways) c.spread = spread;
+  return ways;
+}
+
 std::string placement_prices(const std::vector<Candidate> &list) {
   const Candidate *set = nullptr, *one = nullptr;
-  for (const Candidate &c : list)
-    if (c.gpu && c.applies() && c.price) (c.spread == Spread::Set ? set : one) = &c;
+  for (const Candidate &c : list) {
+    if (!c.gpu || !c.applies() || !c.price) continue;
+    const Candidate *&cheapest = c.spread == Spread::Set ? set : one;
+    if (!cheapest || *c.price < *cheapest->price) cheapest = &c;
+  }
   if (!set || !one) return "";
   return "; the GPUs' split priced " + ms(*set->price) + ", one GPU " + ms(*one->price);
 }

@@ -3,7 +3,8 @@
 // what the cost model says it costs. The real FFTW at each thread count
 // that can win (thread_rules.h), and the GPU: the device set's split where
 // the model has its data, and then one GPU alone beside it; elsewhere the
-// GPU as the engine places it.
+// GPU as the engine places it. Under GPUFFTW_PRECISION=fp16, each of the
+// GPU's placements is a way per fp16 way (fp16_candidates.h).
 #pragma once
 
 #include <optional>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/memory_kind.h"
+#include "dispatch/fp16_ways.h"
 #include "dispatch/planner.h"
 
 namespace gpufftw {
@@ -32,11 +34,29 @@ enum class Unfit {
   NoRates,
   // The GPU: the model has no data for any of its ways.
   NotPriced,
+  // The real FFTW under GPUFFTW_MODE=gpu.
+  Mode,
+  // The GPU in one fp16 way: the way does not take the problem (its
+  // sizes, its kind, or one transform over the set).
+  NotInHalf,
+  // The GPU in one fp16 way in half: this process could not measure the
+  // rates the ways in half are priced by.
+  NoHalfRates,
+  // The GPU in one fp16 way: GPUFFTW_FP16_WAY forces another that takes
+  // the problem.
+  NotForced,
 };
+
+// Whether the reason rules out one fp16 way of the GPU rather than a side:
+// the planner's why names it in the fp16 account, not as a side's reason.
+bool rules_out_a_way(Unfit unfit);
 
 struct Candidate {
   bool gpu = false;
   Spread spread = Spread::Auto;  // the GPU's
+  // The GPU's: how a problem half_wanted() asks for computes; Single for
+  // every other problem.
+  Fp16Way way = Fp16Way::Single;
   int threads = 0;              // the real FFTW's
   std::optional<double> price;  // the model's seconds, once priced
   Unfit unfit = Unfit::Fits;
@@ -45,7 +65,7 @@ struct Candidate {
   bool applies() const { return unfit == Unfit::Fits; }
 
   static Candidate cpu_at(int threads, std::optional<double> price = std::nullopt);
-  static Candidate gpu_at(Spread spread, std::optional<double> price = std::nullopt);
+  static Candidate gpu_at(Spread spread, std::optional<double> price = std::nullopt, Fp16Way way = Fp16Way::Single);
 };
 
 // Every way of the problem, the program's `threads` given, each asked
@@ -70,15 +90,22 @@ void price_cpu(const Planner &planner, const Problem &p, std::vector<Candidate> 
 // The GPU's way replaced by those the GPU side prices from `rates`: where
 // the model prices the set, one GPU is a way of its own beside it, so that
 // a plan the set runs slower stays on one GPU; elsewhere the engine places
-// the plan. Ruled out (NotPriced) where the model prices none.
+// the plan. Ruled out (NotPriced) where the model prices none. A problem
+// half_wanted() asks for has a way per fp16 way at each placement
+// (add_half_ways).
 void price_gpu(const Planner &planner, const Problem &p, bool pinned, const GpuRates &rates,
                std::vector<Candidate> *list);
 
 // The GPU's cheapest way that applies, or none.
 std::optional<Candidate> cheapest_gpu(const std::vector<Candidate> &list);
 
+// The GPU's ways at `spread` (applying or not); where the list has none
+// there, those of its other placement, taken at `spread` (FFTW_MEASURE
+// times the split against one GPU whatever the model priced).
+std::vector<Candidate> gpu_ways_at(const std::vector<Candidate> &list, Spread spread);
+
 // For a plan's why: "; the GPUs' split priced X, one GPU Y" where the list
-// prices both, else "".
+// prices both (each placement's cheapest way), else "".
 std::string placement_prices(const std::vector<Candidate> &list);
 
 }  // namespace gpufftw

@@ -4,6 +4,8 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "dispatch/fp16_candidates.h"
+#include "dispatch/gpu_way.h"
 #include "dispatch/measure.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
@@ -17,7 +19,8 @@ std::string ruled_out(const std::vector<Candidate> &list) {
   std::vector<std::string> said;
   std::string why;
   for (const Candidate &c : list) {
-    if (c.applies() || std::find(said.begin(), said.end(), c.why_not) != said.end()) continue;
+    if (c.applies() || rules_out_a_way(c.unfit) || std::find(said.begin(), said.end(), c.why_not) != said.end())
+      continue;
     why += (why.empty() ? "" : "; ") + c.why_not;
     said.push_back(c.why_not);
   }
@@ -37,15 +40,17 @@ int program_threads(const std::vector<Candidate> &list) {
   return most;
 }
 
-// The GPU alone applies: as the engine places it. On arrays in device
-// memory, nowhere else: where the GPU cannot take them, a NULL plan.
-Dispatched gpu_alone(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &why) {
-  if (!ruled_out_for(list, Unfit::DeviceArrays)) return pl.on_gpu(p, why);
-  std::string why_not;
-  if (auto plan = pl.gpu->plan(p, Spread::Auto, &why_not)) return {std::move(plan), why};
+// The GPU alone applies: as the engine places it, each of an fp16
+// problem's ways a candidate. On arrays in device memory, nowhere else:
+// where the GPU cannot take them, a NULL plan.
+Dispatched gpu_alone(const Planner &pl, const Problem &p, std::vector<Candidate> list, const std::string &why) {
+  half_ways_alone(pl, p, Spread::Auto, &list);
+  if (!ruled_out_for(list, Unfit::DeviceArrays)) return on_gpu_ways(pl, p, list, Spread::Auto, why);
+  GpuWay g = gpu_way_plan(pl, p, gpu_ways_at(list, Spread::Auto), measures(p));
+  if (g.plan) return {std::move(g.plan), why + g.why};
   GPUFFTW_LOG(Warn, "%s: arrays in device memory, but the GPU cannot take it (%s): NULL plan",
-              p.describe().c_str(), why_not.c_str());
-  return {nullptr, why + ", but the GPU cannot take it: " + why_not};
+              p.describe().c_str(), g.why.c_str());
+  return {nullptr, why + ", but the GPU cannot take it: " + g.why};
 }
 
 // The real FFTW alone applies: at the program's count (under FFTW_ESTIMATE
@@ -70,13 +75,26 @@ Dispatched cpu_alone(const Planner &pl, const Problem &p, const std::vector<Cand
 
 }  // namespace
 
+Dispatched on_gpu_ways(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, Spread spread,
+                       const std::string &why) {
+  GpuWay g = gpu_way_plan(pl, p, gpu_ways_at(list, spread), measures(p));
+  if (g.plan) return {std::move(g.plan), why + g.why};
+  // A placement chosen for a device set the process no longer has
+  // (gpufftw_set_devices since) is the GPU's still, placed by the engine:
+  // the choice was the GPU over the CPU.
+  if (spread != Spread::Auto) {
+    GpuWay placed = gpu_way_plan(pl, p, gpu_ways_at(list, Spread::Auto), measures(p));
+    if (placed.plan) return {std::move(placed.plan), why + " (its placement not taken: " + g.why + ")" + placed.why};
+  }
+  return pl.on_cpu(p, g.why);
+}
+
 Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &key,
                   const Deadline &deadline) {
   if (!side_applies(list, true)) return cpu_alone(pl, p, list, ruled_out(list));
   if (!side_applies(list, false)) return gpu_alone(pl, p, list, ruled_out(list));
   const bool estimate = p.flags & FFTW_ESTIMATE;
-  // Measuring needs the arrays; FFTW_WISDOM_ONLY measures nothing.
-  const bool measuring = !estimate && !(p.flags & FFTW_WISDOM_ONLY) && p.in[0] && p.out[0];
+  const bool measuring = measures(p);
   const Candidate cpu = cheapest_cpu(list);
   const Candidate gpu_way = *cheapest_gpu(list);
   // Fewer threads than the program asked for where they lose: FFTW_ESTIMATE
@@ -102,15 +120,25 @@ Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candida
   }
   // Measuring, the split is timed against one GPU even where the model is
   // sure of the GPU and of its placement (`placed`: both readings where
-  // timed, or why the GPU took no plan). Not measuring, a split the model
-  // chose that the engine cannot make after all leaves one GPU.
+  // timed, or why the GPU took no plan), and an fp16 problem's ways are
+  // read. Not measuring, the cheapest way at the cheapest placement; a
+  // split the model chose that the engine cannot make after all leaves
+  // one GPU.
   std::string placed;
-  std::unique_ptr<Plan> plan = measuring ? placed_gpu_plan(pl, p, &model_choice.spread, nullptr, &placed)
-                                         : pl.gpu->plan(p, gpu_way.spread, &placed);
-  if (!plan && !measuring && gpu_way.spread == Spread::Set) {
-    std::string one_why;
-    plan = pl.gpu->plan(p, Spread::One, &one_why);
-    placed = plan ? " (the split not taken: " + placed + ")" : one_why;
+  std::unique_ptr<Plan> plan;
+  if (measuring) {
+    Candidate made;
+    plan = placed_gpu_plan(pl, p, list, &made, nullptr, &placed);
+    model_choice.spread = made.spread;
+  } else {
+    GpuWay g = gpu_way_plan(pl, p, gpu_ways_at(list, gpu_way.spread), false);
+    if (!g.plan && gpu_way.spread == Spread::Set) {
+      GpuWay one = gpu_way_plan(pl, p, gpu_ways_at(list, Spread::One), false);
+      if (one.plan) one.why = " (the split not taken: " + g.why + ")" + one.why;
+      g = std::move(one);
+    }
+    plan = std::move(g.plan);
+    placed = g.why;
   }
   if (!plan) return pl.on_cpu(p, placed);
   if (measuring) store.remember(key, model_choice);

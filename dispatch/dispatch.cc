@@ -1,5 +1,6 @@
 #include "dispatch/dispatch.h"
 
+#include "core/config.h"
 #include "dispatch/cost_model.h"
 #include "dispatch/planner.h"
 #include "dispatch/timing.h"
@@ -10,6 +11,12 @@
 
 namespace gpufftw {
 namespace {
+
+std::optional<Fp16Way> forced_way() {
+  Fp16Way w;
+  if (parse_way(config().fp16_way, &w)) return w;
+  return std::nullopt;
+}
 
 // The library's planner: the engine's GPU side where built with CUDA
 // (none without: every plan runs on the real FFTW), the real FFTW's
@@ -22,7 +29,7 @@ const Planner &library_planner() {
 #else
       nullptr, &fftw_cpu_side(), nullptr,
 #endif
-      [](Plan *plan, double enough) { return time_execute(plan, enough); }};
+      [](Plan *plan, double enough) { return time_execute(plan, enough); }, forced_way()};
   return *planner;
 }
 

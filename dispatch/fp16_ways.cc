@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
+
+#include "dispatch/dispatch.h"
 
 namespace gpufftw {
 namespace {
@@ -46,12 +47,6 @@ std::string not_taken(Fp16Way w, const Problem &p) {
   return "";
 }
 
-std::string ms(double s) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3g ms", 1e3 * s);
-  return b;
-}
-
 }  // namespace
 
 const char *way_name(Fp16Way w) { return text(w).name; }
@@ -61,6 +56,12 @@ bool parse_way(const std::string &tag, Fp16Way *w) {
   for (const WayText &t : kText)
     if (tag == t.tag) return *w = t.way, true;
   return false;
+}
+
+ArraysAt arrays_at(Memory in, Memory out) {
+  auto on_device = [](Memory m) { return m == Memory::Device || m == Memory::Managed; };
+  if (on_device(in) || on_device(out)) return ArraysAt::Device;
+  return in == Memory::Pinned && out == Memory::Pinned ? ArraysAt::Pinned : ArraysAt::Pageable;
 }
 
 HalfRates half_rates(const GpuRates &g, double convert, double device) {
@@ -123,119 +124,10 @@ std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates 
   return prices;
 }
 
-Fp16Way cheapest(const std::vector<WayPrice> &prices) {
-  const WayPrice *best = nullptr;
-  for (const WayPrice &w : prices)
-    if (w.offered && (!best || w.seconds < best->seconds)) best = &w;
-  return best ? best->way : Fp16Way::Single;
-}
-
-Fp16Planned plan_fp16(const std::vector<WayPrice> &prices, bool measuring, const WayHands &hands,
-                      const Fp16Way *forced) {
-  Fp16Planned out;
-  std::string not_made;  // each way that made no plan, and why
-  auto make = [&](Fp16Way w) {
-    std::string why_not;
-    std::unique_ptr<Plan> plan = hands.make(w, &why_not);
-    if (!plan) not_made += std::string("; ") + way_name(w) + " made no plan: " + why_not;
-    return plan;
-  };
-  // A forced way where it takes the problem; else the choice, saying so.
-  std::string unforced;
-  if (forced) {
-    for (const WayPrice &w : prices)
-      if (w.way == *forced && !w.offered)
-        unforced = "; GPUFFTW_FP16_WAY=" + std::string(way_tag(*forced)) + " not taken: " + w.why_not;
-    if (unforced.empty()) {
-      if ((out.plan = make(*forced))) {
-        out.way = *forced;
-        out.why = std::string("fp16: ") + way_name(*forced) + ", GPUFFTW_FP16_WAY=" + way_tag(*forced);
-        return out;
-      }
-      unforced = "; GPUFFTW_FP16_WAY=" + std::string(way_tag(*forced)) + " not taken";
-    }
-  }
-  // The offered ways by price, and the model's account of them.
-  std::vector<WayPrice> offered;
-  std::string model, refused = unforced;
-  for (const WayPrice &w : prices) {
-    if (!w.offered) {
-      refused += std::string("; ") + way_name(w.way) + " not offered: " + w.why_not;
-      continue;
-    }
-    offered.push_back(w);
-    model += std::string(model.empty() ? "" : ", ") + way_name(w.way) + " " + ms(w.seconds);
-  }
-  std::stable_sort(offered.begin(), offered.end(),
-                   [](const WayPrice &a, const WayPrice &b) { return a.seconds < b.seconds; });
-  model = "model: " + model;
-  KernelPick pick;
-  Fp16Way recalled;
-  if (hands.recall && hands.recall(&pick) && parse_way(pick.variant, &recalled))
-    for (const WayPrice &w : offered)
-      if (w.way == recalled) {
-        if ((out.plan = make(recalled))) {
-          out.way = recalled;
-          out.why = std::string("fp16: ") + way_name(recalled) + ", measured earlier: " + ms(pick.own_s) +
-                    (pick.cufft_s > 0 ? ", f32 " + ms(pick.cufft_s) : "");
-          return out;
-        }
-        break;
-      }
-  if (!measuring || !hands.read) {
-    for (const WayPrice &w : offered)
-      if ((out.plan = make(w.way))) {
-        out.way = w.way;
-        out.why = std::string("fp16: ") + way_name(w.way) + ", by the " + model + not_made + refused;
-        return out;
-      }
-    out.why = "fp16: no way made a plan" + not_made + refused;
-    return out;
-  }
-  // Measuring: f32 and the ways within reach of the cheapest, made and
-  // read in turn; f32 always, so that a model off by more than
-  // kWayTimedWithin never leaves an fp16 plan slower than single precision.
-  struct Timed {
-    Fp16Way way;
-    std::unique_ptr<Plan> plan;
-    double s = HUGE_VAL;
-  };
-  std::vector<Timed> timed;
-  std::string left_out;
-  for (const WayPrice &w : offered) {
-    if (w.way != Fp16Way::Single && w.seconds > kWayTimedWithin * offered.front().seconds) {
-      const std::string over = "; not timed, priced over " + std::to_string(static_cast<int>(kWayTimedWithin)) +
-                               "x the cheapest: ";
-      left_out += (left_out.empty() ? over : ", ") + way_name(w.way);
-      continue;
-    }
-    if (std::unique_ptr<Plan> plan = make(w.way)) timed.push_back({w.way, std::move(plan)});
-  }
-  for (size_t i = 0; i < timed.size(); i += 2) {
-    Plan *second = i + 1 < timed.size() ? timed[i + 1].plan.get() : nullptr;
-    double unused;
-    read_in_turn(hands.read, timed[i].plan.get(), second, &timed[i].s, second ? &timed[i + 1].s : &unused);
-  }
-  Timed *best = nullptr;
-  std::string read;
-  KernelPick stored;
-  for (Timed &t : timed) {
-    read += std::string(read.empty() ? "" : ", ") + way_name(t.way) + " " + ms(t.s);
-    if (t.way == Fp16Way::Single) stored.cufft_s = t.s;
-    if (!best || t.s < best->s) best = &t;
-  }
-  if (!best) {
-    out.why = "fp16: no way made a plan" + not_made + refused;
-    return out;
-  }
-  stored.variant = way_tag(best->way);
-  stored.own_s = best->s;
-  if (hands.remember) hands.remember(stored);
-  out.way = best->way;
-  out.plan = std::move(best->plan);
-  out.why = std::string("fp16: ") + way_name(out.way) + ", measured: " + read + " (" + model + ")" + left_out +
-            not_made + refused;
-  return out;
+std::string way_key(const Problem &p, ArraysAt at, Spread spread) {
+  const char *arrays = at == ArraysAt::Device ? "device" : at == ArraysAt::Pinned ? "pinned" : "pageable";
+  const char *placed = spread == Spread::Set ? "set." : spread == Spread::One ? "one." : "";
+  return std::string("fp16way.") + arrays + "." + placed + choice_key(p, 0, at == ArraysAt::Pinned);
 }
 
 }  // namespace gpufftw

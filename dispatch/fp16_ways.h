@@ -1,25 +1,19 @@
-// GPUFFTW_PRECISION=fp16's candidates for one problem, and the choice
-// between them: our tensor-core kernels, cuFFT's FP16, cuFFT's single
-// precision on halves, and the problem's single-precision plan (f32). Each
-// is priced by a model of the bytes it moves (the bus in halves or in
-// floats, the host's conversion, the device's passes); FFTW_ESTIMATE takes
-// the cheapest, FFTW_MEASURE times those the model cannot rule out and
-// keeps the fastest, stored under the problem's fp16 key. Plain C++: the
-// plans, the timing and the store are handed in, so that a build without
-// a GPU tests the choice against stand-ins (docs/fp16.md, "The choice").
+// GPUFFTW_PRECISION=fp16's ways for one problem: our tensor-core kernels,
+// cuFFT's FP16, cuFFT's single precision on halves, and the problem's
+// single-precision plan (f32), each asked whether it takes the problem and
+// priced by a model of the bytes it moves (the bus in halves or in floats,
+// the host's conversion, the device's passes). Each is a candidate of
+// dispatch's planner (fp16_candidates.h), chosen as the other ways are
+// (docs/fp16.md, "The choice"). Plain C++, tested without a GPU.
 #pragma once
 
-#include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
-#include "core/plan.h"
+#include "core/memory_kind.h"
 #include "core/problem.h"
 #include "core/where.h"
 #include "dispatch/cost_model.h"
-#include "dispatch/timing.h"
-#include "core/kernel_pick.h"
 
 namespace gpufftw {
 
@@ -35,6 +29,7 @@ bool parse_way(const std::string &tag, Fp16Way *w);
 // Where the plan's arrays lie, as the prices see it (managed arrays as
 // device ones).
 enum class ArraysAt { Pageable, Pinned, Device };
+ArraysAt arrays_at(Memory in, Memory out);
 
 // What the prices are made of, measured on this machine: bytes per second.
 struct HalfRates {
@@ -114,40 +109,16 @@ struct WayPrice {
 std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r, const OverGpus &over = {},
                                  const DeviceFactors &f = DeviceFactors());
 
-// Of the ways offered, the model's cheapest; Single where none is.
-Fp16Way cheapest(const std::vector<WayPrice> &prices);
-
 // FFTW_MEASURE times only the ways priced within this factor of the
 // cheapest: the model's factors are from measurements, and a way priced
 // that far off costs planning time for nothing (cuFFT's FP16 on 3-D).
 constexpr double kWayTimedWithin = 4.0;
 
-// What plan_fp16 is given: the plans, the timing, the store.
-struct WayHands {
-  // The plan of the problem computed that way, or nullptr (why_not) where
-  // the GPU cannot make it so (a layout the half job does not take).
-  std::function<std::unique_ptr<Plan>(Fp16Way, std::string *why_not)> make;
-  Reading read;  // time_execute, or a test's
-  // The pick stored for the problem (recall false where none), and the
-  // one to store: variant is the way's tag, own_s its reading, cufft_s
-  // the f32 way's (0 where not read).
-  std::function<bool(KernelPick *)> recall;
-  std::function<void(const KernelPick &)> remember;
-};
-
-struct Fp16Planned {
-  std::unique_ptr<Plan> plan;  // nullptr: no way made a plan (why says each one's why not)
-  Fp16Way way = Fp16Way::Single;
-  std::string why;  // "fp16: cuFFT fp16, by the model: ...", for the plan's why
-};
-
-// The plan: a pick stored earlier where it is offered and made; else,
-// measuring, f32 and every way the model does not rule out
-// (kWayTimedWithin) made and read in turn (read_in_turn), the fastest kept
-// and stored; else the cheapest by the model that makes a plan. `forced`
-// (GPUFFTW_FP16_WAY): that way, neither timed nor stored, where it takes
-// the problem and makes a plan; else the choice as without it.
-Fp16Planned plan_fp16(const std::vector<WayPrice> &prices, bool measuring, const WayHands &hands,
-                      const Fp16Way *forced = nullptr);
+// The store's key of the way FFTW_MEASURE chose for the problem on arrays
+// `at`, placed so: the ways' readings differ between one GPU, the set and
+// the engine's placement. Kept as a kernel pick (its tag, its reading and
+// f32's), apart from the choice between the GPU and the real FFTW, since
+// the GPU alone (GPUFFTW_MODE=gpu, device arrays) chooses a way too.
+std::string way_key(const Problem &p, ArraysAt at, Spread spread);
 
 }  // namespace gpufftw

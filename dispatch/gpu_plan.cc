@@ -6,7 +6,6 @@
 
 #include "core/log.h"
 #include "dispatch/dispatch.h"
-#include "dispatch/fp16_plan.h"
 #include "engine/engine.h"
 #include "fallback/cpu_plan.h"
 #include "fallback/real_fftw.h"
@@ -179,8 +178,6 @@ class GpuPlan final : public Plan {
   double estimate_cost() const override { return twin() ? twin()->estimate_cost() : 0.0; }
   Where where() const override { return Where::Gpu; }
   const engine::FftJob &job() const { return *job_; }
-  const std::string &fp16_note() const { return fp16_note_; }
-  void set_fp16_note(std::string note) { fp16_note_ = std::move(note); }
 
  private:
   // Planned on first need, as the planner would: under its lock, so that
@@ -218,7 +215,6 @@ class GpuPlan final : public Plan {
   mutable std::unique_ptr<Plan> twin_;  // written only inside twin_once_
   mutable std::once_flag twin_once_;
   const bool on_device_;  // the plan's arrays are device memory
-  std::string fp16_note_;
 };
 
 }  // namespace
@@ -239,11 +235,7 @@ bool gpu_engine_lost(std::string *why) {
   return true;
 }
 
-std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, std::string *why) {
-  return half_wanted(p) ? fp16_gpu_plan(p, spread, why) : make_gpu_plan_way(p, spread, Fp16Way::Single, why);
-}
-
-std::unique_ptr<Plan> make_gpu_plan_way(const Problem &p, Spread spread, Fp16Way way, std::string *why) {
+std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, Fp16Way way, std::string *why) {
   if (gpu_engine_lost(why)) return nullptr;
   const auto t0 = std::chrono::steady_clock::now();
   auto job = engine::FftJob::create(geometry(p, spread, way), why);
@@ -267,10 +259,6 @@ std::unique_ptr<Plan> make_gpu_plan_way(const Problem &p, Spread spread, Fp16Way
 
 std::string gpu_plan_path(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().path(); }
 bool gpu_plan_half(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().half(); }
-std::string gpu_plan_fp16_note(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).fp16_note(); }
-void set_gpu_plan_fp16_note(Plan &gpu_plan, std::string note) {
-  static_cast<GpuPlan &>(gpu_plan).set_fp16_note(std::move(note));
-}
 std::string gpu_plan_placement(const Plan &gpu_plan) {
   return static_cast<const GpuPlan &>(gpu_plan).job().placement;
 }

@@ -20,22 +20,15 @@ bool gpu_engine_lost(std::string *why);
 bool arrays_on_device(const Problem &problem);
 
 // nullptr, with the reason in `why`, where the GPU cannot take the problem
-// spread so (core/where.h; the engine's Geometry::spread). A problem
-// half_wanted() asks for gets the way fp16_gpu_plan chooses
-// (fp16_plan.h).
-std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, Spread spread, std::string *why);
-// The same computed one way (fp16_ways.h; Single: in single precision,
-// which every problem that is not half_wanted() takes).
-std::unique_ptr<Plan> make_gpu_plan_way(const Problem &problem, Spread spread, Fp16Way way, std::string *why);
+// spread so (core/where.h; the engine's Geometry::spread), computed `way`
+// (fp16_ways.h; a problem half_wanted() does not ask for computes in
+// single precision whatever the way).
+std::unique_ptr<Plan> make_gpu_plan(const Problem &problem, Spread spread, Fp16Way way, std::string *why);
 
 // What runs a plan make_gpu_plan made (where() is Gpu): the engine's
 // path, and whether it computes in half precision.
 std::string gpu_plan_path(const Plan &gpu_plan);
 bool gpu_plan_half(const Plan &gpu_plan);
-// What the choice between the fp16 ways said of the plan (the winner, the
-// prices, the readings), for its why; "" for a plan not half_wanted().
-std::string gpu_plan_fp16_note(const Plan &gpu_plan);
-void set_gpu_plan_fp16_note(Plan &gpu_plan, std::string note);
 // Which GPUs it runs on, and why those.
 std::string gpu_plan_placement(const Plan &gpu_plan);
 

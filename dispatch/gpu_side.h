@@ -1,6 +1,7 @@
 // What dispatch asks of the GPU: whether one can be used, what memory an
-// array is, a plan for a problem on one GPU or over the device set, and
-// the model's price of each. The engine answers in the CUDA build
+// array is, a plan for a problem on one GPU or over the device set,
+// computed one fp16 way, the model's price of each, and the rates the
+// fp16 ways are priced by. The engine answers in the CUDA build
 // (gpu_side_engine.cc); a build without CUDA has no GPU side, and the
 // tests of the policy give one whose answers they set.
 #pragma once
@@ -13,6 +14,7 @@
 #include "core/plan.h"
 #include "core/where.h"
 #include "dispatch/cost_model.h"
+#include "dispatch/fp16_ways.h"
 
 namespace gpufftw {
 
@@ -30,12 +32,20 @@ class GpuSide {
   // True once a sticky error lost the GPU for the process, and why.
   virtual bool lost(std::string *why) = 0;
   virtual Memory memory(const void *array) = 0;
-  // The GPU's plan of the problem, spread so, or nullptr with why not.
-  virtual std::unique_ptr<Plan> plan(const Problem &problem, Spread spread, std::string *why_not) = 0;
-  // The model's execute time of the problem spread so, from the GPU's
-  // calibrated rates; none where the model has no data for it (that way
-  // is then not offered).
+  // The GPU's plan of the problem, spread so, computed `way` (Single: in
+  // single precision, as every problem half_wanted() does not ask for),
+  // or nullptr with why not: a way in half whose half job does not take
+  // the problem's layout makes no plan.
+  virtual std::unique_ptr<Plan> plan(const Problem &problem, Spread spread, Fp16Way way, std::string *why_not) = 0;
+  // The model's execute time of the problem spread so in single
+  // precision, from the GPU's calibrated rates; none where the model has
+  // no data for it (that way is then not offered).
   virtual std::optional<double> price(const Problem &problem, bool pinned, Spread spread, const GpuRates &rates) = 0;
+  // The rates the fp16 ways are priced by (fp16_ways.h's half_rates: the
+  // calibrated table's and this process's measurements of the host's
+  // conversion and a device copy), or none, with why not, where they
+  // cannot be measured.
+  virtual std::optional<HalfRates> half_rates(const GpuRates &rates, std::string *why_not) = 0;
 };
 
 // The engine's side (CUDA build only).

@@ -1,6 +1,5 @@
 // The GPU side over the engine (engine/engine.h) and its plans (gpu_plan.h).
 #include "dispatch/dispatch.h"
-#include "dispatch/fp16_plan.h"
 #include "dispatch/gpu_plan.h"
 #include "dispatch/gpu_side.h"
 #include "dispatch/store_instance.h"
@@ -17,20 +16,31 @@ class EngineGpuSide final : public GpuSide {
 
   Memory memory(const void *array) override { return engine::memory_type(array); }
 
-  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, std::string *why_not) override {
+  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, std::string *why_not) override {
     // The store first: the engine keeps its kernel picks there
     // (engine/in_core/own_kernel.h).
     dispatch_store();
-    return make_gpu_plan(p, spread, why_not);
+    std::unique_ptr<Plan> plan = make_gpu_plan(p, spread, way, why_not);
+    // The half job declined the layout, and the engine planned the
+    // problem in single precision: that way is f32's.
+    if (plan && way != Fp16Way::Single && half_wanted(p) && !gpu_plan_half(*plan))
+      return *why_not = "the half job did not take it (" + gpu_plan_path(*plan) + ")", nullptr;
+    return plan;
   }
 
   // The set from its own table, where it has a cell as large as the
-  // problem; one GPU, and the engine's own placement, from one GPU's; an
-  // fp16 problem at its cheapest way's price there (fp16_price).
+  // problem; one GPU, and the engine's own placement, from one GPU's.
   std::optional<double> price(const Problem &p, bool pinned, Spread spread, const GpuRates &rates) override {
-    if (half_wanted(p)) return fp16_price(p, pinned, spread, rates);
     if (spread == Spread::Set) return gpu_set_seconds(p, pinned, rates);
     return gpu_seconds(p, pinned, rates);
+  }
+
+  // Measuring the device's copy starts CUDA: GPUFFTW_PRECISION=fp16 asks
+  // for the GPU, and the order of the ways on the device depends on it.
+  std::optional<HalfRates> half_rates(const GpuRates &rates, std::string *why_not) override {
+    const double device = engine::device_copy_rate(why_not);
+    if (device <= 0) return std::nullopt;
+    return gpufftw::half_rates(rates, engine::host_half_rate(), device);
   }
 };
 

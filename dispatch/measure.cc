@@ -5,6 +5,7 @@
 
 #include "core/laps.h"
 #include "core/log.h"
+#include "dispatch/gpu_way.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 
@@ -41,27 +42,32 @@ void say_timing(const Problem &p, double gpu_s, double quick_s, const Deadline &
 
 }  // namespace
 
-std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, Spread *chosen, double *read_s,
-                                      std::string *placed) {
-  *chosen = Spread::Auto;
-  std::string why_not, not_set;
-  if (std::unique_ptr<Plan> set = planner.gpu->plan(p, Spread::Set, &not_set)) {
-    *chosen = Spread::Set;
-    if (std::unique_ptr<Plan> one = planner.gpu->plan(p, Spread::One, &why_not)) {
-      double set_s, one_s;
-      read_in_turn(planner.read, set.get(), one.get(), &set_s, &one_s);
-      *placed = "; the GPUs' split " + ms(set_s) + ", one GPU " + ms(one_s);
-      if (read_s) *read_s = std::min(set_s, one_s);
-      if (one_s <= set_s) return *chosen = Spread::One, std::move(one);
-    } else if (read_s) {
-      *read_s = planner.read(set.get(), HUGE_VAL);
+std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &list,
+                                      Candidate *chosen, double *read_s, std::string *placed) {
+  auto keep = [chosen](GpuWay *g, Spread spread, const std::string &why) {
+    chosen->spread = spread;
+    chosen->way = g->way;
+    return why + g->why;
+  };
+  GpuWay set = gpu_way_plan(planner, p, gpu_ways_at(list, Spread::Set), true);
+  if (set.plan) {
+    GpuWay one = gpu_way_plan(planner, p, gpu_ways_at(list, Spread::One), true);
+    if (one.plan) {
+      const std::vector<double> s = read_in_turn(planner.read, {set.plan.get(), one.plan.get()});
+      const std::string both = "; the GPUs' split " + ms(s[0]) + ", one GPU " + ms(s[1]);
+      if (read_s) *read_s = std::min(s[0], s[1]);
+      if (s[1] <= s[0]) return *placed = keep(&one, Spread::One, both), std::move(one.plan);
+      return *placed = keep(&set, Spread::Set, both), std::move(set.plan);
     }
-    return set;
+    if (read_s) *read_s = set.read_s >= 0 ? set.read_s : planner.read(set.plan.get(), HUGE_VAL);
+    return *placed = keep(&set, Spread::Set, ""), std::move(set.plan);
   }
-  std::unique_ptr<Plan> plan = planner.gpu->plan(p, Spread::Auto, &why_not);
-  if (!plan) return *placed = why_not, nullptr;
-  if (read_s) *read_s = planner.read(plan.get(), HUGE_VAL);
-  return plan;
+  GpuWay placed_by_engine = gpu_way_plan(planner, p, gpu_ways_at(list, Spread::Auto), true);
+  if (!placed_by_engine.plan) return *placed = placed_by_engine.why, nullptr;
+  if (read_s)
+    *read_s = placed_by_engine.read_s >= 0 ? placed_by_engine.read_s : planner.read(placed_by_engine.plan.get(), HUGE_VAL);
+  *placed = keep(&placed_by_engine, Spread::Auto, "");
+  return std::move(placed_by_engine.plan);
 }
 
 Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
@@ -73,7 +79,9 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   const Reading &read = planner.read;
   Choice c;
   std::string placed;
-  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, &c.spread, &c.gpu_s, &placed);
+  Candidate made;
+  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, list, &made, &c.gpu_s, &placed);
+  c.spread = made.spread;
   if (!gpu) return planner.on_cpu(p, placed, cpu_threads);
   lap("GPU plan and its reading");
   // The real FFTW's readings as between other work (cost_model.h).
@@ -119,8 +127,8 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
   if (one_thread_may_win(list) && !deadline.passed()) {
     std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, deadline.fftw_limit());
-    double many_s, one_s;
-    read_in_turn(read, cpu.get(), one.get(), &many_s, &one_s);
+    const std::vector<double> s = read_in_turn(read, {cpu.get(), one.get()});
+    const double many_s = s[0], one_s = s[1];
     if (one_s < many_s) {
       cpu = std::move(one);
       c.threads = 1;
@@ -165,8 +173,8 @@ Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threa
     return {std::move(many), why + "; the program's time limit passed"};
   }
   std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, deadline.fftw_limit());
-  double many_s, one_s;
-  read_in_turn(planner.read, many.get(), one.get(), &many_s, &one_s);
+  const std::vector<double> s = read_in_turn(planner.read, {many.get(), one.get()});
+  const double many_s = s[0], one_s = s[1];
   *chosen = one_s < many_s ? 1 : threads;
   const std::string read = "; measured: 1 thread " + ms(one_s) + ", " + threads_text(threads) + " " + ms(many_s) +
                            ": " + threads_text(*chosen);

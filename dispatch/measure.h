@@ -31,13 +31,15 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
 // The GPU's plan of a measuring plan. Where the device set's split takes
 // the problem, the split and one GPU alone are both planned and read in
 // turn, whatever the model priced, and the faster kept (ties: one GPU),
-// its placement in `chosen` and both readings in `placed`: a split costs a
-// thread start, an exchange or a second link's share of the host, which
-// not every problem repays. Elsewhere the engine places it (Auto). Where
-// `read_s` is given, the kept plan's reading (read once where nothing was
-// compared). Without a plan, `placed` says why not.
-std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, Spread *chosen, double *read_s,
-                                      std::string *placed);
+// its placement and way in `chosen` and both readings in `placed`: a split
+// costs a thread start, an exchange or a second link's share of the host,
+// which not every problem repays. Elsewhere the engine places it (Auto).
+// At each placement, its way among the list's ways there (gpu_way_plan:
+// an fp16 problem's ways read in turn). Where `read_s` is given, the kept
+// plan's reading (read once where nothing was compared). Without a plan,
+// `placed` says why not; with one, it ends with the fp16 account.
+std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &list,
+                                      Candidate *chosen, double *read_s, std::string *placed);
 
 // The real FFTW's measured plans at the program's `threads` and at one,
 // each timed on the plan's arrays: the faster, its thread count in

@@ -9,10 +9,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "dispatch/cpu_side.h"
 #include "dispatch/dispatch.h"
+#include "dispatch/fp16_ways.h"
 #include "dispatch/gpu_side.h"
 #include "dispatch/store.h"
 #include "dispatch/timing.h"
@@ -24,11 +26,12 @@ struct Planner {
   CpuSide *cpu = nullptr;
   std::function<DispatchStore &()> store;  // made at its first use
   Reading read;                            // time_execute, or a test's
+  // GPUFFTW_FP16_WAY, where it forces a way: a restriction on the GPU's
+  // ways of an fp16 problem (fp16_candidates.h).
+  std::optional<Fp16Way> forced_way;
 
   // The real FFTW's plan (at most `threads`; 0: the program's count).
   Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) const;
-  // The GPU's plan, placed so, or the real FFTW's where the GPU cannot take the problem.
-  Dispatched on_gpu(const Problem &p, const std::string &why, Spread spread = Spread::Auto) const;
 };
 
 // Where the problem runs under the mode, and why.

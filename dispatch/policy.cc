@@ -7,6 +7,7 @@
 #include "core/log.h"
 #include "core/time_limit.h"
 #include "dispatch/decide.h"
+#include "dispatch/fp16_candidates.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 
@@ -23,13 +24,17 @@ void no_gpu_for_gpu_mode(const std::string &why) {
 }
 
 // A choice the store recalled (FFTW's wisdom): the GPU's, placed as
-// chosen, or the real FFTW's at the count chosen (under FFTW_ESTIMATE the
+// chosen (an fp16 problem's way as stored with it, gpu_way_plan), or the
+// real FFTW's at the count chosen (under FFTW_ESTIMATE the
 // model's cheaper count), its FFTW_ESTIMATE plan where that is what won.
 // Under FFTW_WISDOM_ONLY too: the choice is gpufftw's wisdom, as a GPU one
 // is.
 Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::vector<Candidate> list) {
   const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
-  if (c.gpu) return pl.on_gpu(p, why, c.spread);
+  if (c.gpu) {
+    half_ways_alone(pl, p, c.spread, &list);
+    return on_gpu_ways(pl, p, list, c.spread, why);
+  }
   int threads = c.threads ? c.threads : list.front().threads;
   if (p.flags & FFTW_ESTIMATE) {
     price_cpu(pl, p, &list);
@@ -88,11 +93,14 @@ Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
   // the real FFTW's r2c time from the model's tables): a proxy, since the
   // real FFTW's REDFT/RODFT run slower than its r2c and the GPU's pre and
   // post kernels cost little beside the transfers.
+  // GPUFFTW_MODE=gpu rules the real FFTW out: the GPU alone applies.
   if (mode == GPUFFTW_MODE_GPU) {
     std::string why_not;
     if (!pl.gpu->available(&why_not)) no_gpu_for_gpu_mode(why_not);
-    return p.flags & FFTW_WISDOM_ONLY ? pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides")
-                                      : pl.on_gpu(p, "GPUFFTW_MODE=gpu");
+    if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
+    std::vector<Candidate> list{Candidate::cpu_at(0), Candidate::gpu_at(Spread::Auto)};
+    rule_out(&list, false, Unfit::Mode, "GPUFFTW_MODE=gpu");
+    return decide(pl, p, list, "", Deadline::of(p.precision));
   }
   return automatic(pl, p);
 }

@@ -41,9 +41,8 @@ std::string precision_note(const Problem &p, const Plan *plan) {
     return "; GPUFFTW_PRECISION=fp16 not applied: it takes single-precision c2c, r2c and c2r plans only";
   if (!on_gpu(*plan)) return "; GPUFFTW_PRECISION=fp16 not applied: the real FFTW computes it, in single precision";
 #if GPUFFTW_HAVE_CUDA
-  const std::string chose = "; " + gpu_plan_fp16_note(*plan);
-  if (gpu_plan_half(*plan)) return chose + "; computed in half precision: " + gpu_plan_path(*plan);
-  return chose + "; GPUFFTW_PRECISION=fp16 not applied, single precision: " + gpu_plan_path(*plan);
+  if (gpu_plan_half(*plan)) return "; computed in half precision: " + gpu_plan_path(*plan);
+  return "; GPUFFTW_PRECISION=fp16 not applied, single precision: " + gpu_plan_path(*plan);
 #else
   return "";
 #endif

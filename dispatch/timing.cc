@@ -1,7 +1,6 @@
 #include "dispatch/timing.h"
 
 #include <algorithm>
-#include <vector>
 
 #include "core/readings.h"
 
@@ -23,12 +22,12 @@ double time_execute(Plan *plan, double enough) {
       rule);
 }
 
-void read_in_turn(const Reading &read, Plan *a, Plan *b, double *a_s, double *b_s) {
-  *a_s = *b_s = HUGE_VAL;
-  for (int i = 0; i < 3; ++i) {
-    if (a) *a_s = std::min(*a_s, read(a, HUGE_VAL));
-    if (b) *b_s = std::min(*b_s, read(b, HUGE_VAL));
-  }
+std::vector<double> read_in_turn(const Reading &read, const std::vector<Plan *> &plans) {
+  std::vector<double> s(plans.size(), HUGE_VAL);
+  for (int i = 0; i < 3; ++i)
+    for (size_t k = 0; k < plans.size(); ++k)
+      if (plans[k]) s[k] = std::min(s[k], read(plans[k], HUGE_VAL));
+  return s;
 }
 
 }  // namespace gpufftw

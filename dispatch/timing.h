@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <vector>
 
 #include "core/plan.h"
 
@@ -25,10 +26,10 @@ using Reading = std::function<double(Plan *plan, double enough)>;
 // FFTW's own measuring takes (docs/dispatch-sweep.md, "FFTW_MEASURE").
 double time_execute(Plan *plan, double enough = HUGE_VAL);
 
-// Readings of two plans (either may be nullptr, read as HUGE_VAL), each
-// the least of three taken in turn: a reading just after planning runs
-// small transforms several times slow (time_execute), and a slow spell
-// falls on both plans alike instead of one.
-void read_in_turn(const Reading &read, Plan *a, Plan *b, double *a_s, double *b_s);
+// Readings of plans (any may be nullptr, read as HUGE_VAL), each the
+// least of three taken in turn: a reading just after planning runs small
+// transforms several times slow (time_execute), and a slow spell falls on
+// every plan alike instead of one.
+std::vector<double> read_in_turn(const Reading &read, const std::vector<Plan *> &plans);
 
 }  // namespace gpufftw

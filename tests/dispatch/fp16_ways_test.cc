@@ -1,12 +1,11 @@
-// GPUFFTW_PRECISION=fp16's choice of ways (dispatch/fp16_ways.h) without a
-// GPU: which ways take which sizes, the model's prices on the rates of a
-// host whose pinned DMA outruns its conversion of floats to halves, and
-// plan_fp16 against stand-in plans whose readings the test sets.
+// GPUFFTW_PRECISION=fp16's ways (dispatch/fp16_ways.h) without a GPU:
+// which ways take which sizes, and the model's prices on the rates of a
+// host whose pinned DMA outruns its conversion of floats to halves. The
+// choice between them, as candidates of the planner, is
+// fp16_candidates_test.cc's.
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <map>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,21 +13,6 @@
 
 namespace gpufftw {
 namespace {
-
-class WayPlan final : public Plan {
- public:
-  WayPlan(const Problem &p, Fp16Way way) : Plan(p), way_(way) {}
-  void execute(const Arrays &) override {}
-  void print(FILE *) const override {}
-  void flops(double *add, double *mul, double *fma) const override { *add = *mul = *fma = 0; }
-  double cost() const override { return 0; }
-  double estimate_cost() const override { return 0; }
-  Where where() const override { return Where::Gpu; }
-  Fp16Way way() const { return way_; }
-
- private:
-  Fp16Way way_;
-};
 
 Problem problem(Kind kind, std::vector<int64_t> n, int64_t batch) {
   Problem p;
@@ -53,6 +37,14 @@ HalfRates fast_link_host() {
   r.convert = 60e9;
   r.device = 2.7e12;
   return r;
+}
+
+// The model's cheapest way offered.
+Fp16Way cheapest(const std::vector<WayPrice> &prices) {
+  const WayPrice *best = nullptr;
+  for (const WayPrice &w : prices)
+    if (w.offered && (!best || w.seconds < best->seconds)) best = &w;
+  return best ? best->way : Fp16Way::Single;
 }
 
 const WayPrice &price_of(const std::vector<WayPrice> &prices, Fp16Way w) {
@@ -217,173 +209,6 @@ TEST(Fp16Ways, TheGainIsTheTablesOneGpuOverTheSet) {
   EXPECT_EQ(over_gpus(small, true, Spread::Auto, &g).gain, 1.0);
   EXPECT_EQ(over_gpus(big, true, Spread::Set, nullptr).gain, 1.0);
   EXPECT_TRUE(over_gpus(big, true, Spread::Set, nullptr).only);
-}
-
-// A stand-in engine: plans for the ways it can make, readings the test
-// sets, a store of one pick.
-struct Bench {
-  std::map<Fp16Way, double> reading;  // seconds per execute
-  std::map<Fp16Way, bool> fails;      // make() gives no plan
-  std::map<Fp16Way, int> made, reads;
-  bool stored = false;
-  KernelPick pick;
-  Problem p = problem(Kind::C2C, {1024}, 4096);
-
-  WayHands hands() {
-    WayHands h;
-    h.make = [this](Fp16Way w, std::string *why_not) -> std::unique_ptr<Plan> {
-      ++made[w];
-      if (fails[w]) return *why_not = "cannot in this test", nullptr;
-      return std::make_unique<WayPlan>(p, w);
-    };
-    h.read = [this](Plan *plan, double) {
-      const Fp16Way w = static_cast<WayPlan *>(plan)->way();
-      ++reads[w];
-      return reading.count(w) ? reading[w] : 1.0;
-    };
-    h.recall = [this](KernelPick *k) { return stored && (*k = pick, true); };
-    h.remember = [this](const KernelPick &k) {
-      stored = true;
-      pick = k;
-    };
-    return h;
-  }
-};
-
-std::vector<WayPrice> priced(std::map<Fp16Way, double> seconds) {
-  std::vector<WayPrice> v;
-  for (Fp16Way w : kFp16Ways) {
-    WayPrice wp;
-    wp.way = w;
-    wp.offered = seconds.count(w) > 0;
-    wp.seconds = wp.offered ? seconds[w] : 0;
-    if (!wp.offered) wp.why_not = "not in this test";
-    v.push_back(wp);
-  }
-  return v;
-}
-
-Fp16Way way_of(const Fp16Planned &planned) { return static_cast<const WayPlan &>(*planned.plan).way(); }
-
-TEST(Fp16Ways, EstimateTakesTheCheapestThatMakesAPlan) {
-  Bench b;
-  const auto prices = priced({{Fp16Way::Ours, 2e-3}, {Fp16Way::CufftHalf, 1e-3}, {Fp16Way::Single, 3e-3}});
-  Fp16Planned got = plan_fp16(prices, false, b.hands());
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
-  EXPECT_EQ(got.way, Fp16Way::CufftHalf);
-  EXPECT_EQ(got.why.rfind("fp16: cuFFT fp16, by the model: ", 0), 0u) << got.why;
-  EXPECT_NE(got.why.find("ours (tensor cores) 2 ms"), std::string::npos) << got.why;
-  EXPECT_NE(got.why.find("f32 3 ms"), std::string::npos) << got.why;
-  EXPECT_TRUE(b.reads.empty());
-  EXPECT_FALSE(b.stored);
-  b.fails[Fp16Way::CufftHalf] = true;
-  got = plan_fp16(prices, false, b.hands());
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::Ours);
-  EXPECT_NE(got.why.find("cuFFT fp16 made no plan: cannot in this test"), std::string::npos) << got.why;
-}
-
-TEST(Fp16Ways, MeasureReadsTheWaysAndStoresTheFastest) {
-  Bench b;
-  // The model prices ours cheapest; the readings say cuFFT's FP16.
-  const auto prices = priced({{Fp16Way::Ours, 1e-3}, {Fp16Way::CufftHalf, 1.5e-3}, {Fp16Way::Single, 2e-3}});
-  b.reading = {{Fp16Way::Ours, 0.9e-3}, {Fp16Way::CufftHalf, 0.5e-3}, {Fp16Way::Single, 0.95e-3}};
-  Fp16Planned got = plan_fp16(prices, true, b.hands());
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
-  // Each read three times, in turn (read_in_turn).
-  for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::Single}) EXPECT_EQ(b.reads[w], 3) << way_tag(w);
-  ASSERT_TRUE(b.stored);
-  EXPECT_EQ(b.pick.variant, "cufft-fp16");
-  EXPECT_DOUBLE_EQ(b.pick.own_s, 0.5e-3);
-  EXPECT_DOUBLE_EQ(b.pick.cufft_s, 0.95e-3);
-  EXPECT_EQ(got.why.rfind("fp16: cuFFT fp16, measured: ", 0), 0u) << got.why;
-  EXPECT_NE(got.why.find("(model: "), std::string::npos) << got.why;
-
-  // The next plan of the problem takes the stored pick: made once, not read.
-  b.reads.clear();
-  b.made.clear();
-  got = plan_fp16(prices, true, b.hands());
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
-  EXPECT_TRUE(b.reads.empty());
-  EXPECT_EQ(b.made[Fp16Way::CufftHalf], 1);
-  EXPECT_EQ(b.made.size(), 1u);
-  EXPECT_EQ(got.why, "fp16: cuFFT fp16, measured earlier: 0.5 ms, f32 0.95 ms");
-}
-
-TEST(Fp16Ways, MeasureLeavesOutWaysPricedFarOffButNeverF32) {
-  Bench b;
-  // cuFFT's FP16 on 3-D: priced far over the cheapest, not made; f32 priced
-  // over the cut too, but timed: it is what the user had.
-  const auto prices = priced({{Fp16Way::Ours, 1e-3}, {Fp16Way::CufftHalf, 9e-3}, {Fp16Way::Single, 5e-3}});
-  b.reading = {{Fp16Way::Ours, 1.2e-3}, {Fp16Way::Single, 1.0e-3}};
-  Fp16Planned got = plan_fp16(prices, true, b.hands());
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::Single);
-  EXPECT_EQ(b.made.count(Fp16Way::CufftHalf), 0u);
-  EXPECT_EQ(b.reads[Fp16Way::Single], 3);
-  EXPECT_NE(got.why.find("not timed, priced over 4x"), std::string::npos) << got.why;
-}
-
-TEST(Fp16Ways, AStoredPickNoLongerOfferedIsMeasuredAgain) {
-  Bench b;
-  b.stored = true;
-  b.pick = {"ours", 1e-3, 2e-3};
-  const auto prices = priced({{Fp16Way::CufftHalf, 1e-3}, {Fp16Way::Single, 2e-3}});
-  b.reading = {{Fp16Way::CufftHalf, 0.4e-3}, {Fp16Way::Single, 0.8e-3}};
-  Fp16Planned got = plan_fp16(prices, true, b.hands());
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::CufftHalf);
-  EXPECT_EQ(b.made.count(Fp16Way::Ours), 0u);
-  EXPECT_EQ(b.pick.variant, "cufft-fp16");
-}
-
-TEST(Fp16Ways, ForcedWayWhereItTakesTheProblem) {
-  Bench b;
-  const auto prices = priced({{Fp16Way::Ours, 1e-3}, {Fp16Way::CufftHalf, 2e-3}, {Fp16Way::Single, 3e-3}});
-  const Fp16Way ours = Fp16Way::Ours, halves = Fp16Way::SingleOnHalves;
-  Fp16Planned got = plan_fp16(prices, true, b.hands(), &ours);
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::Ours);
-  EXPECT_EQ(got.why, "fp16: ours (tensor cores), GPUFFTW_FP16_WAY=ours");
-  EXPECT_TRUE(b.reads.empty());
-  EXPECT_FALSE(b.stored);
-  // Not offered: the model's choice, saying so.
-  got = plan_fp16(prices, false, b.hands(), &halves);
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::Ours);
-  EXPECT_NE(got.why.find("GPUFFTW_FP16_WAY=fp32-on-halves not taken: not in this test"), std::string::npos)
-      << got.why;
-}
-
-// Forced over the set on one transform: the way does not spread, and the
-// choice among those that do (f32) says so.
-TEST(Fp16Ways, AForcedWayThatDoesNotSpreadLeavesTheSetToF32) {
-  Bench b;
-  b.p = problem(Kind::C2C, {4096, 4096}, 1);
-  const Fp16Way ours = Fp16Way::Ours;
-  Fp16Planned got = plan_fp16(price_ways(b.p, ArraysAt::Pageable, fast_link_host(), {1.6, true}), false,
-                              b.hands(), &ours);
-  ASSERT_TRUE(got.plan);
-  EXPECT_EQ(way_of(got), Fp16Way::Single);
-  EXPECT_EQ(b.made.count(Fp16Way::Ours), 0u);
-  EXPECT_NE(got.why.find("GPUFFTW_FP16_WAY=ours not taken: over the GPUs, half precision splits batches only"),
-            std::string::npos)
-      << got.why;
-}
-
-TEST(Fp16Ways, NoPlanWhereNoWayMakesOne) {
-  Bench b;
-  for (Fp16Way w : kFp16Ways) b.fails[w] = true;
-  const auto prices = priced({{Fp16Way::CufftHalf, 1e-3}, {Fp16Way::Single, 2e-3}});
-  for (bool measuring : {false, true}) {
-    Fp16Planned got = plan_fp16(prices, measuring, b.hands());
-    EXPECT_FALSE(got.plan);
-    EXPECT_EQ(got.why.rfind("fp16: no way made a plan; ", 0), 0u) << got.why;
-    EXPECT_NE(got.why.find("f32 made no plan: cannot in this test"), std::string::npos) << got.why;
-  }
 }
 
 }  // namespace

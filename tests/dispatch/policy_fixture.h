@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,8 @@ namespace gpufftw {
 // A plan that records what it was made as; a reading of it is the test's.
 class StandInPlan final : public Plan {
  public:
-  StandInPlan(const Problem &p, bool gpu, Spread spread, int threads)
-      : Plan(p), gpu_(gpu), spread_(spread), threads_(threads) {}
+  StandInPlan(const Problem &p, bool gpu, Spread spread, int threads, Fp16Way way = Fp16Way::Single)
+      : Plan(p), gpu_(gpu), spread_(spread), threads_(threads), way_(way) {}
   void execute(const Arrays &) override {}
   void print(FILE *) const override {}
   void flops(double *add, double *mul, double *fma) const override { *add = *mul = *fma = 0; }
@@ -35,12 +36,14 @@ class StandInPlan final : public Plan {
   bool gpu() const { return gpu_; }
   Spread spread() const { return spread_; }
   int threads() const { return threads_; }
+  Fp16Way way() const { return way_; }
   bool estimated() const { return problem().flags & FFTW_ESTIMATE; }
 
  private:
   bool gpu_;
   Spread spread_;
   int threads_;
+  Fp16Way way_;
 };
 
 inline const StandInPlan &made(const Dispatched &d) { return static_cast<const StandInPlan &>(*d.plan); }
@@ -60,9 +63,10 @@ class StandInGpu final : public GpuSide {
     const auto it = memory_of.find(array);
     return it == memory_of.end() ? Memory::Pageable : it->second;
   }
-  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, std::string *why_not) override {
+  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, std::string *why_not) override {
     ++plans[spread];
-    if (!takes) {
+    ++ways_made[way];
+    if (!takes || declines.count(way)) {
       *why_not = "the GPU cannot take it in this test";
       return nullptr;
     }
@@ -70,10 +74,15 @@ class StandInGpu final : public GpuSide {
       *why_not = "one GPU in this test";
       return nullptr;
     }
-    return std::make_unique<StandInPlan>(p, true, spread, 0);
+    return std::make_unique<StandInPlan>(p, true, spread, 0, way);
   }
   std::optional<double> price(const Problem &, bool, Spread spread, const GpuRates &) override {
     return spread == Spread::Set ? set_s : one_s;
+  }
+  std::optional<HalfRates> half_rates(const GpuRates &, std::string *why_not) override {
+    ++half_rates_asked;
+    if (!half) *why_not = "no device in this test";
+    return half;
   }
 
   bool named = true, usable = true, gone = false, takes = true;
@@ -81,6 +90,12 @@ class StandInGpu final : public GpuSide {
   std::optional<double> one_s, set_s;  // the model's prices
   std::map<const void *, Memory> memory_of;
   std::map<Spread, int> plans;
+  // The fp16 ways: the rates they are priced by (none: not measured),
+  // those whose plan the GPU does not make, and the plans made of each.
+  std::optional<HalfRates> half;
+  std::set<Fp16Way> declines;
+  std::map<Fp16Way, int> ways_made;
+  int half_rates_asked = 0;
 };
 
 class StandInCpu final : public CpuSide {
@@ -105,7 +120,7 @@ class Policy : public testing::Test {
  protected:
   void SetUp() override {
     planner_ = Planner{&gpu_, &cpu_, [this]() -> DispatchStore & { return store(); },
-                       [this](Plan *plan, double) { return reading(static_cast<StandInPlan &>(*plan)); }};
+                       [this](Plan *plan, double) { return reading(static_cast<StandInPlan &>(*plan)); }, std::nullopt};
   }
 
   // The store over this test's file, as a new process would read it
@@ -139,6 +154,7 @@ class Policy : public testing::Test {
 
   double reading(const StandInPlan &plan) {
     ++readings_;
+    if (plan.gpu() && way_read_s_.count(plan.way())) return way_read_s_[plan.way()];
     if (plan.gpu()) return plan.spread() == Spread::Set ? set_read_s_ : gpu_read_s_;
     if (plan.estimated()) return estimate_read_s_;
     return cpu_read_s_.count(plan.threads()) ? cpu_read_s_[plan.threads()] : cpu_read_s_[0];
@@ -203,6 +219,7 @@ class Policy : public testing::Test {
   double gpu_read_s_ = 0, estimate_read_s_ = 0;
   double set_read_s_ = 0;  // the GPUs' split's, where the stand-in splits
   std::map<int, double> cpu_read_s_;  // by thread count; 0: any other
+  std::map<Fp16Way, double> way_read_s_;  // a GPU plan's by its fp16 way, where set
   int readings_ = 0;
   char in_[8] = {}, out_[8] = {};
 };

@@ -1,0 +1,112 @@
+#include "dispatch/gpu_way.h"
+
+#include <algorithm>
+
+#include "dispatch/fp16_candidates.h"
+#include "dispatch/why.h"
+
+namespace gpufftw {
+
+bool measures(const Problem &p) { return !(p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY)) && p.in[0] && p.out[0]; }
+
+GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candidate> &ways, bool measuring) {
+  GpuWay out;
+  if (ways.empty()) {
+    out.why = "the GPU has no way for it";
+    return out;
+  }
+  const bool half = has_half_ways(ways);
+  std::string not_made, last_why;  // each way that made no plan, and why; the last why
+  auto make = [&](const Candidate &c) {
+    std::string why_not;
+    std::unique_ptr<Plan> plan = pl.gpu->plan(p, c.spread, c.way, &why_not);
+    if (!plan) {
+      not_made += "; " + std::string(way_name(c.way)) + " made no plan: " + why_not;
+      last_why = why_not;
+    }
+    return plan;
+  };
+  auto made = [&](std::unique_ptr<Plan> plan, Fp16Way way, const std::string &how) {
+    out.plan = std::move(plan);
+    out.way = way;
+    if (half) out.why = fp16_account(pl, ways, way, how) + not_made;
+    return std::move(out);
+  };
+  // Those that apply, cheapest first; the unpriced after, in order.
+  std::vector<Candidate> open;
+  for (const Candidate &c : ways)
+    if (c.applies()) open.push_back(c);
+  std::stable_sort(open.begin(), open.end(), [](const Candidate &a, const Candidate &b) {
+    return a.price && (!b.price || *a.price < *b.price);
+  });
+  const std::string key =
+      half ? way_key(p, arrays_at(pl.gpu->memory(p.in[0]), pl.gpu->memory(p.out[0])), ways.front().spread) : "";
+  KernelPick pick;
+  Fp16Way stored;
+  if (half && pl.store().recall_kernel(key, &pick) && parse_way(pick.variant, &stored))
+    for (const Candidate &c : open)
+      if (c.way == stored) {
+        if (std::unique_ptr<Plan> plan = make(c))
+          return made(std::move(plan), stored,
+                      "measured earlier: " + ms(pick.own_s) + (pick.cufft_s > 0 ? ", f32 " + ms(pick.cufft_s) : ""));
+        break;
+      }
+  if (measuring && open.size() > 1) {
+    const std::optional<double> cheapest = open.front().price;
+    std::vector<Candidate> timed;
+    std::vector<std::unique_ptr<Plan>> plans;
+    std::string left_out;
+    for (const Candidate &c : open) {
+      if (c.way != Fp16Way::Single && c.price && cheapest && *c.price > kWayTimedWithin * *cheapest) {
+        const std::string over = "; not timed, priced over " + std::to_string(static_cast<int>(kWayTimedWithin)) +
+                                 "x the cheapest: ";
+        left_out += (left_out.empty() ? over : ", ") + std::string(way_name(c.way));
+        continue;
+      }
+      if (std::unique_ptr<Plan> plan = make(c)) {
+        timed.push_back(c);
+        plans.push_back(std::move(plan));
+      }
+    }
+    if (!plans.empty()) {
+      std::vector<Plan *> read;
+      for (const std::unique_ptr<Plan> &plan : plans) read.push_back(plan.get());
+      const std::vector<double> s = read_in_turn(pl.read, read);
+      const size_t best = std::min_element(s.begin(), s.end()) - s.begin();
+      std::string readings;
+      KernelPick keep{way_tag(timed[best].way), s[best], 0};
+      for (size_t i = 0; i < timed.size(); ++i) {
+        readings += (readings.empty() ? "" : ", ") + std::string(way_name(timed[i].way)) + " " + ms(s[i]);
+        if (timed[i].way == Fp16Way::Single) keep.cufft_s = s[i];
+      }
+      if (half) pl.store().remember_kernel(key, keep);
+      out.read_s = s[best];
+      return made(std::move(plans[best]), timed[best].way,
+                  "measured: " + readings + " (model: " + way_prices(ways) + ")" + left_out);
+    }
+  }
+  for (const Candidate &c : open)
+    if (std::unique_ptr<Plan> plan = make(c)) {
+      const std::string prices = way_prices(ways);
+      const bool forced = pl.forced_way && c.way == *pl.forced_way;
+      return made(std::move(plan), c.way,
+                  forced ? "GPUFFTW_FP16_WAY=" + std::string(way_tag(c.way))
+                         : prices.empty() ? "the first way to make a plan" : "by the model: " + prices);
+    }
+  // GPUFFTW_FP16_WAY's way made no plan: the others, as without it.
+  if (std::any_of(ways.begin(), ways.end(), [](const Candidate &c) { return c.unfit == Unfit::NotForced; })) {
+    std::vector<Candidate> others;
+    for (Candidate c : ways) {
+      if (c.applies()) continue;
+      if (c.unfit == Unfit::NotForced) c.unfit = Unfit::Fits, c.why_not.clear();
+      others.push_back(c);
+    }
+    GpuWay again = gpu_way_plan(pl, p, others, measuring);
+    if (again.plan) again.why += "; GPUFFTW_FP16_WAY=" + std::string(way_tag(*pl.forced_way)) + " not taken" + not_made;
+    return again;
+  }
+  out.why = half ? "fp16: no way made a plan" + not_made : last_why;
+  return out;
+}
+
+}  // namespace gpufftw

@@ -1,0 +1,39 @@
+// The GPU's plan at one placement, among its ways there (candidates.h's
+// gpu_ways_at): one way for most problems, one per fp16 way for a problem
+// GPUFFTW_PRECISION=fp16 asks for (fp16_candidates.h), chosen as the
+// planner chooses: what FFTW_MEASURE stored, else the readings, else the
+// model's cheapest.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dispatch/candidates.h"
+
+namespace gpufftw {
+
+// Whether a plan of the problem is measured: FFTW_MEASURE and up on the
+// plan's arrays (FFTW_WISDOM_ONLY measures nothing).
+bool measures(const Problem &p);
+
+struct GpuWay {
+  std::unique_ptr<Plan> plan;  // nullptr: no way made one
+  Fp16Way way = Fp16Way::Single;
+  double read_s = -1;  // its reading, where the ways were read
+  // The fp16 account (fp16_candidates.h) where the ways are fp16 ways;
+  // without a plan, why not.
+  std::string why;
+};
+
+// The way FFTW_MEASURE stored for the problem at that placement (way_key)
+// where it applies and makes a plan; else, `measuring` with several ways
+// that apply, each priced within kWayTimedWithin of the cheapest (f32
+// always, so that a model off by more never leaves a plan in half slower
+// than single precision) made and read in turn (read_in_turn), the
+// fastest kept and stored; else the cheapest that makes a plan. Where
+// GPUFFTW_FP16_WAY's way makes none, the choice as without it, saying so.
+// `ways`: the GPU's ways at one placement.
+GpuWay gpu_way_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &ways, bool measuring);
+
+}  // namespace gpufftw

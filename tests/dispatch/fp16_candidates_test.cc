@@ -1,0 +1,283 @@
+// GPUFFTW_PRECISION=fp16's ways as candidates of dispatch's planner
+// (dispatch/fp16_candidates.h) against the stand-in sides: each way a
+// candidate with its typed reason where it does not take the problem, the
+// decision's cheapest way, FFTW_MEASURE's readings of the ways through
+// the planner's timing and the store's way recalled, GPUFFTW_FP16_WAY as a
+// restriction on the list, and the why's account of each.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "dispatch/decide.h"
+#include "dispatch/fp16_candidates.h"
+#include "dispatch/gpu_way.h"
+#include "dispatch/why.h"
+#include "policy_fixture.h"
+
+namespace gpufftw {
+namespace {
+
+// A host whose pinned DMA outruns its conversion of floats to halves,
+// far faster than its pageable staging; a device copy two orders faster.
+HalfRates fast_link_host() { return HalfRates{87e9, 35e9, 60e9, 2.7e12}; }
+
+class Fp16Candidates : public Policy {
+ protected:
+  void SetUp() override {
+    Policy::SetUp();
+    saved_ = precision_setting();
+    set_precision(GPUFFTW_PRECISION_FP16);
+    gpu_.half = fast_link_host();
+  }
+  void TearDown() override { set_precision(saved_); }
+
+  // A batch of c2c the GPU wins by far under the model (sure), of `n`.
+  Problem half_problem(int64_t n, unsigned flags = FFTW_ESTIMATE, Kind kind = Kind::C2C) {
+    Problem p = problem(flags);
+    const Problem shape = c2c_f32({n}, 4096);
+    p.kind = kind;
+    p.dims = shape.dims;
+    p.howmany = shape.howmany;
+    gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
+    return p;
+  }
+
+  std::vector<Candidate> priced(const Problem &p) {
+    std::vector<Candidate> list = ways(planner_, p, cpu_.program_threads, Memory::Pageable, Memory::Pageable);
+    price_cpu(planner_, p, &list);
+    price_gpu(planner_, p, false, gpu_rates(), &list);
+    return list;
+  }
+
+  // The model's own seconds of each way (fp16_ways.h) on pageable arrays.
+  std::vector<WayPrice> model(const Problem &p) {
+    const GpuRates g = gpu_rates();
+    return price_ways(p, ArraysAt::Pageable, *gpu_.half, over_gpus(p, false, Spread::Auto, &g));
+  }
+
+  gpufftw_precision saved_ = GPUFFTW_PRECISION_FP32;
+};
+
+const Candidate &way_of(const std::vector<Candidate> &list, Fp16Way w) {
+  for (const Candidate &c : list)
+    if (c.gpu && c.way == w) return c;
+  static const Candidate none;
+  return none;
+}
+
+const WayPrice &price_of(const std::vector<WayPrice> &prices, Fp16Way w) {
+  for (const WayPrice &p : prices)
+    if (p.way == w) return p;
+  static const WayPrice none;
+  return none;
+}
+
+bool says(const std::string &why, const std::string &what) { return why.find(what) != std::string::npos; }
+
+// 1000 points: neither our kernels nor cuFFT's FP16 take it, each saying
+// why; single precision on halves and f32 priced at the table's price
+// times their model price over f32's.
+TEST_F(Fp16Candidates, EachWayIsACandidateWithItsTypedReason) {
+  const Problem p = half_problem(1000);
+  const std::vector<Candidate> list = priced(p);
+  ASSERT_EQ(list.size(), 5u);  // the real FFTW, and four ways of the GPU as the engine places it
+  const Candidate &ours = way_of(list, Fp16Way::Ours), &half = way_of(list, Fp16Way::CufftHalf),
+                  &halves = way_of(list, Fp16Way::SingleOnHalves), &single = way_of(list, Fp16Way::Single);
+  EXPECT_EQ(ours.unfit, Unfit::NotInHalf);
+  EXPECT_EQ(ours.why_not, "our kernels take powers of two 256 to 4096");
+  EXPECT_EQ(half.unfit, Unfit::NotInHalf);
+  EXPECT_EQ(half.why_not, "cuFFT's FP16 takes powers of two only");
+  ASSERT_TRUE(halves.applies() && halves.price) << halves.why_not;
+  ASSERT_TRUE(single.applies() && single.price) << single.why_not;
+  EXPECT_DOUBLE_EQ(*single.price, *gpu_.one_s);
+  const std::vector<WayPrice> m = model(p);
+  EXPECT_DOUBLE_EQ(*halves.price,
+                   *gpu_.one_s * price_of(m, Fp16Way::SingleOnHalves).seconds / price_of(m, Fp16Way::Single).seconds);
+  for (const Candidate &c : list) EXPECT_EQ(c.spread, Spread::Auto);
+
+  // r2c: single precision on halves takes c2c only.
+  const std::vector<Candidate> real = priced(half_problem(1000, FFTW_ESTIMATE, Kind::R2C));
+  EXPECT_EQ(way_of(real, Fp16Way::SingleOnHalves).unfit, Unfit::NotInHalf);
+  EXPECT_EQ(way_of(real, Fp16Way::SingleOnHalves).why_not, "single precision on halves takes c2c only");
+  EXPECT_TRUE(way_of(real, Fp16Way::Single).applies());
+}
+
+// Not half precision: one GPU way, f32's.
+TEST_F(Fp16Candidates, OtherProblemsKeepOneGpuWay) {
+  set_precision(GPUFFTW_PRECISION_FP32);
+  const std::vector<Candidate> list = priced(half_problem(1024));
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[1].way, Fp16Way::Single);
+  EXPECT_FALSE(has_half_ways(list));
+}
+
+// FFTW_ESTIMATE: the cheapest way, its why naming it and each way's price;
+// a way the GPU then cannot make leaves the next cheapest.
+TEST_F(Fp16Candidates, EstimateTakesTheCheapestWayThatMakesAPlan) {
+  const Problem p = half_problem(1024);
+  const std::vector<Candidate> list = priced(p);
+  const Candidate best = *cheapest_gpu(list);
+  ASSERT_NE(best.way, Fp16Way::Single) << "halves pay on pageable arrays on such a host";
+  Dispatched d = choose_now(p);
+  ASSERT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_EQ(made(d).way(), best.way) << d.why;
+  EXPECT_TRUE(says(d.why, "; fp16: " + std::string(way_name(best.way)) + ", by the model: ")) << d.why;
+  EXPECT_TRUE(says(d.why, "f32 " + ms(*gpu_.one_s))) << d.why;
+  EXPECT_EQ(readings_, 0);
+  KernelPick pick;
+  EXPECT_FALSE(store().recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick));
+
+  gpu_.declines = {best.way};
+  d = choose_now(p);
+  ASSERT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_NE(made(d).way(), best.way) << d.why;
+  EXPECT_TRUE(says(d.why, std::string(way_name(best.way)) + " made no plan: the GPU cannot take it in this test"))
+      << d.why;
+}
+
+// FFTW_MEASURE: the ways read in turn through the planner's timing, the
+// fastest kept and stored as the way's pick (f32's reading beside it); the
+// next plan of the problem recalls both the GPU and its way, untimed.
+TEST_F(Fp16Candidates, MeasureReadsTheWaysAndTheStoreRecallsTheWay) {
+  const Problem p = half_problem(1024, FFTW_MEASURE);
+  way_read_s_ = {{Fp16Way::Ours, 0.9e-3}, {Fp16Way::CufftHalf, 0.5e-3}, {Fp16Way::SingleOnHalves, 0.8e-3},
+                 {Fp16Way::Single, 0.95e-3}};
+  Dispatched d = choose_now(p);
+  ASSERT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_EQ(made(d).way(), Fp16Way::CufftHalf) << d.why;
+  EXPECT_TRUE(says(d.why, "; fp16: cuFFT fp16, measured: ")) << d.why;
+  EXPECT_TRUE(says(d.why, "(model: ")) << d.why;
+  EXPECT_TRUE(says(d.why, "f32 " + ms(0.95e-3))) << d.why;
+  KernelPick pick;
+  ASSERT_TRUE(store(true).recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick));
+  EXPECT_EQ(pick.variant, "cufft-fp16");
+  EXPECT_DOUBLE_EQ(pick.own_s, 0.5e-3);
+  EXPECT_DOUBLE_EQ(pick.cufft_s, 0.95e-3);
+  EXPECT_TRUE(stored(p).gpu);
+
+  const int timed = readings_;
+  gpu_.ways_made.clear();
+  d = choose_now(p);
+  EXPECT_EQ(made(d).way(), Fp16Way::CufftHalf) << d.why;
+  EXPECT_EQ(d.why.rfind("chosen earlier: gpu ", 0), 0u) << d.why;
+  EXPECT_TRUE(says(d.why, "; fp16: cuFFT fp16, measured earlier: 0.5 ms, f32 0.95 ms")) << d.why;
+  EXPECT_EQ(readings_, timed);
+  EXPECT_EQ(gpu_.ways_made.size(), 1u) << "only the stored way is made";
+}
+
+// The ways priced far over the cheapest are not made, but f32 always is.
+TEST_F(Fp16Candidates, MeasureLeavesOutWaysPricedFarOffButNeverF32) {
+  const Problem p = half_problem(1024, FFTW_MEASURE);
+  const std::vector<Candidate> list{Candidate::gpu_at(Spread::Auto, 1e-3, Fp16Way::Ours),
+                                    Candidate::gpu_at(Spread::Auto, 9e-3, Fp16Way::CufftHalf),
+                                    Candidate::gpu_at(Spread::Auto, 5e-3, Fp16Way::Single)};
+  way_read_s_ = {{Fp16Way::Ours, 1.2e-3}, {Fp16Way::Single, 1.0e-3}};
+  GpuWay g = gpu_way_plan(planner_, p, list, true);
+  ASSERT_TRUE(g.plan) << g.why;
+  EXPECT_EQ(g.way, Fp16Way::Single);
+  EXPECT_DOUBLE_EQ(g.read_s, 1.0e-3);
+  EXPECT_EQ(gpu_.ways_made.count(Fp16Way::CufftHalf), 0u);
+  EXPECT_EQ(readings_, 6) << "each way made read three times, in turn";
+  EXPECT_TRUE(says(g.why, "not timed, priced over 4x the cheapest: cuFFT fp16")) << g.why;
+}
+
+// GPUFFTW_FP16_WAY: the forced way alone applies where it takes the
+// problem, neither read nor stored; where it does not, the choice runs
+// and says so; where it makes no plan, the others as without it.
+TEST_F(Fp16Candidates, TheForcedWayRestrictsTheList) {
+  planner_.forced_way = Fp16Way::Ours;
+  Problem p = half_problem(1024, FFTW_MEASURE);
+  const std::vector<Candidate> list = priced(p);
+  EXPECT_TRUE(way_of(list, Fp16Way::Ours).applies());
+  for (Fp16Way w : {Fp16Way::CufftHalf, Fp16Way::SingleOnHalves, Fp16Way::Single}) {
+    EXPECT_EQ(way_of(list, w).unfit, Unfit::NotForced) << way_tag(w);
+    EXPECT_EQ(way_of(list, w).why_not, "GPUFFTW_FP16_WAY=ours") << way_tag(w);
+  }
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).way(), Fp16Way::Ours) << d.why;
+  EXPECT_TRUE(says(d.why, "; fp16: ours (tensor cores), GPUFFTW_FP16_WAY=ours")) << d.why;
+  KernelPick pick;
+  EXPECT_FALSE(store().recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick)) << "a forced way is not stored";
+
+  const Problem odd = half_problem(1000);
+  d = choose_now(odd);
+  EXPECT_EQ(made(d).way(), cheapest_gpu(priced(odd))->way) << d.why;
+  EXPECT_TRUE(says(d.why, "GPUFFTW_FP16_WAY=ours not taken: our kernels take powers of two 256 to 4096")) << d.why;
+
+  gpu_.declines = {Fp16Way::Ours};
+  p = half_problem(2048);
+  d = choose_now(p);
+  ASSERT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_NE(made(d).way(), Fp16Way::Ours) << d.why;
+  EXPECT_TRUE(says(d.why, "GPUFFTW_FP16_WAY=ours not taken; ours (tensor cores) made no plan")) << d.why;
+}
+
+// GPUFFTW_MODE=gpu: the real FFTW ruled out by the mode, the GPU's ways
+// weighed against each other at the model's own seconds; a forced way
+// there needs no rates at all.
+TEST_F(Fp16Candidates, TheGpuModeChoosesAmongTheWays) {
+  const Problem p = half_problem(1024);
+  Dispatched d = choose_now(p, GPUFFTW_MODE_GPU);
+  ASSERT_TRUE(made(d).gpu()) << d.why;
+  std::vector<WayPrice> m = model(p);
+  const WayPrice *best = &m.front();
+  for (const WayPrice &w : m)
+    if (w.offered && (!best->offered || w.seconds < best->seconds)) best = &w;
+  EXPECT_EQ(made(d).way(), best->way) << d.why;
+  EXPECT_EQ(d.why.rfind("GPUFFTW_MODE=gpu; fp16: " + std::string(way_name(best->way)) + ", by the model: ", 0), 0u)
+      << d.why;
+
+  planner_.forced_way = Fp16Way::CufftHalf;
+  gpu_calibrates_ = false;
+  gpu_.half_rates_asked = 0;
+  calibrate_again();
+  d = choose_now(p, GPUFFTW_MODE_GPU);
+  EXPECT_EQ(made(d).way(), Fp16Way::CufftHalf) << d.why;
+  EXPECT_EQ(d.why, "GPUFFTW_MODE=gpu; fp16: cuFFT fp16, GPUFFTW_FP16_WAY=cufft-fp16");
+  EXPECT_EQ(gpu_.half_rates_asked, 0);
+}
+
+// Arrays in device memory: the GPU alone, its ways priced where the
+// arrays lie (the conversions on the device cost more than halving the
+// passes saves: f32), and a way read faster under FFTW_MEASURE kept.
+TEST_F(Fp16Candidates, DeviceArraysWeighTheWaysOnTheGpuAlone) {
+  gpu_.memory_of[in_] = Memory::Device;
+  Problem p = half_problem(1024);
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+  EXPECT_EQ(d.why.rfind("arrays in device memory; fp16: f32, by the model: ", 0), 0u) << d.why;
+
+  p = half_problem(1024, FFTW_MEASURE);
+  way_read_s_ = {{Fp16Way::Ours, 0.4e-3}, {Fp16Way::CufftHalf, 0.5e-3}, {Fp16Way::SingleOnHalves, 0.8e-3},
+                 {Fp16Way::Single, 0.6e-3}};
+  d = choose_now(p);
+  EXPECT_EQ(made(d).way(), Fp16Way::Ours) << d.why;
+  KernelPick pick;
+  ASSERT_TRUE(store().recall_kernel(way_key(p, ArraysAt::Device, Spread::Auto), &pick));
+  EXPECT_EQ(pick.variant, "ours");
+}
+
+// Without the rates the ways in half are priced by: f32, saying why.
+TEST_F(Fp16Candidates, WithoutHalfRatesF32) {
+  gpu_.half.reset();
+  const Problem p = half_problem(1024);
+  const std::vector<Candidate> list = priced(p);
+  EXPECT_EQ(way_of(list, Fp16Way::CufftHalf).unfit, Unfit::NoHalfRates);
+  const Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+  EXPECT_TRUE(says(d.why, "; fp16: f32, by the model: f32 ")) << d.why;
+  EXPECT_TRUE(says(d.why, "no rates to price the ways in half by: no device in this test")) << d.why;
+
+  // A forced way in half without them: not taken, and f32 not ruled out.
+  planner_.forced_way = Fp16Way::CufftHalf;
+  const std::vector<Candidate> forced = priced(p);
+  EXPECT_EQ(way_of(forced, Fp16Way::CufftHalf).unfit, Unfit::NoHalfRates);
+  EXPECT_TRUE(way_of(forced, Fp16Way::Single).applies()) << way_of(forced, Fp16Way::Single).why_not;
+  const Dispatched f = choose_now(p);
+  EXPECT_EQ(made(f).way(), Fp16Way::Single) << f.why;
+  EXPECT_TRUE(says(f.why, "GPUFFTW_FP16_WAY=cufft-fp16 not taken: no rates to price the ways in half by")) << f.why;
+}
+
+}  // namespace
+}  // namespace gpufftw
