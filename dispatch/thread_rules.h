@@ -16,13 +16,15 @@ namespace gpufftw {
 // transform too). Deciding so needs neither CUDA nor the model.
 constexpr int64_t kTinyPoints = 4096;
 
-// The model's pick of the real FFTW's candidates: the program's thread
-// count, or one thread where the model prices it kOneThreadBy faster
-// (cost_model.h's pick_threads).
+// The model's pick of the real FFTW's candidates that apply: the
+// program's thread count, or one thread where the model prices it
+// kOneThreadBy faster (cost_model.h's pick_threads). Where they are not
+// priced, the program's count; where none applies, a default Candidate.
 Candidate cheapest_cpu(const std::vector<Candidate> &list);
 
 // Whether one thread may run the problem faster than the program's count,
-// by the model's prices: FFTW_MEASURE then times both.
+// by the model's prices (false where they are not priced): FFTW_MEASURE
+// then times both.
 bool one_thread_may_win(const std::vector<Candidate> &list);
 
 }  // namespace gpufftw

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "dispatch/decide.h"
+#include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 #include "policy_fixture.h"
 
@@ -139,6 +140,24 @@ TEST_F(Candidates, PricesReplaceTheGpuWayWithThosePriced) {
 
 // Under FFTW_ESTIMATE the decision is the cheapest way of the list that
 // applies: the prices alone flip it, a cheaper way ruled out never wins.
+// The thread rules read prices only where the real FFTW's ways carry
+// them: unpriced, the program's count stands and one thread is not timed;
+// with none of its ways left, a default candidate, not a crash.
+TEST(ThreadRules, UnpricedWaysLeaveTheProgramsCount) {
+  const std::vector<Candidate> unpriced{Candidate::cpu_at(8), Candidate::cpu_at(1), Candidate::gpu_at(Spread::Auto)};
+  EXPECT_EQ(cheapest_cpu(unpriced).threads, 8);
+  EXPECT_FALSE(one_thread_may_win(unpriced));
+
+  std::vector<Candidate> none{Candidate::cpu_at(8), Candidate::gpu_at(Spread::Auto, 1e-3)};
+  none[0].unfit = Unfit::DeviceArrays;
+  EXPECT_FALSE(cheapest_cpu(none).price);
+  EXPECT_FALSE(one_thread_may_win(none));
+
+  const std::vector<Candidate> priced{Candidate::cpu_at(8, 1e-3), Candidate::cpu_at(1, 1e-4)};
+  EXPECT_EQ(cheapest_cpu(priced).threads, 1);
+  EXPECT_TRUE(one_thread_may_win(priced));
+}
+
 TEST_F(Candidates, TheDecisionIsTheCheapestWayThatApplies) {
   const Problem p = problem(FFTW_ESTIMATE);
   gpu_.splits = true;
