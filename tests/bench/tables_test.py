@@ -19,6 +19,11 @@ ratios worked out by hand:
   the batch 6.00 ms on one GPU, 4.00 on two (1.50x), fp32 5.00 (1.25x),
   split; the 2-D 3.00 ms on either, on one GPU of the two, fp32's slabs
   2.50 (0.83x). The two-GPU rows stay out of the one-GPU host table.
+- The never-slower table (bench/never_slower_table.py) with a baseline
+  revision measured beside this build: the batch 2.00 ms over the set
+  against the baseline's 1.60 (1.25), 3.00 against 3.00 (1.00), the third
+  point's baseline missing; the median of 1.25 and 1.00 is 1.12, and the
+  baseline's rows stay out of the every-GPU-over-one table.
 """
 import os
 import subprocess
@@ -73,6 +78,14 @@ expect(fp16, '| c2c-f32-4096x4096 | malloc | 2 | 3.000 | 3.000 | 1.00 | 2.500 | 
 expect(fp16, '| c2c-f32-4096-b4096 | malloc | 8.000 | 6.000 | 1.33 | 1.5 | - | cuFFT fp16 |', 'the one-GPU host row')
 if any(line.startswith('| c2c-f32-4096-b4096 | malloc@2 |') for line in fp16):
     failures.append('fp16: a two-GPU row in the one-GPU host table')
+
+never = table('never_slower_table.py', 'never_slower_results.txt')
+expect(never, '| c2c-f32-4096-b4096 | 3.000 | 3.000 | 1.00 | 2.000 | 1.600 | 1.25 |', 'a point against the baseline')
+expect(never, '| c2c-f32-1000-b16384 | 4.000 | 4.000 | 1.00 | 4.400 | missing | - |', 'a baseline point missing')
+expect(never, 'this / baseline, measure, every GPU: median 1.12, worst 1.25 (c2c-f32-4096-b4096, fftw)',
+       'the median and the worst over the set')
+expect(never, '| c2c-f32-4096-b4096 | 3.000 | 2.000 | 0.67 | on GPU 0 | on GPUs 0,1: the batch split 2048+2048 |',
+       'every GPU over one, this build alone')
 
 if failures:
     print('\n'.join('FAIL: ' + f for f in failures))
