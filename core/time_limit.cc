@@ -11,6 +11,8 @@ namespace {
 
 std::atomic<double> limit_setting[2] = {-1.0, -1.0};
 
+thread_local const PlanDeadline *current = nullptr;
+
 int slot(Precision precision) { return precision == Precision::F32 ? 0 : 1; }
 
 double now_s() {
@@ -24,6 +26,14 @@ double time_limit(Precision precision) { return limit_setting[slot(precision)].l
 
 Deadline::Deadline(double limit_s) : limit_s_(limit_s < 0 ? -1 : limit_s), start_(now_s()) {}
 
+Deadline Deadline::of(Precision precision) {
+  const double own = time_limit(precision);
+  const Deadline &outer = plan_deadline();
+  if (!outer.bounded()) return Deadline(own);
+  const double left = outer.left();
+  return Deadline(own < 0 ? left : std::min(own, left));
+}
+
 double Deadline::spent() const { return now_s() - start_; }
 
 std::string Deadline::bound_text(const std::string &unbounded) const {
@@ -36,6 +46,15 @@ std::string Deadline::bound_text(const std::string &unbounded) const {
 double Deadline::left() const {
   if (!bounded()) return HUGE_VAL;
   return std::max(0.0, limit_s_ - spent());
+}
+
+PlanDeadline::PlanDeadline(const Deadline &deadline) : deadline_(deadline), outer_(current) { current = this; }
+
+PlanDeadline::~PlanDeadline() { current = outer_; }
+
+const Deadline &plan_deadline() {
+  static const Deadline unbounded(-1);
+  return current ? current->deadline() : unbounded;
 }
 
 }  // namespace gpufftw

@@ -1,8 +1,11 @@
 // The program's bound on planning time, fftw(f)_set_timelimit, and the
-// deadline one plan keeps to. FFTW's own planner stops timing once the
-// limit has passed and keeps the best plan found; gpufftw's planner, at
-// every level (dispatch's CPU-against-GPU timing, the MPI layer's composed
-// plan against the real FFTW MPI), does the same against one deadline.
+// deadline one plan keeps to. FFTW's own planner keeps the limit in the
+// planner, checks it between solvers, and once it has passed keeps the
+// best plan found; gpufftw's planner, at every level (dispatch's
+// CPU-against-GPU timing and its GPU readings, the engine's tuning of our
+// kernels, the MPI layer's composed plan against the real FFTW MPI), does
+// the same against the one deadline of the plan being made (PlanDeadline),
+// which each of them reads where it times.
 #pragma once
 
 #include <cmath>
@@ -22,7 +25,10 @@ double time_limit(Precision precision);
 class Deadline {
  public:
   explicit Deadline(double limit_s);
-  static Deadline of(Precision precision) { return Deadline(time_limit(precision)); }
+  // A plan's of that precision made now: the program's limit counted from
+  // now, or what the plan being made on this thread leaves (a serial plan
+  // inside an MPI plan), whichever ends first.
+  static Deadline of(Precision precision);
 
   bool bounded() const { return limit_s_ >= 0; }
   double spent() const;
@@ -43,5 +49,28 @@ class Deadline {
   double limit_s_;
   double start_;
 };
+
+// The deadline of the plan being made on this thread, for as long as this
+// lives: the one every timing of that plan's making keeps to, however deep
+// it is taken, as FFTW's planner keeps one limit for all its solvers.
+// Nested (a plan made while another is), the inner one is current until it
+// ends and the outer one then again.
+class PlanDeadline {
+ public:
+  explicit PlanDeadline(const Deadline &deadline);
+  ~PlanDeadline();
+  PlanDeadline(const PlanDeadline &) = delete;
+  PlanDeadline &operator=(const PlanDeadline &) = delete;
+
+  const Deadline &deadline() const { return deadline_; }
+
+ private:
+  const Deadline deadline_;
+  const PlanDeadline *outer_;
+};
+
+// The deadline of the plan being made on this thread (the innermost
+// PlanDeadline's); unbounded where no plan is being made.
+const Deadline &plan_deadline();
 
 }  // namespace gpufftw

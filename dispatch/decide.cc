@@ -65,7 +65,7 @@ Dispatched gpu_alone(const Planner &pl, const Problem &p, std::vector<Candidate>
 Dispatched cpu_alone(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &why) {
   const int threads = program_threads(list);
   if (ruled_out_for(list, Unfit::Tiny) && threads > 1) {
-    std::unique_ptr<Plan> one = pl.cpu->plan(p, 1, time_limit(p.precision));
+    std::unique_ptr<Plan> one = pl.cpu->plan(p, 1, plan_deadline().fftw_limit());
     if (one || !(p.flags & FFTW_WISDOM_ONLY)) return {std::move(one), why + ": " + threads_text(1)};
     return pl.on_cpu(p, why + "; FFTW_WISDOM_ONLY: the wisdom at " + threads_text(threads), threads);
   }
@@ -124,11 +124,14 @@ Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candida
   // read. Not measuring, the cheapest way at the cheapest placement; a
   // split the model chose that the engine cannot make after all leaves
   // one GPU.
+  // Past the program's time limit the model places it too, and the
+  // choice, its placement unmeasured, is kept for this process only.
   std::string placed;
   std::unique_ptr<Plan> plan;
+  bool by_model = false;
   if (measuring) {
     Candidate made;
-    plan = placed_gpu_plan(pl, p, list, &made, nullptr, &placed);
+    plan = placed_gpu_plan(pl, p, list, &made, nullptr, &placed, &by_model);
     model_choice.spread = made.spread;
   } else {
     GpuWay g = gpu_way_plan(pl, p, gpu_ways_at(list, gpu_way.spread), false);
@@ -141,8 +144,8 @@ Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candida
     placed = g.why;
   }
   if (!plan) return pl.on_cpu(p, placed);
-  if (measuring) store.remember(key, model_choice);
-  return {std::move(plan), why + placed};
+  if (measuring) store.remember(key, model_choice, !by_model);
+  return {std::move(plan), why + placed + (by_model ? "; kept for this process only" : "")};
 }
 
 }  // namespace gpufftw

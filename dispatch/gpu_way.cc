@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/time_limit.h"
 #include "dispatch/fp16_candidates.h"
 #include "dispatch/why.h"
 
@@ -51,7 +52,10 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
                       "measured earlier: " + ms(pick.own_s) + (pick.cufft_s > 0 ? ", f32 " + ms(pick.cufft_s) : ""));
         break;
       }
-  if (measuring && open.size() > 1) {
+  // Past the plan's deadline, as FFTW's planner keeps what it has: no way
+  // made to be read against another; the model's cheapest.
+  const bool past_limit = measuring && open.size() > 1 && plan_deadline().passed();
+  if (measuring && !past_limit && open.size() > 1) {
     const std::optional<double> cheapest = open.front().price;
     std::vector<Candidate> timed;
     std::vector<std::unique_ptr<Plan>> plans;
@@ -90,8 +94,10 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
       const std::string prices = way_prices(ways);
       const bool forced = pl.forced_way && c.way == *pl.forced_way;
       return made(std::move(plan), c.way,
-                  forced ? "GPUFFTW_FP16_WAY=" + std::string(way_tag(c.way))
-                         : prices.empty() ? "the first way to make a plan" : "by the model: " + prices);
+                  forced           ? "GPUFFTW_FP16_WAY=" + std::string(way_tag(c.way))
+                  : prices.empty() ? "the first way to make a plan"
+                  : past_limit     ? "by the model (the program's time limit passed): " + prices
+                                   : "by the model: " + prices);
     }
   // GPUFFTW_FP16_WAY's way made no plan: the others, as without it.
   if (std::any_of(ways.begin(), ways.end(), [](const Candidate &c) { return c.unfit == Unfit::NotForced; })) {

@@ -31,8 +31,10 @@ struct GpuWay {
 // that apply, each priced within kWayTimedWithin of the cheapest (f32
 // always, so that a model off by more never leaves a plan in half slower
 // than single precision) made and read in turn (read_in_turn), the
-// fastest kept and stored; else the cheapest that makes a plan. Where
-// GPUFFTW_FP16_WAY's way makes none, the choice as without it, saying so.
+// fastest kept and stored; else the cheapest that makes a plan, as also
+// once the plan's deadline (plan_deadline()) has passed, nothing read or
+// stored, saying so. Where GPUFFTW_FP16_WAY's way makes none, the choice
+// as without it, saying so.
 // `ways`: the GPU's ways at one placement.
 GpuWay gpu_way_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &ways, bool measuring);
 

@@ -43,12 +43,33 @@ void say_timing(const Problem &p, double gpu_s, double quick_s, const Deadline &
 }  // namespace
 
 std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &list,
-                                      Candidate *chosen, double *read_s, std::string *placed) {
+                                      Candidate *chosen, double *read_s, std::string *placed, bool *by_model) {
   auto keep = [chosen](GpuWay *g, Spread spread, const std::string &why) {
     chosen->spread = spread;
     chosen->way = g->way;
     return why + g->why;
   };
+  if (by_model) *by_model = false;
+  if (plan_deadline().passed()) {
+    if (by_model) *by_model = true;
+    const std::optional<Candidate> cheapest = cheapest_gpu(list);
+    Spread spread = cheapest ? cheapest->spread : Spread::Auto;
+    GpuWay g = gpu_way_plan(planner, p, gpu_ways_at(list, spread), true);
+    std::string not_split;
+    if (!g.plan && spread == Spread::Set) {
+      not_split = " (the split not taken: " + g.why + ")";
+      spread = Spread::One;
+      g = gpu_way_plan(planner, p, gpu_ways_at(list, spread), true);
+    }
+    if (!g.plan) return *placed = g.why, nullptr;
+    if (read_s) *read_s = g.read_s >= 0 ? g.read_s : planner.read(g.plan.get(), HUGE_VAL);
+    const char *where = spread == Spread::Set ? "the GPUs' split" : spread == Spread::One ? "one GPU"
+                                                                                         : "the engine's placement";
+    return *placed = keep(&g, spread,
+                          "; the program's time limit passed: placed by the model (" + std::string(where) +
+                              "), nothing read against it" + not_split),
+           std::move(g.plan);
+  }
   GpuWay set = gpu_way_plan(planner, p, gpu_ways_at(list, Spread::Set), true);
   if (set.plan) {
     GpuWay one = gpu_way_plan(planner, p, gpu_ways_at(list, Spread::One), true);
@@ -80,7 +101,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   Choice c;
   std::string placed;
   Candidate made;
-  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, list, &made, &c.gpu_s, &placed);
+  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, list, &made, &c.gpu_s, &placed, nullptr);
   c.spread = made.spread;
   if (!gpu) return planner.on_cpu(p, placed, cpu_threads);
   lap("GPU plan and its reading");

@@ -38,8 +38,13 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
 // an fp16 problem's ways read in turn). Where `read_s` is given, the kept
 // plan's reading (read once where nothing was compared). Without a plan,
 // `placed` says why not; with one, it ends with the fp16 account.
+// Once the plan's deadline (plan_deadline()) has passed, as FFTW's planner
+// then keeps what it has: no second plan is made to read against, the
+// model's cheaper placement and way are made (a split the engine cannot
+// make leaves one GPU), and `by_model`, where given, is set, for a choice
+// nothing measured.
 std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &list,
-                                      Candidate *chosen, double *read_s, std::string *placed);
+                                      Candidate *chosen, double *read_s, std::string *placed, bool *by_model);
 
 // The real FFTW's measured plans at the program's `threads` and at one,
 // each timed on the plan's arrays: the faster, its thread count in

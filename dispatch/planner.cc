@@ -5,7 +5,7 @@
 namespace gpufftw {
 
 Dispatched Planner::on_cpu(const Problem &p, std::string why, int threads) const {
-  return {cpu->plan(p, threads, time_limit(p.precision)), std::move(why)};
+  return {cpu->plan(p, threads, plan_deadline().fftw_limit()), std::move(why)};
 }
 
 }  // namespace gpufftw

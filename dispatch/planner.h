@@ -30,7 +30,8 @@ struct Planner {
   // ways of an fp16 problem (fp16_candidates.h).
   std::optional<Fp16Way> forced_way;
 
-  // The real FFTW's plan (at most `threads`; 0: the program's count).
+  // The real FFTW's plan (at most `threads`; 0: the program's count), its
+  // planner kept to what the plan's deadline leaves (plan_deadline()).
   Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) const;
 };
 

@@ -47,10 +47,10 @@ Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::v
 
 // Every way asked whether it applies; where both sides do, the wisdom
 // (the store's recalled choice) and FFTW_WISDOM_ONLY come first, as in
-// FFTW's planner, then the model prices each way; then the one decision.
-Dispatched automatic(const Planner &pl, const Problem &p) {
+// FFTW's planner, then the model prices each way; then the one decision,
+// within the plan's `deadline`.
+Dispatched automatic(const Planner &pl, const Problem &p, const Deadline &deadline) {
   GpuSide &gpu = *pl.gpu;
-  const Deadline deadline = Deadline::of(p.precision);
   const Memory in = gpu.memory(p.in[0]), out = gpu.memory(p.out[0]);
   const int threads = pl.cpu->threads(p.precision);
   std::vector<Candidate> list = ways(pl, p, threads, in, out);
@@ -76,6 +76,10 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
 }  // namespace
 
 Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
+  // The plan's one deadline, from here on the one every timing of its
+  // making keeps to (plan_deadline()): the real FFTW's planner, the
+  // readings, the engine's tuning.
+  const PlanDeadline plan(Deadline::of(p.precision));
   if (mode == GPUFFTW_MODE_CPU) return pl.on_cpu(p, "GPUFFTW_MODE=cpu");
   if (!pl.gpu) {
     if (mode == GPUFFTW_MODE_GPU) no_gpu_for_gpu_mode("built without CUDA");
@@ -100,9 +104,9 @@ Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
     if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
     std::vector<Candidate> list{Candidate::cpu_at(0), Candidate::gpu_at(Spread::Auto)};
     rule_out(&list, false, Unfit::Mode, "GPUFFTW_MODE=gpu");
-    return decide(pl, p, list, "", Deadline::of(p.precision));
+    return decide(pl, p, list, "", plan.deadline());
   }
-  return automatic(pl, p);
+  return automatic(pl, p, plan.deadline());
 }
 
 }  // namespace gpufftw

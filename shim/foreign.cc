@@ -187,6 +187,10 @@ double gpufftw_foreign_time_limit(char precision) {
   return gpufftw::time_limit(precision == 'f' ? gpufftw::Precision::F32 : gpufftw::Precision::F64);
 }
 
+void *gpufftw_foreign_plan_begin(double limit) { return new gpufftw::PlanDeadline(gpufftw::Deadline(limit)); }
+
+void gpufftw_foreign_plan_end(void *scope) { delete static_cast<gpufftw::PlanDeadline *>(scope); }
+
 void gpufftw_own_library(const void *code) { gpufftw::note_own_library(code); }
 
 void gpufftw_foreign_report_rank(int rank, int size) { gpufftw::label_report(rank, size); }

@@ -64,6 +64,15 @@ double gpufftw_foreign_cpu_seconds(char precision, gpufftw_foreign_kind kind, in
  * set it, in seconds; negative: no limit. */
 double gpufftw_foreign_time_limit(char precision);
 
+/* The plans gpufftw makes on this thread, from here until
+ * gpufftw_foreign_plan_end(scope), are made inside the other library's
+ * plan: each keeps to what `limit` seconds from now leave
+ * (fftw_set_timelimit's form: negative, no limit) where that ends before
+ * the program's own limit does, so that the serial plans of a composed MPI
+ * plan keep to its limit. Scopes end in the reverse order they began. */
+void *gpufftw_foreign_plan_begin(double limit);
+void gpufftw_foreign_plan_end(void *scope);
+
 /* libgpufftw_mpi, as it loads: its code is gpufftw's own, not another FFTW's
    (shim/interpose/other_fftw.h), and its dlsym calls are its own. */
 void gpufftw_own_library(const void *code);

@@ -9,6 +9,7 @@
 
 #include "core/readings.h"
 #include "engine/device/context.h"
+#include "engine/in_core/tuning_within.h"
 #include "engine/staging/sides.h"
 
 namespace gpufftw::engine {
@@ -71,9 +72,10 @@ std::vector<long long> shape(const Geometry &g) {
 }
 
 // Every variant of g's shape against cuFFT's plan on scratch buffers of
-// g's size; false (with `why`) where it could not be measured.
-bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStream_t stream, KernelPick *pick,
-          std::string *why) {
+// g's size, none once `within` says the plan's deadline has passed; false
+// (with `why`) where it could not be measured.
+bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStream_t stream, TuningWithin *within,
+          KernelPick *pick, std::string *why) {
   const std::vector<long long> dims = shape(g);
   const long long n = product(dims, 0, dims.size());
   const long long batch = g.loops.empty() ? 1 : g.loops[0].n;
@@ -101,6 +103,7 @@ bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStrea
   const std::vector<kernels::Variant> variants =
       ok ? kernels::TransformPlan::variants(dims, g.real) : std::vector<kernels::Variant>{};
   for (const kernels::Variant &v : variants) {
+    if (!within->goes_on()) break;
     std::string not_this;
     auto plan = kernels::TransformPlan::create(dims, g.real, batch, v, &not_this);
     double s = 0;
@@ -155,12 +158,17 @@ namespace {
 
 std::string times(const KernelPick &pick) { return ms(pick.own_s) + " against cuFFT's " + ms(pick.cufft_s); }
 
-// Why cuFFT stays without timing anything now, else false.
+// Why cuFFT stays without timing anything now, else false. Tuning starts
+// only within the plan's deadline (plan_deadline()).
 bool cufft_stays(const Geometry &g, const KernelPick *recalled, Reason *why) {
   kernels::Variant v;
   if (!recalled) {
-    if (g.own_kernels == Geometry::OwnKernels::Tune) return false;
-    *why = {Reason::Code::NotAsked, "own kernels not measured for this problem: FFTW_MEASURE measures them"};
+    if (g.own_kernels != Geometry::OwnKernels::Tune)
+      *why = {Reason::Code::NotAsked, "own kernels not measured for this problem: FFTW_MEASURE measures them"};
+    else if (!TuningWithin(plan_deadline()).starts())
+      *why = {Reason::Code::NotAsked, "own kernels not tuned: the program's time limit has passed"};
+    else
+      return false;
     return true;
   }
   if (recalled->variant != "cufft" && kernels::Variant::parse(recalled->variant, &v)) return false;
@@ -189,18 +197,24 @@ std::unique_ptr<kernels::TransformPlan> pick_own_kernel(const Geometry &g, const
   std::string why;
   const bool known = recall(key, &pick);
   if (cufft_stays(g, known ? &pick : nullptr, said)) return nullptr;
+  // A pick the program's time limit cut short serves this plan alone.
+  std::string cut_short;
   if (!known) {
-    if (!tune(g, cufft, cufft_batch, stream, &pick, &why)) {
+    TuningWithin within(plan_deadline());
+    if (!tune(g, cufft, cufft_batch, stream, &within, &pick, &why)) {
       *said = {Reason::Code::NoJob, "own kernels not tuned: " + why};
       return nullptr;
     }
-    remember(key, pick);
-    if (cufft_stays(g, &pick, said)) return nullptr;
+    if (within.remembered())
+      remember(key, pick);
+    else
+      cut_short = "; the program's time limit passed: not all variants timed, the pick not kept";
+    if (cufft_stays(g, &pick, said)) return said->text += cut_short, nullptr;
   }
   kernels::Variant v;
   kernels::Variant::parse(pick.variant, &v);
   auto plan = kernels::TransformPlan::create(shape(g), g.real, g.loops.empty() ? 1 : g.loops[0].n, v, &why);
-  *said = {Reason::Code::NoJob, plan ? "own kernel " + plan->describe() + " (tuned: " + times(pick) + ")"
+  *said = {Reason::Code::NoJob, plan ? "own kernel " + plan->describe() + " (tuned: " + times(pick) + cut_short + ")"
                                      : "own kernel " + pick.variant + " tuned faster but not planned: " + why};
   return plan;
 }

@@ -27,9 +27,9 @@ bool own_kernel_suits(const Geometry &g);
 std::string kernel_pick_key(const Geometry &g);
 
 // Whether cuFFT stays for g without timing anything, and why: NotAsked
-// where no pick is remembered and g does not ask for tuning, Slower where
-// the pick remembered is cuFFT. The planner then makes no job of our
-// kernels to find that out.
+// where no pick is remembered and g does not ask for tuning or the plan's
+// deadline (plan_deadline()) has passed, Slower where the pick remembered
+// is cuFFT. The planner then makes no job of our kernels to find that out.
 bool own_kernel_declines(const Geometry &g, Reason *why);
 
 // Our kernel's time over cuFFT's on g, as tuning measured it (a pick
@@ -37,7 +37,8 @@ bool own_kernel_declines(const Geometry &g, Reason *why);
 double own_kernel_time_ratio(const Geometry &g);
 
 // Our plan for g where it was measured faster than cuFFT (recalled, or
-// timed now on `stream`), else nullptr: cuFFT runs. `cufft` is cuFFT's
+// timed now on `stream` within the plan's deadline: tuning_within.h),
+// else nullptr: cuFFT runs. `cufft` is cuFFT's
 // plan of `cufft_batch` of g's transforms (the whole batch, or one chunk
 // of it: its time is scaled to the batch). `said` gets what runs and why
 // (for FftJob::path()), or why cuFFT stays, its code Slower where cuFFT

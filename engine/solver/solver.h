@@ -31,7 +31,8 @@ struct Reason {
   enum class Code {
     NotItsKind,  // not a geometry it takes: type, rank, layout, size, the device set
     NotAsked,    // the geometry does not ask for what it gives (half precision; our
-                 // kernels where nothing measured them and FFTW_ESTIMATE measures nothing)
+                 // kernels where nothing measured them and FFTW_ESTIMATE measures nothing,
+                 // or the program's time limit has passed)
     Slower,      // a measurement, recalled or made now, kept another way (cuFFT)
     NoJob,       // it took the geometry and made no job: cuFFT could not plan it, a
                  // CUDA call failed, the job passes the device memory cap

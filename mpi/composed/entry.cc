@@ -278,6 +278,10 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
               ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, void *in, void *out, MPI_Comm comm, int sign,
               unsigned flags, const RealSide &real, Declined *declined) {
   const Deadline deadline(gpufftw_foreign_time_limit(Serial<R>::precision));
+  // The plan being made on this thread, for gpufftw's planner too: the
+  // serial plans the composed plan's steps make keep to what it leaves.
+  const std::unique_ptr<void, void (*)(void *)> plan_deadline(gpufftw_foreign_plan_begin(deadline.fftw_limit()),
+                                                              gpufftw_foreign_plan_end);
   // Where the plan's time goes, said at the debug level: a recalled plan's
   // is all building (CUDA, NCCL's communicator, the steps' plans).
   Laps stage;

@@ -102,5 +102,45 @@ TEST(TimeLimit, ADeadlineCountsFromItsMaking) {
   EXPECT_EQ(zero.left(), 0);
 }
 
+// The plan being made on this thread has one deadline, which the timings
+// deep inside its making read; outside any plan, none bounds them.
+TEST(TimeLimit, ThePlanBeingMadeHasOneDeadlineNestedPlansRestoreTheOuter) {
+  EXPECT_FALSE(plan_deadline().bounded()) << "no plan is being made";
+  {
+    const PlanDeadline outer(Deadline(100));
+    EXPECT_TRUE(plan_deadline().bounded());
+    EXPECT_GT(plan_deadline().left(), 99);
+    {
+      const PlanDeadline inner(Deadline(0));
+      EXPECT_TRUE(plan_deadline().passed());
+    }
+    EXPECT_FALSE(plan_deadline().passed()) << "the outer plan's again";
+    EXPECT_GT(plan_deadline().left(), 99);
+  }
+  EXPECT_FALSE(plan_deadline().bounded());
+}
+
+// A plan made inside another's making (a serial plan of an MPI plan) keeps
+// to what the outer plan leaves where that ends first, and to the
+// program's limit where that does.
+TEST(TimeLimit, APlanInsideAnotherKeepsToTheTighterOfBoth) {
+  {
+    const PlanDeadline outer(Deadline(5));
+    const Deadline unlimited = Deadline::of(Precision::F64);
+    EXPECT_TRUE(unlimited.bounded()) << "no program limit: the outer plan's";
+    EXPECT_LE(unlimited.left(), 5);
+    EXPECT_GT(unlimited.left(), 4);
+    set_time_limit(Precision::F64, 100);
+    EXPECT_LE(Deadline::of(Precision::F64).left(), 5) << "the outer plan's ends first";
+    set_time_limit(Precision::F64, 2);
+    EXPECT_LE(Deadline::of(Precision::F64).left(), 2) << "the program's limit ends first";
+    EXPECT_GT(Deadline::of(Precision::F64).left(), 1);
+    const PlanDeadline passed(Deadline(0));
+    EXPECT_TRUE(Deadline::of(Precision::F64).passed()) << "nothing left of the enclosing plan's";
+  }
+  EXPECT_GT(Deadline::of(Precision::F64).left(), 1) << "outside any plan, the program's alone";
+  set_time_limit(Precision::F64, -1);
+}
+
 }  // namespace
 }  // namespace gpufftw

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/time_limit.h"
 #include "dispatch/decide.h"
 #include "dispatch/fp16_candidates.h"
 #include "dispatch/gpu_way.h"
@@ -30,7 +31,10 @@ class Fp16Candidates : public Policy {
     set_precision(GPUFFTW_PRECISION_FP16);
     gpu_.half = fast_link_host();
   }
-  void TearDown() override { set_precision(saved_); }
+  void TearDown() override {
+    set_precision(saved_);
+    set_time_limit(Precision::F32, -1);
+  }
 
   // A batch of c2c the GPU wins by far under the model (sure), of `n`.
   Problem half_problem(int64_t n, unsigned flags = FFTW_ESTIMATE, Kind kind = Kind::C2C) {
@@ -164,6 +168,28 @@ TEST_F(Fp16Candidates, MeasureReadsTheWaysAndTheStoreRecallsTheWay) {
   EXPECT_TRUE(says(d.why, "; fp16: cuFFT fp16, measured earlier: 0.5 ms, f32 0.95 ms")) << d.why;
   EXPECT_EQ(readings_, timed);
   EXPECT_EQ(gpu_.ways_made.size(), 1u) << "only the stored way is made";
+}
+
+// Past the program's time limit, FFTW_MEASURE reads no way against
+// another: the model's cheapest way is the one made, saying so, and no
+// way is stored for a later plan with time to find.
+TEST_F(Fp16Candidates, PastTheLimitTheModelPicksTheWayUnread) {
+  const Problem p = half_problem(1024, FFTW_MEASURE);
+  const Candidate best = *cheapest_gpu(priced(p));
+  ASSERT_NE(best.way, Fp16Way::Single) << "halves pay on pageable arrays on such a host";
+  way_read_s_ = {{Fp16Way::Ours, 0.9e-3}, {Fp16Way::CufftHalf, 0.9e-3}, {Fp16Way::SingleOnHalves, 0.9e-3},
+                 {Fp16Way::Single, 0.1e-3}};  // f32 would read fastest
+  set_time_limit(Precision::F32, 0);
+  const Dispatched d = choose_now(p);
+  ASSERT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_EQ(made(d).way(), best.way) << d.why;
+  EXPECT_EQ(readings_, 0) << d.why;
+  EXPECT_EQ(gpu_.ways_made.size(), 1u) << "one way made, none to read it against";
+  EXPECT_TRUE(says(d.why, "; fp16: " + std::string(way_name(best.way)) +
+                              ", by the model (the program's time limit passed): "))
+      << d.why;
+  KernelPick pick;
+  EXPECT_FALSE(store(true).recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick));
 }
 
 // The ways priced far over the cheapest are not made, but f32 always is.

@@ -247,6 +247,49 @@ TEST_F(PolicyWithinALimit, PastTheLimitTheFasterOfWhatWasReadIsKeptForThisProces
   EXPECT_TRUE(made(d).estimated()) << d.why;
 }
 
+// Past the limit, the GPUs' split is not read against one GPU: the
+// model's cheaper placement is the one made, nothing of it read where the
+// model is sure of the GPU, and the choice is kept for this process only.
+TEST_F(PolicyWithinALimit, PastTheLimitTheModelPlacesTheGpuAndNothingIsReadAgainstIt) {
+  const Problem p = split_reads_faster();  // the split would read faster
+  gpu_.set_s = *gpu_.one_s * 2;
+  set_time_limit(Precision::F32, 0);
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_EQ(readings_, 0) << d.why;
+  EXPECT_EQ(gpu_.plans[Spread::Set], 0) << "no second plan to read against";
+  EXPECT_EQ(gpu_.plans[Spread::One], 1);
+  EXPECT_NE(d.why.find("; the program's time limit passed: placed by the model (one GPU), nothing read against it"),
+            std::string::npos)
+      << d.why;
+  Choice c;
+  EXPECT_FALSE(store(true).recall(choice_key(p, cpu_.program_threads, false), &c)) << "stored past the limit";
+
+  // The split priced cheaper: the split, and one GPU is never made.
+  gpu_.plans.clear();
+  gpu_.set_s = *gpu_.one_s / 2;
+  d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+  EXPECT_EQ(gpu_.plans[Spread::One], 0) << d.why;
+  EXPECT_NE(d.why.find("placed by the model (the GPUs' split)"), std::string::npos) << d.why;
+}
+
+// Sides the model cannot separate, past the limit: the GPU's one plan, at
+// the model's cheaper placement, is read against the real FFTW's, and no
+// second placement is made.
+TEST_F(PolicyWithinALimit, PastTheLimitCloseSidesReadOnePlacementOnly) {
+  const Problem p = close_sides();
+  gpu_.splits = true;
+  gpu_.set_s = *gpu_.one_s * 2;
+  set_read_s_ = gpu_read_s_ / 2;  // the split would read faster
+  set_time_limit(Precision::F32, 0);
+  const Dispatched d = choose_now(p);
+  EXPECT_EQ(gpu_.plans[Spread::Set], 0) << d.why;
+  EXPECT_EQ(gpu_.plans[Spread::One], 1) << d.why;
+  EXPECT_EQ(cpu_.measured_plans, 0) << d.why;
+  EXPECT_NE(d.why.find("placed by the model (one GPU)"), std::string::npos) << d.why;
+}
+
 // The real FFTW's FFTW_ESTIMATE plan read far slower than the GPU: its
 // measured plan is never made, and the GPU runs.
 TEST_F(Policy, MeasureStopsAtTheEstimatedPlanWhereItLosesFar) {
