@@ -1,7 +1,8 @@
 // The engine's choice between our own kernels and cuFFT (engine/in_core/own_kernel.h)
 // on a batched c2c of device arrays (1-D, four-step, 2-D, 3-D): a recalled pick is the kernel that
 // runs (path() names it) and gives FFTW's answer; without one, tuning times
-// the variants and cuFFT once, remembers the winner, and that runs. Every
+// the variants and cuFFT once, remembers the winner, and that runs; past
+// the plan's deadline nothing is tuned and cuFFT runs, saying so. Every
 // test skips, saying so, where there is no usable GPU.
 #include <cuda_runtime_api.h>
 #include <fftw3.h>
@@ -10,10 +11,12 @@
 #include <cmath>
 #include <complex>
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "core/time_limit.h"
 #include "engine/engine.h"
 #include "engine/in_core/own_kernel.h"
 #include "engine/kernels/stockham.h"
@@ -198,6 +201,29 @@ TEST_F(OwnKernel, TuningRemembersTheWinnerAndItRuns) {
     EXPECT_EQ(store_.remembered, before + 1);
     EXPECT_EQ(again->path(), job->path());
   }
+}
+
+// Past the deadline of the plan being made (fftw_set_timelimit's), as
+// FFTW's planner stops timing, no variant is timed: cuFFT runs, the path
+// says why, and nothing is remembered, so that a plan with time tunes.
+TEST_F(OwnKernel, PastThePlansDeadlineCufftRunsUntunedAndNothingIsRemembered) {
+  const Geometry g = batched(32, 1 << 16, Real::F64, -1, false);
+  const int before = store_.remembered;
+  std::string why;
+  std::unique_ptr<FftJob> job;
+  {
+    const gpufftw::PlanDeadline passed(gpufftw::Deadline(0));
+    job = FftJob::create(g, &why);
+  }
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(store_.remembered, before);
+  EXPECT_EQ(job->path().rfind("cuFFT", 0), 0u) << job->path();
+  EXPECT_NE(job->path().find("own kernels not tuned: the program's time limit has passed"), std::string::npos)
+      << job->path();
+  EXPECT_LT(run_and_check<double>(job.get(), g), 2e-15) << job->path();
+  auto with_time = FftJob::create(g, &why);
+  ASSERT_TRUE(with_time) << why;
+  EXPECT_EQ(store_.remembered, before + 1) << with_time->path();
 }
 
 // Split over the device set, each GPU's part is a job of its own batch,
