@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests | --interpose | --fp16]: the GPU
+# gpu-check.sh [--bench | --bench-only | --multi | --gpu-tests | --interpose | --fp16 | --planner]: the GPU
 # machine's run, the one script for it. --multi (a machine of several
 # GPUs): the multi-GPU tests, then the multi-GPU benchmark
 # (bench/multi_gpu_run.sh: every row over its floors, the links', the host
@@ -15,7 +15,12 @@
 # bind otherwise; the FFTW MPI one on 2 ranks; then the GPU tests as
 # --gpu-tests runs them. --fp16: the fp16 tests (ctest -R fp16 and the
 # precision switch, every GPUFFTW_FP16_WAY), then bench/fp16_run.sh and
-# its table. Builds gpufftw there; runs every test (the GPU tests of
+# its table. --planner: the planner against a revision before it, in one
+# call: bench/never_slower.sh under FFTW_MEASURE with
+# GPUFFTW_BENCH_BASELINE (default build-baseline/libgpufftw.so.1, from
+# bench/baseline.sh, carried) timed point by point beside this build, on
+# one GPU and on every GPU, then FFTW's check.pl preloaded in forced GPU
+# mode on its serial configurations, both precisions. Builds gpufftw there; runs every test (the GPU tests of
 # the engine, dispatch, r2r and our kernels included), the correctness
 # sweep with every GPU-able problem forced onto the GPU, gpufftw-compare on
 # the spectrogram example and FFTW's check.pl suite preloaded in forced GPU
@@ -30,8 +35,9 @@
 # (or /tmp/gpu-check). FFTW's source must be in compat/work/
 # (compat/fetch-fftw-source.sh, on a machine with a network).
 set -uo pipefail
-tests=1 bench=0 multi=0 gpu_tests=0 interpose=0 fp16=0
+tests=1 bench=0 multi=0 gpu_tests=0 interpose=0 fp16=0 planner=0
 case ${1:-} in
+  --planner) tests=0 planner=1 ;;
   --fp16) tests=0 fp16=1 ;;
   --interpose) tests=0 interpose=1 gpu_tests=1 ;;
   --bench) bench=1 ;;
@@ -39,7 +45,7 @@ case ${1:-} in
   --multi) tests=0 multi=1 ;;
   --gpu-tests) tests=0 gpu_tests=1 ;;
   "") ;;
-  *) echo "usage: $0 [--bench | --bench-only | --multi | --gpu-tests | --interpose | --fp16]" >&2; exit 2 ;;
+  *) echo "usage: $0 [--bench | --bench-only | --multi | --gpu-tests | --interpose | --fp16 | --planner]" >&2; exit 2 ;;
 esac
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 out=${OUT:-/tmp/gpu-check}
@@ -133,6 +139,27 @@ run_multi() {
   cat "$out/bench/multi_table.md"
 }
 
+run_planner() {
+  local baseline=${GPUFFTW_BENCH_BASELINE:-$root/build-baseline/libgpufftw.so.1}
+  if [ -e "$baseline" ]; then
+    OUT=$out/bench GPUFFTW_BENCH_BASELINE=$baseline GPUFFTW_NEVER_SLOWER_FLAGS=measure timeout 360 \
+      "$root/bench/never_slower.sh" "$build" > "$out/never_slower.log" 2>&1
+    row "this build against $(cat "$(dirname "$baseline")/revision" 2>/dev/null || echo the baseline)" \
+      "exit $?: $(grep '^this / baseline' "$out/bench/never_slower_table.md" | sed 's/^this \/ baseline, //' | tr '\n' ' ')"
+  else
+    row "this build against a baseline" "not run: no $baseline (bench/baseline.sh REV, carried)"
+  fi
+  if [ -f compat/work/fftw3-3.3.10/tests/check.pl ] && [ -d compat/work/bench ]; then
+    GPUFFTW_BUILD=$build GPUFFTW_MODE=gpu timeout 180 compat/run-check.sh --quick --no-build --modes preload \
+      --configs "plain threads wisdom" > "$out/check_gpu.log" 2>&1
+    row "check.pl preload GPUFFTW_MODE=gpu" "exit $?: $(grep -cE '^run-check: .* PASS$' "$out/check_gpu.log") configurations passed"
+    grep -E '^run-check: .* FAIL$' "$out/check_gpu.log" | head
+  else
+    row "check.pl" "not run: compat/work/bench and compat/work/fftw3-3.3.10/tests not carried"
+  fi
+  [ -f "$out/bench/never_slower_table.md" ] && cat "$out/bench/never_slower_table.md"
+}
+
 run_gpu_tests() {
   local runs=${GPUFFTW_GPU_TEST_RUNS:-3} first
   first=$(nvidia-smi --query-gpu=index --format=csv,noheader | head -1)
@@ -175,6 +202,7 @@ run_interpose() {
 [ $multi = 1 ] && run_multi
 [ $bench = 1 ] && run_bench
 [ $fp16 = 1 ] && run_fp16
+[ $planner = 1 ] && run_planner
 
 [ -f "$out/compare.log" ] && cat "$out/compare.log"
 echo
