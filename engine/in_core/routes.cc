@@ -32,13 +32,6 @@ long long chunk_per(const Geometry &g, const Side &in, const Side &out, size_t c
   return (loop.n + chunks - 1) / chunks;
 }
 
-bool dense(const Side &s) {
-  long long stride = 1;
-  for (size_t i = s.n.size(); i-- > 0; stride *= s.n[i])
-    if (s.stride[i] != stride) return false;
-  return true;
-}
-
 // 8 down to 4: the slabs (or pencil groups) a dim splits evenly into.
 long long divisor(long long n) {
   for (long long d = 8; d >= 4; --d)
@@ -99,7 +92,7 @@ InCoreLayout in_core_layout(const Geometry &g, size_t cap) {
     return l;
   const size_t bytes = static_cast<size_t>(in.count()) * in.elem + static_cast<size_t>(out.count()) * out.elem;
   const long long slabs = divisor(g.dims[0].n), pencils = divisor(out.n[1]);
-  if (dense(in) && dense(out) && bytes >= kPathMinBytes && slabs && pencils) l.slabs = slabs, l.pencils = pencils;
+  if (in.dense() && out.dense() && bytes >= kPathMinBytes && slabs && pencils) l.slabs = slabs, l.pencils = pencils;
   return l;
 }
 

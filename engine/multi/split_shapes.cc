@@ -29,13 +29,6 @@ bool judged(const char *shape, const std::string &why, Reason *why_not) {
 
 std::string under(size_t bytes) { return "under " + std::to_string(bytes >> 20) + " MiB"; }
 
-bool dense(const Side &s) {
-  long long stride = 1;
-  for (size_t i = s.n.size(); i-- > 0; stride *= s.n[i])
-    if (s.stride[i] != stride) return false;
-  return true;
-}
-
 std::string not_a_batch_split(const Geometry &h) {
   if (h.loops.empty()) return "no loop";
   if (array_bytes(h) < kSplitMinBytes) return under(kSplitMinBytes);
@@ -62,7 +55,7 @@ std::string not_slabs(const Geometry &h) {
     return "c2c and out-of-place r2c only";
   if (h.split_in || h.split_out) return "split arrays";
   const Side in = make_side(h, false), out = make_side(h, true);
-  if (!dense(in) || !dense(out)) return "not dense row-major";
+  if (!in.dense() || !out.dense()) return "not dense row-major";
   if (array_bytes(h) < kSingleSplitMinBytes) return under(kSingleSplitMinBytes);
   if (h.dims[0].n < 2 || out.n[1] < 2) return "dims 0 and 1 need 2 or more";
   return "";

@@ -22,6 +22,13 @@ long long Side::max_offset() const {
   return o;
 }
 
+bool Side::dense() const {
+  long long size = 1;
+  for (size_t i = n.size(); i-- > 0; size *= n[i])
+    if (stride[i] != size) return false;
+  return true;
+}
+
 Side make_side(const Geometry &g, bool output) {
   Side s;
   const size_t real_size = g.real == Real::F32 ? sizeof(float) : sizeof(double);

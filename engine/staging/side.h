@@ -20,6 +20,9 @@ struct Side {
   long long count() const { return product(n, 0, n.size()); }
   long long min_offset() const;
   long long max_offset() const;
+  // Row-major with nothing between its elements: each stride the product
+  // of the sizes after it.
+  bool dense() const;
 };
 
 Side make_side(const Geometry &g, bool output);
