@@ -127,7 +127,8 @@ class CufftJob final : public FftJob {
   // (a chunked batch's only for device arrays, where it fits), -1 where
   // there is none.
   int whole_step_ = -1;
-  // Runs instead of steps_[0], or of the chunks on device arrays, where set.
+  // Runs instead of the whole problem's plan, or of the chunks on device
+  // arrays, where set.
   std::unique_ptr<kernels::TransformPlan> own_;
   std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's
   std::vector<Step> slab_plans_, pencil_plans_;  // two each: one per stream
