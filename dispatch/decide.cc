@@ -134,12 +134,10 @@ Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candida
     plan = placed_gpu_plan(pl, p, list, &made, nullptr, &placed, &by_model);
     model_choice.spread = made.spread;
   } else {
-    GpuWay g = gpu_way_plan(pl, p, gpu_ways_at(list, gpu_way.spread), false);
-    if (!g.plan && gpu_way.spread == Spread::Set) {
-      GpuWay one = gpu_way_plan(pl, p, gpu_ways_at(list, Spread::One), false);
-      if (one.plan) one.why = " (the split not taken: " + g.why + ")" + one.why;
-      g = std::move(one);
-    }
+    Spread spread = gpu_way.spread;
+    std::string not_split;
+    GpuWay g = model_placed_plan(pl, p, list, &spread, false, &not_split);
+    if (g.plan && spread != gpu_way.spread) g.why = " (the split not taken: " + not_split + ")" + g.why;
     plan = std::move(g.plan);
     placed = g.why;
   }

@@ -115,4 +115,13 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
   return out;
 }
 
+GpuWay model_placed_plan(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, Spread *spread,
+                         bool measuring, std::string *not_split) {
+  GpuWay g = gpu_way_plan(pl, p, gpu_ways_at(list, *spread), measuring);
+  if (g.plan || *spread != Spread::Set) return g;
+  *not_split = g.why;
+  *spread = Spread::One;
+  return gpu_way_plan(pl, p, gpu_ways_at(list, Spread::One), measuring);
+}
+
 }  // namespace gpufftw

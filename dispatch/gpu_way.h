@@ -38,4 +38,11 @@ struct GpuWay {
 // `ways`: the GPU's ways at one placement.
 GpuWay gpu_way_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &ways, bool measuring);
 
+// The GPU's plan at the placement the model chose, `*spread`, its ways as
+// gpu_way_plan chooses them: where that is the split and the engine cannot
+// make it after all, one GPU, `*spread` then One and `not_split` why the
+// split made no plan.
+GpuWay model_placed_plan(const Planner &planner, const Problem &p, const std::vector<Candidate> &list, Spread *spread,
+                         bool measuring, std::string *not_split);
+
 }  // namespace gpufftw

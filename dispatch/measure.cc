@@ -53,21 +53,18 @@ std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, 
   if (plan_deadline().passed()) {
     if (by_model) *by_model = true;
     const std::optional<Candidate> cheapest = cheapest_gpu(list);
-    Spread spread = cheapest ? cheapest->spread : Spread::Auto;
-    GpuWay g = gpu_way_plan(planner, p, gpu_ways_at(list, spread), true);
+    const Spread model_spread = cheapest ? cheapest->spread : Spread::Auto;
+    Spread spread = model_spread;
     std::string not_split;
-    if (!g.plan && spread == Spread::Set) {
-      not_split = " (the split not taken: " + g.why + ")";
-      spread = Spread::One;
-      g = gpu_way_plan(planner, p, gpu_ways_at(list, spread), true);
-    }
+    GpuWay g = model_placed_plan(planner, p, list, &spread, true, &not_split);
     if (!g.plan) return *placed = g.why, nullptr;
     if (read_s) *read_s = g.read_s >= 0 ? g.read_s : planner.read(g.plan.get(), HUGE_VAL);
     const char *where = spread == Spread::Set ? "the GPUs' split" : spread == Spread::One ? "one GPU"
                                                                                          : "the engine's placement";
     return *placed = keep(&g, spread,
                           "; the program's time limit passed: placed by the model (" + std::string(where) +
-                              "), nothing read against it" + not_split),
+                              "), nothing read against it" +
+                              (spread != model_spread ? " (the split not taken: " + not_split + ")" : "")),
            std::move(g.plan);
   }
   GpuWay set = gpu_way_plan(planner, p, gpu_ways_at(list, Spread::Set), true);
