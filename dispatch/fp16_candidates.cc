@@ -14,6 +14,13 @@ const WayPrice &price_of(const std::vector<WayPrice> &prices, Fp16Way w) {
 
 std::string forced_text(Fp16Way w) { return std::string("GPUFFTW_FP16_WAY=") + way_tag(w); }
 
+// Whether GPUFFTW_FP16_WAY's way is among [first, last) and applies.
+template <class It>
+bool forced_way_applies(const Planner &pl, It first, It last) {
+  return pl.forced_way &&
+         std::any_of(first, last, [&pl](const Candidate &c) { return c.way == *pl.forced_way && c.applies(); });
+}
+
 }  // namespace
 
 void add_half_ways(const Planner &pl, const Problem &p, ArraysAt at, Spread spread, const GpuRates *rates,
@@ -46,9 +53,7 @@ void add_half_ways(const Planner &pl, const Problem &p, ArraysAt at, Spread spre
   }
   // GPUFFTW_FP16_WAY: where its way applies, the others do not.
   auto added = list->begin() + static_cast<std::ptrdiff_t>(first);
-  if (pl.forced_way && std::any_of(added, list->end(), [&pl](const Candidate &c) {
-        return c.way == *pl.forced_way && c.applies();
-      }))
+  if (forced_way_applies(pl, added, list->end()))
     for (auto c = added; c != list->end(); ++c)
       if (c->way != *pl.forced_way && c->applies()) {
         c->unfit = Unfit::NotForced;
@@ -64,10 +69,7 @@ void half_ways_alone(const Planner &pl, const Problem &p, Spread spread, std::ve
   const ArraysAt at = arrays_at(pl.gpu->memory(p.in[0]), pl.gpu->memory(p.out[0]));
   std::vector<Candidate> forced;
   add_half_ways(pl, p, at, spread, nullptr, std::nullopt, &forced);
-  const bool alone = pl.forced_way && std::any_of(forced.begin(), forced.end(), [&pl](const Candidate &c) {
-                       return c.way == *pl.forced_way && c.applies();
-                     });
-  if (alone) {
+  if (forced_way_applies(pl, forced.begin(), forced.end())) {
     ways.insert(ways.end(), forced.begin(), forced.end());
   } else {
     const std::optional<GpuRates> rates = pl.store().gpu_rates();

@@ -54,8 +54,9 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
       }
   // Past the plan's deadline, as FFTW's planner keeps what it has: no way
   // made to be read against another; the model's cheapest.
-  const bool past_limit = measuring && open.size() > 1 && plan_deadline().passed();
-  if (measuring && !past_limit && open.size() > 1) {
+  const bool to_time = measuring && open.size() > 1;
+  const bool past_limit = to_time && plan_deadline().passed();
+  if (to_time && !past_limit) {
     const std::optional<double> cheapest = open.front().price;
     std::vector<Candidate> timed;
     std::vector<std::unique_ptr<Plan>> plans;
