@@ -4,6 +4,7 @@
 
 #include "core/config.h"
 #include "core/log.h"
+#include "core/time_limit.h"
 #include "dispatch/fp16_candidates.h"
 #include "dispatch/gpu_way.h"
 #include "dispatch/measure.h"
@@ -89,8 +90,7 @@ Dispatched on_gpu_ways(const Planner &pl, const Problem &p, const std::vector<Ca
   return pl.on_cpu(p, g.why);
 }
 
-Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &key,
-                  const Deadline &deadline) {
+Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &key) {
   if (!side_applies(list, true)) return cpu_alone(pl, p, list, ruled_out(list));
   if (!side_applies(list, false)) return gpu_alone(pl, p, list, ruled_out(list));
   const bool estimate = p.flags & FFTW_ESTIMATE;
@@ -103,13 +103,13 @@ Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candida
   // wisdom too for a later FFTW_WISDOM_ONLY plan.
   const int cpu_threads = estimate ? cpu.threads : program_threads(list);
   const Verdict v = judge(*gpu_way.price, *cpu.price);
-  if (measuring && (!v.sure || config().measure_always)) return measured(pl, p, key, list, cpu_threads, v, deadline);
+  if (measuring && (!v.sure || config().measure_always)) return measured(pl, p, key, list, cpu_threads, v);
   const std::string why = "model: gpu " + ms(v.gpu_s) + ", cpu " + ms(v.cpu_s) + cpu_terms(p, cpu_threads, true) +
                           placement_prices(list);
   DispatchStore &store = pl.store();
   if (measuring && !v.gpu && one_thread_may_win(list)) {
     int chosen = cpu_threads;
-    Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen, deadline);
+    Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen);
     store.remember(key, Choice{false, v.gpu_s, v.cpu_s, false, chosen == 1 ? 1 : 0});
     return d;
   }

@@ -9,15 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "core/time_limit.h"
 #include "dispatch/candidates.h"
 
 namespace gpufftw {
 
-// `list` priced wherever both sides apply; `deadline` started with the
-// plan call (fftw_set_timelimit).
-Dispatched decide(const Planner &planner, const Problem &p, const std::vector<Candidate> &list, const std::string &key,
-                  const Deadline &deadline);
+// `list` priced wherever both sides apply; every timing within the
+// plan's deadline (plan_deadline(), started with the plan call).
+Dispatched decide(const Planner &planner, const Problem &p, const std::vector<Candidate> &list, const std::string &key);
 
 // The GPU's plan at `spread` among the list's ways there (gpu_way_plan),
 // else where the engine places it, saying that the placement was not

@@ -5,6 +5,7 @@
 
 #include "core/laps.h"
 #include "core/log.h"
+#include "core/time_limit.h"
 #include "dispatch/gpu_way.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
@@ -89,8 +90,8 @@ std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, 
 }
 
 Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
-                    const std::vector<Candidate> &list, int cpu_threads, const Verdict &model,
-                    const Deadline &deadline) {
+                    const std::vector<Candidate> &list, int cpu_threads, const Verdict &model) {
+  const Deadline &deadline = plan_deadline();
   // Where the measuring's time went, for the debug log.
   Laps lap;
   auto say_laps = [&p, &lap] { GPUFFTW_LOG(Debug, "%s: measured in %s", p.describe().c_str(), lap.text().c_str()); };
@@ -184,7 +185,8 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
 }
 
 Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
-                             int *chosen, const Deadline &deadline) {
+                             int *chosen) {
+  const Deadline &deadline = plan_deadline();
   std::unique_ptr<Plan> many = planner.cpu->plan(p, threads, deadline.fftw_limit());
   if (deadline.passed()) {
     *chosen = threads;

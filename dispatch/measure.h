@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "core/time_limit.h"
 #include "dispatch/candidates.h"
 
 namespace gpufftw {
@@ -22,11 +21,10 @@ namespace gpufftw {
 // above its FFTW_ESTIMATE plan that beat the GPU, again (doubt); where the
 // measured plan still loses, that estimated plan runs
 // (estimated_stands_in).
-// Within the program's time limit (`deadline`): past it, the faster of
+// Within the plan's deadline (plan_deadline()): past it, the faster of
 // what was read is kept, for this process only.
 Dispatched measured(const Planner &planner, const Problem &p, const std::string &key,
-                    const std::vector<Candidate> &list, int cpu_threads, const Verdict &model,
-                    const Deadline &deadline);
+                    const std::vector<Candidate> &list, int cpu_threads, const Verdict &model);
 
 // The GPU's plan of a measuring plan. Where the device set's split takes
 // the problem, the split and one GPU alone are both planned and read in
@@ -51,7 +49,8 @@ std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, 
 // `chosen`, and both readings added to `why`. A measuring plan leaves
 // wisdom behind in the real FFTW; where the model sends a problem to the
 // CPU, this keeps the faster count's, so that FFTW_WISDOM_ONLY finds it.
+// Past the plan's deadline, the program's count unread.
 Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
-                             int *chosen, const Deadline &deadline);
+                             int *chosen);
 
 }  // namespace gpufftw

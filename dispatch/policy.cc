@@ -47,9 +47,8 @@ Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::v
 
 // Every way asked whether it applies; where both sides do, the wisdom
 // (the store's recalled choice) and FFTW_WISDOM_ONLY come first, as in
-// FFTW's planner, then the model prices each way; then the one decision,
-// within the plan's `deadline`.
-Dispatched automatic(const Planner &pl, const Problem &p, const Deadline &deadline) {
+// FFTW's planner, then the model prices each way; then the one decision.
+Dispatched automatic(const Planner &pl, const Problem &p) {
   GpuSide &gpu = *pl.gpu;
   const Memory in = gpu.memory(p.in[0]), out = gpu.memory(p.out[0]);
   const int threads = pl.cpu->threads(p.precision);
@@ -70,7 +69,7 @@ Dispatched automatic(const Planner &pl, const Problem &p, const Deadline &deadli
                gpu.available(&why_not) ? "the GPU could not be calibrated (the log says why)" : why_not);
     }
   }
-  return decide(pl, p, list, key, deadline);
+  return decide(pl, p, list, key);
 }
 
 }  // namespace
@@ -104,9 +103,9 @@ Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
     if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
     std::vector<Candidate> list{Candidate::cpu_at(0), Candidate::gpu_at(Spread::Auto)};
     rule_out(&list, false, Unfit::Mode, "GPUFFTW_MODE=gpu");
-    return decide(pl, p, list, "", plan.deadline());
+    return decide(pl, p, list, "");
   }
-  return automatic(pl, p, plan.deadline());
+  return automatic(pl, p);
 }
 
 }  // namespace gpufftw

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/time_limit.h"
 #include "dispatch/decide.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
@@ -21,7 +22,8 @@ class Candidates : public Policy {
     return ways(planner_, p, cpu_.program_threads, in, out);
   }
   Dispatched decide_now(const Problem &p, const std::vector<Candidate> &list) {
-    return decide(planner_, p, list, choice_key(p, cpu_.program_threads, false), Deadline::of(p.precision));
+    const PlanDeadline plan(Deadline::of(p.precision));
+    return decide(planner_, p, list, choice_key(p, cpu_.program_threads, false));
   }
   Problem tiny(unsigned flags = FFTW_ESTIMATE) {
     Problem p = problem(flags);
