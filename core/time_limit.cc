@@ -11,7 +11,7 @@ namespace {
 
 std::atomic<double> limit_setting[2] = {-1.0, -1.0};
 
-thread_local const PlanDeadline *current = nullptr;
+thread_local PlanDeadline *current = nullptr;
 
 int slot(Precision precision) { return precision == Precision::F32 ? 0 : 1; }
 
@@ -51,6 +51,14 @@ double Deadline::left() const {
 PlanDeadline::PlanDeadline(const Deadline &deadline) : deadline_(deadline), outer_(current) { current = this; }
 
 PlanDeadline::~PlanDeadline() { current = outer_; }
+
+OutsideThePlan::OutsideThePlan() : plans_(current), start_(now_s()) { current = nullptr; }
+
+OutsideThePlan::~OutsideThePlan() {
+  const double took = now_s() - start_;
+  for (PlanDeadline *plan = plans_; plan; plan = plan->outer_) plan->deadline_.start_ += took;
+  current = plans_;
+}
 
 const Deadline &plan_deadline() {
   static const Deadline unbounded(-1);

@@ -46,6 +46,7 @@ class Deadline {
   std::string bound_text(const std::string &unbounded) const;
 
  private:
+  friend class OutsideThePlan;
   double limit_s_;
   double start_;
 };
@@ -65,8 +66,29 @@ class PlanDeadline {
   const Deadline &deadline() const { return deadline_; }
 
  private:
-  const Deadline deadline_;
-  const PlanDeadline *outer_;
+  friend class OutsideThePlan;
+  Deadline deadline_;  // its start moves only past work outside the plan (OutsideThePlan)
+  PlanDeadline *outer_;
+};
+
+// Work that a plan may start but that is not the plan's own: the cost
+// model's calibration, done once per machine and kept for every later
+// plan. While this lives no plan's deadline is current on this thread, so
+// what it times keeps to none (what it keeps must not depend on the limit
+// of the program that happened to start it), and the time it takes is not
+// counted against the plans being made: the plan that started it keeps
+// the whole of its limit for its own choice, the real FFTW's planner
+// included, as it would on a machine already calibrated.
+class OutsideThePlan {
+ public:
+  OutsideThePlan();
+  ~OutsideThePlan();
+  OutsideThePlan(const OutsideThePlan &) = delete;
+  OutsideThePlan &operator=(const OutsideThePlan &) = delete;
+
+ private:
+  PlanDeadline *plans_;
+  double start_;
 };
 
 // The deadline of the plan being made on this thread (the innermost

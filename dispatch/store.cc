@@ -16,6 +16,7 @@
 
 #include "core/env.h"
 #include "core/log.h"
+#include "core/time_limit.h"
 
 namespace gpufftw {
 namespace {
@@ -480,6 +481,7 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
   std::lock_guard<std::mutex> lock(mutex_);
   load();
   if (!gpu_ && gpu_why_.empty()) {
+    const OutsideThePlan calibration;
     GpuRates r;
     if (calibrate_.gpu) calibrating();
     if (calibrate_.gpu && calibrate_.gpu(&r, &gpu_why_)) {
@@ -492,6 +494,7 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
     }
     if (!gpu_) GPUFFTW_LOG(Warn, "the GPU could not be calibrated (%s): auto mode keeps plans on the CPU", gpu_why_.c_str());
   } else if (gpu_ && !gpu_checked_ && gpu_->readings < 2 && calibrate_.check_gpu && calibrate_.gpu) {
+    const OutsideThePlan calibration;
     const double faster = calibrate_.check_gpu(*gpu_);
     const auto read_again = [this]() -> std::optional<GpuRates> {
       GpuRates again;
@@ -513,6 +516,7 @@ CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
   const bool first_ask = cpu_seen_.insert(key).second;
   auto it = cpu_.find(key);
   if (it == cpu_.end()) {
+    const OutsideThePlan calibration;
     calibrating();
     CpuRates r = calibrate_.cpu(precision, threads);
     if (r.valid()) {
@@ -524,6 +528,7 @@ CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
   }
   CpuRates &stored = it->second;
   if (first_ask && stored.readings < 2 && calibrate_.check_cpu) {
+    const OutsideThePlan calibration;
     const std::string name = std::string("the real FFTW's table (") + (precision == Precision::F32 ? "f32" : "f64") +
                              ", " + std::to_string(threads) + " threads)";
     const auto read_again = [&]() -> std::optional<CpuRates> {

@@ -69,7 +69,9 @@ class DispatchStore {
   // agrees, it has two readings and is not checked again; where it runs
   // slower, this process is in a slow spell, and the next checks
   // (docs/how-it-works.md, FFTW_MEASURE's rules: "Checked by the next
-  // process").
+  // process"). Calibrating and checking are outside the plan that asks
+  // (OutsideThePlan): its time limit neither bounds them nor pays for
+  // them.
   std::optional<GpuRates> gpu_rates();
   CpuRates cpu_rates(Precision precision, int threads);
   static constexpr double kReadAgainBy = 1.3;

@@ -3,7 +3,9 @@
 // samples the test scripts.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 #include "core/readings.h"
@@ -140,6 +142,28 @@ TEST(TimeLimit, APlanInsideAnotherKeepsToTheTighterOfBoth) {
   }
   EXPECT_GT(Deadline::of(Precision::F64).left(), 1) << "outside any plan, the program's alone";
   set_time_limit(Precision::F64, -1);
+}
+
+// Work outside the plan (the calibration a first plan starts) keeps to no
+// deadline while it runs, and its time is given back to every plan being
+// made: the inner and the outer plan end as late as the work took.
+TEST(TimeLimit, WorkOutsideThePlanKeepsToNoDeadlineAndCostsThePlansNothing) {
+  const PlanDeadline outer(Deadline(0.25));
+  {
+    const PlanDeadline inner(Deadline(0.2));
+    {
+      const OutsideThePlan calibration;
+      EXPECT_FALSE(plan_deadline().bounded()) << "what the calibration times keeps to no plan's limit";
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    }
+    ASSERT_TRUE(plan_deadline().bounded()) << "the plan's deadline is current again";
+    EXPECT_FALSE(plan_deadline().passed()) << "the calibration's 0.3 s are not the plan's";
+    EXPECT_GT(plan_deadline().left(), 0.1);
+    EXPECT_LE(plan_deadline().left(), 0.2);
+  }
+  EXPECT_GT(plan_deadline().left(), 0.15) << "nor the outer plan's";
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_TRUE(plan_deadline().passed()) << "the plan's own time still counts";
 }
 
 }  // namespace

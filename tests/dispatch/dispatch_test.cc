@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -14,9 +15,11 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
+#include "core/time_limit.h"
 #include "dispatch/cost_model.h"
 #include "dispatch/store.h"
 #include "temp_dir.h"
@@ -501,6 +504,7 @@ class Store : public ::testing::Test {
     DispatchStore::Calibrators c;
     c.gpu = [this](GpuRates *r, std::string *) {
       ++gpu_calibrations_;
+      took_the_plans_limit();
       *r = gpu_rates();
       for (auto &memory : r->seconds)
         for (auto &row : memory)
@@ -509,6 +513,7 @@ class Store : public ::testing::Test {
     };
     c.cpu = [this](Precision p, int threads) {
       ++cpu_calibrations_;
+      took_the_plans_limit();
       CpuRates r = cpu_rates(cpu_ns_);
       r.precision = p;
       r.threads = threads;
@@ -528,6 +533,13 @@ class Store : public ::testing::Test {
       ++machine_asked_;
       return machine;
     }, c);
+  }
+
+  // A calibration as long as `calibration_s_`, noting whether it ran under
+  // a plan's deadline.
+  void took_the_plans_limit() {
+    calibrated_under_a_deadline_ |= plan_deadline().bounded();
+    std::this_thread::sleep_for(std::chrono::duration<double>(calibration_s_));
   }
 
   // The store's file as `text` alone, its folder made first.
@@ -551,6 +563,8 @@ class Store : public ::testing::Test {
   double gpu_slower_ = 1;       // what a GPU calibration reads, against gpu_rates()
   double faster_now_ = 0;       // what a CPU check says (0: no check)
   double gpu_faster_now_ = 0;   // what a GPU check says (0: no check; below 0: it says 0, cannot tell)
+  double calibration_s_ = 0;    // how long each calibration takes
+  bool calibrated_under_a_deadline_ = false;
 };
 
 TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
@@ -578,6 +592,23 @@ TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
 // without a lock around that the last writer drops what another wrote
 // between its read and its rename. Nothing may be lost, the file must
 // parse, and no temporary may be left behind.
+// The first plan on a machine calibrates, for seconds; under a program's
+// time limit that calibration must not use up the plan's limit (its real
+// FFTW planner would then get nothing and plan as FFTW_ESTIMATE does),
+// nor be cut short by it (the tables are kept for every later plan).
+TEST_F(Store, CalibrationIsOutsideThePlansTimeLimit) {
+  calibration_s_ = 0.15;
+  DispatchStore s = make();
+  const PlanDeadline plan(Deadline(0.2));
+  ASSERT_TRUE(s.gpu_rates());
+  EXPECT_TRUE(s.cpu_rates(Precision::F32, 1).valid());
+  EXPECT_EQ(gpu_calibrations_, 1);
+  EXPECT_EQ(cpu_calibrations_, 1);
+  EXPECT_FALSE(calibrated_under_a_deadline_) << "a calibration kept to the plan's limit";
+  EXPECT_FALSE(plan_deadline().passed()) << "0.3 s of calibration used up the plan's 0.2 s";
+  EXPECT_GT(plan_deadline().left(), 0.1);
+}
+
 TEST_F(Store, ProcessesSavingAtOnceLoseNothing) {
   constexpr int kProcesses = 4, kEach = 40;
   int gate[2];
