@@ -293,6 +293,11 @@ bool calibrate_gpu(GpuRates *rates, std::string *why) {
   const GpuArrays arrays(GpuRates::kLog2.back(), GpuRates::kLog2.back());
   if (!arrays.ok()) return *why = "no memory to calibrate with", false;
   GpuRates r;
+  engine::Rates moved;
+  if (!engine::measure_rates(&moved, why)) return false;
+  r.link_rate = moved.link;
+  r.device_rate = moved.device;
+  r.peer_rate = moved.peer;
   // The set's cells in the same sweeps, each right after one GPU's: a cell
   // the split does not take (no job) stays 0, and costs no timing.
   for (int sweep = 0; sweep < kGpuSweeps; ++sweep)
@@ -309,7 +314,8 @@ bool calibrate_gpu(GpuRates *rates, std::string *why) {
           if (s > 0) set_cell = set_cell == 0 ? s : std::min(set_cell, s);
         }
   *rates = r;
-  GPUFFTW_LOG(Info, "calibrated the GPU in %.0f ms: %s", 1e3 * (now() - t0), format(r).c_str());
+  GPUFFTW_LOG(Info, "calibrated the GPU in %.0f ms (GB/s: link %.1f, device memory %.0f, peer %.1f): %s",
+              1e3 * (now() - t0), 1e-9 * r.link_rate, 1e-9 * r.device_rate, 1e-9 * r.peer_rate, format(r).c_str());
   return true;
 }
 

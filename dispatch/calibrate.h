@@ -20,8 +20,9 @@ CpuRates calibrate_cpu(Precision precision, int threads);
 double check_cpu(const CpuRates &stored);
 
 #if GPUFFTW_HAVE_CUDA
-// The engine end to end on pinned and pageable arrays; false (with why)
-// where a job cannot run.
+// The engine end to end on pinned and pageable arrays, and the rates it
+// prices its solvers by (engine.h's measure_rates); false (with why)
+// where a job cannot run or a rate cannot be measured.
 bool calibrate_gpu(GpuRates *rates, std::string *why);
 
 // How many times faster than `stored` a few of its cells, pinned and

@@ -60,7 +60,7 @@ double bytes_in(const Problem &p) { return side_bytes(p, false); }
 double bytes_out(const Problem &p) { return side_bytes(p, true); }
 
 bool GpuRates::valid() const {
-  if (readings < 1) return false;
+  if (readings < 1 || !positive(link_rate) || !positive(device_rate) || !positive(peer_rate)) return false;
   for (const auto &memory : seconds)
     for (const auto &row : memory)
       for (double v : row)
@@ -109,6 +109,9 @@ GpuRates fastest_of(const GpuRates &a, const GpuRates &b) {
     take_faster(&r.seconds[pinned], b.seconds[pinned]);
     take_faster(&r.set_seconds[pinned], b.set_seconds[pinned]);
   }
+  r.link_rate = std::max(a.link_rate, b.link_rate);
+  r.device_rate = std::max(a.device_rate, b.device_rate);
+  r.peer_rate = std::max(a.peer_rate, b.peer_rate);
   r.readings = a.readings + b.readings;
   return r;
 }
@@ -270,7 +273,7 @@ CpuPick pick_threads(const CpuPick &program, const CpuPick &one) {
 std::string format(const GpuRates &r) {
   std::ostringstream o;
   o.precision(6);
-  o << "gpu " << r.readings;
+  o << "gpu " << r.readings << ' ' << r.link_rate << ' ' << r.device_rate << ' ' << r.peer_rate;
   for (const GpuRates::Table *table : {&r.seconds, &r.set_seconds})
     for (const auto &memory : *table)
       for (const auto &row : memory)
@@ -295,7 +298,7 @@ bool parse(const std::string &line, GpuRates *r) {
   std::istringstream in(line);
   std::string tag, rest;
   GpuRates g;
-  in >> tag >> g.readings;
+  in >> tag >> g.readings >> g.link_rate >> g.device_rate >> g.peer_rate;
   for (GpuRates::Table *table : {&g.seconds, &g.set_seconds})
     for (auto &memory : *table)
       for (auto &row : memory)

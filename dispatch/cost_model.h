@@ -30,6 +30,12 @@ namespace gpufftw {
 // every GPU's link busy at once (set_seconds): 0 where the split takes no
 // such cell (one GPU in the set, or a cell too small to split). A problem
 // is priced over the set only from the smallest cell the split took up.
+//
+// With them, the bytes per second the engine prices its solvers by
+// (engine.h's Rates, measured by its measure_rates): over the host link,
+// in and out together; read plus written in device memory; pulled by one
+// GPU from another of the set (the link's rate where they have no peer
+// access).
 struct GpuRates {
   static constexpr int kSizes = 6;
   static constexpr std::array<int, kSizes> kLog2{8, 12, 16, 19, 22, 24};
@@ -37,6 +43,7 @@ struct GpuRates {
   using Table = std::array<std::array<std::array<double, kSizes>, 2>, 2>;  // [pinned][batch][size]
   Table seconds{};      // one GPU
   Table set_seconds{};  // the device set's split
+  double link_rate = 0, device_rate = 0, peer_rate = 0;
   // Calibrations, each in a process of its own, whose fastest cells these
   // are (dispatch/store.h says why a second one may be taken).
   int readings = 1;
@@ -80,8 +87,9 @@ struct CpuRates {
   bool valid() const;
 };
 
-// Cell by cell the faster of two readings of the same table, readings
-// added: a host's slow spell only ever slows a reading.
+// Cell by cell the faster of two readings of the same table, and of each
+// rate the higher, readings added: a host's slow spell only ever slows a
+// reading.
 CpuRates fastest_of(const CpuRates &a, const CpuRates &b);
 GpuRates fastest_of(const GpuRates &a, const GpuRates &b);
 

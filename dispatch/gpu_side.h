@@ -1,7 +1,8 @@
 // What dispatch asks of the GPU: whether one can be used, what memory an
 // array is, a plan for a problem on one GPU or over the device set,
-// computed one fp16 way, the model's price of each, and the rates the
-// fp16 ways are priced by. The engine answers in the CUDA build
+// computed one fp16 way, the model's price of each, the rates the fp16
+// ways are priced by; and what it tells the GPU: the calibrated rates its
+// own plans are priced by. The engine answers in the CUDA build
 // (gpu_side_engine.cc); a build without CUDA has no GPU side, and the
 // tests of the policy give one whose answers they set.
 #pragma once
@@ -46,6 +47,9 @@ class GpuSide {
   // conversion and a device copy), or none, with why not, where they
   // cannot be measured.
   virtual std::optional<HalfRates> half_rates(const GpuRates &rates, std::string *why_not) = 0;
+  // Hands the GPU the calibrated rates (GpuRates' link, device and peer
+  // rates) that its plans from now on order their ways of running by.
+  virtual void use_rates(const GpuRates &rates) = 0;
 };
 
 // The engine's side (CUDA build only).

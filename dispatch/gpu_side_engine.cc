@@ -42,6 +42,10 @@ class EngineGpuSide final : public GpuSide {
     if (device <= 0) return std::nullopt;
     return gpufftw::half_rates(rates, engine::host_half_rate(), device);
   }
+
+  void use_rates(const GpuRates &rates) override {
+    engine::set_rates({rates.link_rate, rates.device_rate, rates.peer_rate});
+  }
 };
 
 }  // namespace

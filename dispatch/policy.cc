@@ -32,6 +32,10 @@ void no_gpu_for_gpu_mode(const std::string &why) {
 Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::vector<Candidate> list) {
   const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
   if (c.gpu) {
+    // No price is asked for, and so no calibration: the rates the store
+    // holds, where it holds them, order the engine's ways as when the
+    // choice was made.
+    if (const std::optional<GpuRates> g = pl.store().held_gpu_rates()) pl.gpu->use_rates(*g);
     half_ways_alone(pl, p, c.spread, &list);
     return on_gpu_ways(pl, p, list, c.spread, why);
   }
@@ -61,6 +65,7 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
     if (store.recall(key, &c)) return recalled(pl, p, c, std::move(list));
     if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
     if (const std::optional<GpuRates> g = store.gpu_rates()) {
+      gpu.use_rates(*g);
       price_cpu(pl, p, &list);
       price_gpu(pl, p, pinned, *g, &list);
     } else {
@@ -96,7 +101,9 @@ Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
   // the real FFTW's r2c time from the model's tables): a proxy, since the
   // real FFTW's REDFT/RODFT run slower than its r2c and the GPU's pre and
   // post kernels cost little beside the transfers.
-  // GPUFFTW_MODE=gpu rules the real FFTW out: the GPU alone applies.
+  // GPUFFTW_MODE=gpu rules the real FFTW out: the GPU alone applies. It
+  // calibrates nothing, so the engine prices its ways by the rates it was
+  // last handed in this process, else by its nominal ones.
   if (mode == GPUFFTW_MODE_GPU) {
     std::string why_not;
     if (!pl.gpu->available(&why_not)) no_gpu_for_gpu_mode(why_not);

@@ -28,8 +28,10 @@ namespace {
 // 2^18-point batches in the real FFTW's; 8: the GPU table's count of
 // readings; 9: a choice's thread count where timing chose one ("cpu@1");
 // 10: a GPU choice's placement where timing chose one ("gpu@one",
-// "gpu@set"). A file of another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 11";
+// "gpu@set"); 11: the device set's table; 12: the host link's, device
+// memory's and peer links' rates, which the engine prices its solvers by.
+// A file of another version is calibrated again.
+constexpr const char *kHeader = "gpufftw dispatch store 12";
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 
@@ -506,6 +508,12 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
     gpu_checked_ = faster > 0;
     if (gpu_checked_ && after_check<GpuRates>(&*gpu_, "the GPU's table", faster, read_again)) save();
   }
+  return gpu_;
+}
+
+std::optional<GpuRates> DispatchStore::held_gpu_rates() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  load();
   return gpu_;
 }
 

@@ -73,6 +73,9 @@ class DispatchStore {
   // (OutsideThePlan): its time limit neither bounds them nor pays for
   // them.
   std::optional<GpuRates> gpu_rates();
+  // The GPU's rates as this process or the file holds them, neither
+  // calibrated nor checked here: for a plan that asks for no price.
+  std::optional<GpuRates> held_gpu_rates();
   CpuRates cpu_rates(Precision precision, int threads);
   static constexpr double kReadAgainBy = 1.3;
 

@@ -137,6 +137,28 @@ bool free_pinned(void *p);  // false: p was not from alloc_pinned
 double host_half_rate();
 double device_copy_rate(std::string *why);
 
+// The rates the engine's planner prices its solvers by
+// (engine/solver/price.h), in bytes per second: over the host link, in
+// and out together; read plus written in device memory; pulled by one GPU
+// from another of the set. The defaults are nominal, for a machine not
+// yet measured: a PCIe 4.0 x16 link's 32 GB/s each way, less its
+// protocol's share; an HBM device's memory; an NVLink between two GPUs,
+// a few hundred GB/s each way.
+struct Rates {
+  double link = 25e9;
+  double device = 2e12;
+  double peer = 300e9;
+};
+// This machine's rates, measured on the current GPU in a few tens of
+// milliseconds (engine/device/rates.cc says how); false, with why (the
+// CUDA call that failed), where they cannot be.
+bool measure_rates(Rates *rates, std::string *why);
+// The rates plans made from now on are priced by (the planner reads them
+// at each search), and those it prices by now: the nominal ones until
+// set_rates is called. Safe from any thread.
+void set_rates(const Rates &rates);
+Rates rates();
+
 // Bytes alloc_pinned handed out and not freed, and bytes freed and kept.
 void pinned_bytes(size_t *live, size_t *kept);
 // Device memory in use on the set's first device (cudaMemGetInfo: every

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <memory>
 #include <vector>
 
 #include "engine/device/context.h"
+#include "engine/device/rates.h"
 #include "engine/fp16/half_staging.h"
 
 namespace gpufftw::engine {
@@ -34,30 +34,7 @@ double measure_host() {
 bool measure_device(double *rate, std::string *why) {
   if (!gpu_available(why)) return false;
   GPUFFTW_CK(cudaSetDevice(device()), why);
-  constexpr size_t kBytes = size_t{64} << 20;
-  void *a = nullptr, *b = nullptr;
-  GPUFFTW_CK(cudaMalloc(&a, kBytes), why);
-  std::unique_ptr<void, cudaError_t (*)(void *)> free_a(a, cudaFree);
-  GPUFFTW_CK(cudaMalloc(&b, kBytes), why);
-  std::unique_ptr<void, cudaError_t (*)(void *)> free_b(b, cudaFree);
-  cudaEvent_t ev[2];
-  GPUFFTW_CK(cudaEventCreate(&ev[0]), why);
-  std::unique_ptr<CUevent_st, cudaError_t (*)(cudaEvent_t)> free_0(ev[0], cudaEventDestroy);
-  GPUFFTW_CK(cudaEventCreate(&ev[1]), why);
-  std::unique_ptr<CUevent_st, cudaError_t (*)(cudaEvent_t)> free_1(ev[1], cudaEventDestroy);
-  GPUFFTW_CK(cudaMemcpy(b, a, kBytes, cudaMemcpyDeviceToDevice), why);  // warm
-  float best = HUGE_VALF;
-  for (int i = 0; i < kReadings; ++i) {
-    float ms = 0;
-    GPUFFTW_CK(cudaEventRecord(ev[0]), why);
-    GPUFFTW_CK(cudaMemcpyAsync(b, a, kBytes, cudaMemcpyDeviceToDevice), why);
-    GPUFFTW_CK(cudaEventRecord(ev[1]), why);
-    GPUFFTW_CK(cudaEventSynchronize(ev[1]), why);
-    GPUFFTW_CK(cudaEventElapsedTime(&ms, ev[0], ev[1]), why);
-    best = std::min(best, ms);
-  }
-  *rate = 2.0 * kBytes / (1e-3 * best);
-  return true;
+  return time_device_copy(rate, why);
 }
 
 }  // namespace

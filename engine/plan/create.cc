@@ -16,7 +16,7 @@ const Planner &planner() {
   static const Planner *p = new Planner(solver_table(), [](std::string *why) {
     if (fault_injected("plan", why)) return false;
     return check(cudaSetDevice(device()), "cudaSetDevice", why);
-  });
+  }, rates);
   return *p;
 }
 

@@ -7,8 +7,9 @@
 
 namespace gpufftw::engine {
 
-Planner::Planner(std::vector<Solver> table, std::function<bool(std::string *)> ready_one_gpu)
-    : table_(std::move(table)), ready_one_gpu_(std::move(ready_one_gpu)) {}
+Planner::Planner(std::vector<Solver> table, std::function<bool(std::string *)> ready_one_gpu,
+                 std::function<Rates()> rates)
+    : table_(std::move(table)), ready_one_gpu_(std::move(ready_one_gpu)), rates_(std::move(rates)) {}
 
 std::unique_ptr<FftJob> Planner::one_gpu(const Geometry &g, const std::vector<int> &set, std::string *why) const {
   if (!ready_one_gpu_(why)) return nullptr;
@@ -38,11 +39,12 @@ std::unique_ptr<FftJob> Planner::search(const Geometry &g, const std::vector<int
     double seconds;
   };
   std::vector<Priced> takers;
+  const Rates rates = rates_();
   for (const Solver &s : table_) {
     if (s.spreads != spreads) continue;
     Reason not_taken;
     if (s.suits(g, set, &not_taken))
-      takers.push_back({&s, s.cost(g, set).seconds()});
+      takers.push_back({&s, s.cost(g, set).seconds(rates)});
     else
       ask.before.push_back({&s, std::move(not_taken)});
   }

@@ -1,10 +1,11 @@
 // The planner, in the shape of FFTW's (kernel/planner.c): every solver of
 // a table says whether it takes the problem (else a typed reason), those
-// that do are priced (Solver::cost), and the cheapest is made; where its
-// make fails, the next cheapest, unless it failed with a Final reason,
-// which ends the search. Plain C++ with no CUDA: the table and what comes
-// before a job on one GPU are handed in (engine/plan/create.cc hands the
-// engine's), so that builds without a GPU test the search.
+// that do are priced (Solver::cost, read by the machine's rates), and the
+// cheapest is made; where its make fails, the next cheapest, unless it
+// failed with a Final reason, which ends the search. Plain C++ with no
+// CUDA: the table, what comes before a job on one GPU and the rates are
+// handed in (engine/plan/create.cc hands the engine's), so that builds
+// without a GPU test the search.
 #pragma once
 
 #include <functional>
@@ -20,8 +21,10 @@ namespace gpufftw::engine {
 class Planner {
  public:
   // `ready_one_gpu` runs before the one-GPU solvers are asked; false (with
-  // why) where no job may be made on the current GPU.
-  Planner(std::vector<Solver> table, std::function<bool(std::string *)> ready_one_gpu);
+  // why) where no job may be made on the current GPU. `rates`, asked at
+  // each search, gives the rates the solvers' prices are read by.
+  Planner(std::vector<Solver> table, std::function<bool(std::string *)> ready_one_gpu,
+          std::function<Rates()> rates);
 
   // The job on the current GPU alone, as on a machine of one: the
   // cheapest one-GPU solver that takes g and makes a job. nullptr with why
@@ -40,6 +43,7 @@ class Planner {
 
   std::vector<Solver> table_;
   std::function<bool(std::string *)> ready_one_gpu_;
+  std::function<Rates()> rates_;
 };
 
 }  // namespace gpufftw::engine

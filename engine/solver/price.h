@@ -3,30 +3,23 @@
 // it copies over the host link, the bytes its passes read and write in
 // device memory, and, split over the device set, the bytes a GPU pulls
 // from the others. Every job is priced for host arrays: those cross the
-// link for every solver, and the link is what orders them. The rates are
-// nominal, not measured (a PCIe 4.0 x16 link's 32 GB/s each way, less its
-// protocol's share; an HBM device's memory; an NVLink between two GPUs, a
-// few hundred GB/s each way): only their ratios order the solvers. A split
-// is priced for one GPU of the set, its links and passes running beside
-// the others'.
+// link for every solver, and the link is what orders them. The bytes are
+// turned into seconds by the machine's rates (engine.h's Rates): those its
+// calibration measured, or nominal ones where none was, and only their
+// ratios order the solvers. A split is priced for one GPU of the set, its
+// links and passes running beside the others'.
 #pragma once
 
 #include "engine/engine.h"
 
 namespace gpufftw::engine {
 
-constexpr double kLinkBytesPerSecond = 25e9;
-constexpr double kDeviceBytesPerSecond = 2e12;
-// Where the GPUs have no peer access their exchange goes through the host
-// instead, which a price, asked before any GPU is touched, does not know.
-constexpr double kPeerBytesPerSecond = 300e9;
-
 struct Price {
   double link_bytes = 0;    // over the host link, in and out together
   double device_bytes = 0;  // read plus written by its passes on the device
   double peer_bytes = 0;    // from the set's other GPUs, over their peer links
-  double seconds() const {
-    return link_bytes / kLinkBytesPerSecond + device_bytes / kDeviceBytesPerSecond + peer_bytes / kPeerBytesPerSecond;
+  double seconds(const Rates &r) const {
+    return link_bytes / r.link + device_bytes / r.device + peer_bytes / r.peer;
   }
 };
 

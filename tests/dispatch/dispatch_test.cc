@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <iterator>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -452,10 +453,38 @@ TEST(CostModel, TheFasterOfTwoReadingsKeepsTheSetCellsEitherSplit) {
   EXPECT_EQ(r.set_seconds[1][1][3], 0);
 }
 
+// The engine's rates: the higher reading of each.
+TEST(CostModel, TheFasterOfTwoReadingsKeepsTheHigherRates) {
+  GpuRates a = gpu_rates(), b = gpu_rates();
+  a.link_rate = 20e9;
+  b.device_rate = 1e12;
+  b.peer_rate = 200e9;
+  const GpuRates r = fastest_of(a, b);
+  EXPECT_EQ(r.link_rate, gpu_rates().link_rate);
+  EXPECT_EQ(r.device_rate, gpu_rates().device_rate);
+  EXPECT_EQ(r.peer_rate, 200e9);
+}
+
+// A table without the engine's rates is no table: each must be positive.
+TEST(CostModel, AGpuTableNeedsEachRate) {
+  EXPECT_TRUE(gpu_rates().valid());
+  for (double GpuRates::*rate : {&GpuRates::link_rate, &GpuRates::device_rate, &GpuRates::peer_rate}) {
+    GpuRates g = gpu_rates(), g2;
+    g.*rate = 0;
+    EXPECT_FALSE(g.valid());
+    EXPECT_FALSE(parse(format(g), &g2));
+    g.*rate = -1e9;
+    EXPECT_FALSE(g.valid());
+  }
+}
+
 TEST(CostModel, LinesRoundTripAndRejectGarbage) {
   GpuRates g = gpu_rates(), g2;
   g.set_seconds[0][1][5] = 3e-3;
   ASSERT_TRUE(parse(format(g), &g2));
+  EXPECT_NEAR(g2.link_rate, g.link_rate, 1e-5 * g.link_rate);
+  EXPECT_NEAR(g2.device_rate, g.device_rate, 1e-5 * g.device_rate);
+  EXPECT_NEAR(g2.peer_rate, g.peer_rate, 1e-5 * g.peer_rate);
   EXPECT_NEAR(g2.seconds[1][1][3], g.seconds[1][1][3], 1e-5 * g.seconds[1][1][3]);
   EXPECT_NEAR(g2.set_seconds[0][1][5], 3e-3, 1e-8);
   EXPECT_EQ(g2.set_seconds[0][1][4], 0);
@@ -580,6 +609,9 @@ TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
   EXPECT_EQ(cpu_calibrations_, 2);
   DispatchStore next = make();
   EXPECT_NEAR(next.gpu_rates()->seconds[1][0][2], gpu_rates().seconds[1][0][2], 1e-5 * gpu_rates().seconds[1][0][2]);
+  EXPECT_NEAR(next.gpu_rates()->link_rate, gpu_rates().link_rate, 1e-5 * gpu_rates().link_rate);
+  EXPECT_NEAR(next.gpu_rates()->device_rate, gpu_rates().device_rate, 1e-5 * gpu_rates().device_rate);
+  EXPECT_NEAR(next.gpu_rates()->peer_rate, gpu_rates().peer_rate, 1e-5 * gpu_rates().peer_rate);
   EXPECT_EQ(next.cpu_rates(Precision::F64, 16).precision, Precision::F64);
   EXPECT_EQ(gpu_calibrations_, 1);
   EXPECT_EQ(cpu_calibrations_, 2);
@@ -1052,6 +1084,21 @@ TEST_F(Store, AnotherVersionsFileIsCalibratedAgainWithoutAWarning) {
   const std::string said = testing::internal::GetCapturedStderr();
   EXPECT_EQ(said, "");
   EXPECT_EQ(gpu_calibrations_, 1);
+}
+
+// A store of version 11, whose GPU table has no rates for the engine, is
+// calibrated again, and rewritten at this version.
+TEST_F(Store, AVersion11FileIsCalibratedAgain) {
+  std::istringstream words(format(gpu_rates()));
+  std::vector<std::string> line{std::istream_iterator<std::string>(words), {}};
+  line.erase(line.begin() + 2, line.begin() + 5);  // after "gpu" and the readings, the rates
+  std::string v11;
+  for (const std::string &w : line) v11 += (v11.empty() ? "" : " ") + w;
+  ASSERT_NO_FATAL_FAILURE(write_store("gpufftw dispatch store 11\nmachine test machine\n" + v11 + "\n"));
+  DispatchStore s = make();
+  ASSERT_TRUE(s.gpu_rates());
+  EXPECT_EQ(gpu_calibrations_, 1);
+  EXPECT_EQ(file().find("gpufftw dispatch store 12\n"), 0u) << file();
 }
 
 TEST_F(Store, ANoticeTellsOnceThatCalibrationStartsAndOnceThatItEnded) {

@@ -84,6 +84,10 @@ class StandInGpu final : public GpuSide {
     if (!half) *why_not = "no device in this test";
     return half;
   }
+  void use_rates(const GpuRates &rates) override {
+    ++rates_handed;
+    handed = rates;
+  }
 
   bool named = true, usable = true, gone = false, takes = true;
   bool splits = false;  // the device set's split takes the problem
@@ -96,6 +100,9 @@ class StandInGpu final : public GpuSide {
   std::set<Fp16Way> declines;
   std::map<Fp16Way, int> ways_made;
   int half_rates_asked = 0;
+  // The calibrated rates dispatch last handed the GPU, and how often.
+  std::optional<GpuRates> handed;
+  int rates_handed = 0;
 };
 
 class StandInCpu final : public CpuSide {

@@ -111,6 +111,33 @@ TEST_F(Policy, MeasureTimesCloseSidesAndKeepsTheFaster) {
   EXPECT_EQ(readings_, timed);
 }
 
+// The store's calibrated rates are handed to the GPU before its way is
+// priced, so that the engine's plan orders its solvers by them; and a
+// choice recalled by a later process, which prices nothing, hands the
+// rates the file holds.
+TEST_F(Policy, TheGpuIsHandedTheStoredRates) {
+  const Problem p = close_sides();
+  EXPECT_TRUE(made(choose_now(p)).gpu());
+  ASSERT_TRUE(gpu_.handed);
+  EXPECT_EQ(gpu_.handed->link_rate, gpu_rates().link_rate);
+  EXPECT_EQ(gpu_.handed->device_rate, gpu_rates().device_rate);
+  EXPECT_EQ(gpu_.handed->peer_rate, gpu_rates().peer_rate);
+
+  gpu_.handed.reset();
+  store(true);
+  const Dispatched d = choose_now(p);
+  EXPECT_EQ(d.why.rfind("chosen earlier: gpu ", 0), 0u) << d.why;
+  ASSERT_TRUE(gpu_.handed) << "a recalled choice";
+  EXPECT_NEAR(gpu_.handed->link_rate, gpu_rates().link_rate, 1e-5 * gpu_rates().link_rate);  // from the file, 6 digits
+  EXPECT_NEAR(gpu_.handed->peer_rate, gpu_rates().peer_rate, 1e-5 * gpu_rates().peer_rate);
+}
+
+// GPUFFTW_MODE=gpu calibrates nothing, and hands the GPU no rates.
+TEST_F(Policy, ForcedGpuModeHandsNoRates) {
+  EXPECT_TRUE(made(choose_now(problem(FFTW_ESTIMATE), GPUFFTW_MODE_GPU)).gpu());
+  EXPECT_EQ(gpu_.rates_handed, 0);
+}
+
 // Measuring, where the device set's split takes the problem, the split
 // and one GPU alone are read in turn and the faster kept, its placement
 // stored and recalled; the model's sure choice of the GPU included.

@@ -3,7 +3,8 @@
 // (the table's order only between equal prices), a failed make goes on to
 // the next cheapest unless its reason is Final, the solvers see why the
 // others declined or made no job (its code and its words, by what the
-// solver gives), and Geometry::spread picks the set, one GPU, or either.
+// solver gives), Geometry::spread picks the set, one GPU, or either, and
+// the prices are read by the rates the planner is given.
 #include "engine/plan/planner.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +30,7 @@ bool always(const Geometry &, const std::vector<int> &, Reason *) { return true;
 std::map<std::string, double> seconds;
 template <const char *kName>
 Price priced(const Geometry &, const std::vector<int> &) {
-  return {seconds.at(kName) * kLinkBytesPerSecond, 0};
+  return {seconds.at(kName) * Rates{}.link, 0};
 }
 constexpr char kSplit[] = "split", kHalf[] = "half", kOverCap[] = "over cap", kInCore[] = "in core",
                kFallback[] = "fallback";
@@ -116,7 +117,8 @@ class PlannerTest : public ::testing::Test {
                    {kOverCap, false, Gives::Transform, over_cap_suits, priced<kOverCap>, over_cap_make},
                    {kInCore, false, Gives::Transform, always, priced<kInCore>, in_core_make},
                    {kFallback, false, Gives::Transform, fallback_suits, priced<kFallback>, fallback_make}},
-                  [](std::string *not_ready) { return ready || (*not_ready = "the plan fault", false); }};
+                  [](std::string *not_ready) { return ready || (*not_ready = "the plan fault", false); },
+                  [] { return Rates{}; }};
   std::string why;
 };
 
@@ -252,6 +254,45 @@ TEST_F(PlannerTest, EqualPricesKeepTheTablesOrder) {
   seconds[kFallback] = 2;
   ASSERT_TRUE(planner.make(geometry(7), {0}, 0, &why));
   EXPECT_EQ(asked, (std::vector<std::string>{"in core", "fallback"}));
+}
+
+// Two solvers whose prices differ in kind: one moves its bytes over the
+// host link, the other in device memory and from a peer. At the nominal
+// rates the link's second is dearer than the device's and peer's
+// together; on a machine whose link measured slower, the other way round.
+constexpr double kLinkSeconds = 1.0;
+Price over_link(const Geometry &, const std::vector<int> &) { return {kLinkSeconds * Rates{}.link, 0, 0}; }
+Price on_device(const Geometry &, const std::vector<int> &) {
+  return {0, 0.5 * Rates{}.device, 0.7 * Rates{}.peer};  // 1.2 s at the nominal rates
+}
+template <const char *kName>
+std::unique_ptr<FftJob> made_as(const Geometry &, const Ask &, Reason *) {
+  return std::make_unique<FakeJob>(kName);
+}
+constexpr char kOverLink[] = "over the link", kOnDevice[] = "on the device";
+
+TEST(PlannerRates, TheOrderFollowsTheRatesGiven) {
+  Rates given;
+  const Planner planner({{kOverLink, false, Gives::Transform, always, over_link, made_as<kOverLink>},
+                         {kOnDevice, false, Gives::Transform, always, on_device, made_as<kOnDevice>}},
+                        [](std::string *) { return true; }, [&given] { return given; });
+  Geometry g;
+  g.dims = {{64, 1, 1}};
+  std::string why;
+  auto job = planner.make(g, {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->path(), kOverLink);
+  // A link of 10 GB/s: its second becomes 2.5, against the other's 1.2.
+  // Read at each search, not when the planner was made.
+  given.link = 10e9;
+  job = planner.make(g, {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->path(), kOnDevice);
+  // A peer of 100 GB/s as well: 0.5 + 2.1 s on the device's side, over 2.5.
+  given.peer = 100e9;
+  job = planner.make(g, {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->path(), kOverLink);
 }
 
 }  // namespace

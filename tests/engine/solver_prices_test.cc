@@ -20,7 +20,7 @@ namespace gpufftw::engine {
 namespace {
 
 double seconds(const Solver &s, const Geometry &g, const std::vector<int> &set = {0}) {
-  return s.cost(g, set).seconds();
+  return s.cost(g, set).seconds(Rates{});
 }
 
 // `count` dense c2c of n.

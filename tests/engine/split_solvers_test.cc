@@ -196,7 +196,9 @@ TEST(SplitShapes, PricesCountEachGpusShare) {
   const Price four = slab_split_cost(kSingle3d, {0, 1, 2, 3});
   EXPECT_EQ(four.link_bytes, bytes / 4);
   EXPECT_EQ(four.peer_bytes, out * 3 / 16);
-  EXPECT_DOUBLE_EQ(batch_split_cost(kBatch1d, kTwo).seconds(), 2 * batch_split_cost(kBatch1d, {0, 1, 2, 3}).seconds());
+  const Rates nominal;
+  EXPECT_DOUBLE_EQ(batch_split_cost(kBatch1d, kTwo).seconds(nominal),
+                   2 * batch_split_cost(kBatch1d, {0, 1, 2, 3}).seconds(nominal));
 }
 
 // Of the same bytes, a batch's share costs least, then a slab's, then a
@@ -207,12 +209,13 @@ TEST(SplitShapes, PricesRankBatchSlabsLine) {
   const Geometry batch = dense({1024}, 16384);
   ASSERT_EQ(array_bytes(batch), array_bytes(kSingle3d));
   ASSERT_EQ(array_bytes(kHuge1d), array_bytes(kSingle3d));
-  const double b = batch_split_cost(batch, kTwo).seconds(), s = slab_split_cost(kSingle3d, kTwo).seconds(),
-               l = line_split_cost(kHuge1d, kTwo).seconds();
+  const Rates nominal;
+  const double b = batch_split_cost(batch, kTwo).seconds(nominal), s = slab_split_cost(kSingle3d, kTwo).seconds(nominal),
+               l = line_split_cost(kHuge1d, kTwo).seconds(nominal);
   EXPECT_LT(b, s);
   EXPECT_LT(s, l);
   const Price slabs = slab_split_cost(kSingle3d, kTwo);
-  EXPECT_LT(slabs.peer_bytes / kPeerBytesPerSecond, slabs.link_bytes / kLinkBytesPerSecond);
+  EXPECT_LT(slabs.peer_bytes / nominal.peer, slabs.link_bytes / nominal.link);
 }
 
 std::vector<std::string> made;  // the stand-ins' makes, in the order asked
@@ -250,7 +253,7 @@ class SplitPlannerTest : public ::testing::Test {
                    {kSlabName, true, Gives::Transform, slab_split_suits, slab_split_cost, stand_in<kSlabName>},
                    {kLineName, true, Gives::Transform, line_split_suits, line_split_cost, stand_in<kLineName>},
                    {kOneName, false, Gives::Transform, one_gpu_suits, one_gpu_cost, stand_in<kOneName>}},
-                  [](std::string *) { return true; }};
+                  [](std::string *) { return true; }, [] { return Rates{}; }};
   std::string why, placement;
 };
 
