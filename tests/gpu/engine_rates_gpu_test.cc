@@ -35,7 +35,9 @@ TEST_F(EngineRates, MeasuredRatesAreThoseOfARealMachine) {
   EXPECT_GT(r.device, r.link);
   // Peer access where the set has it, else the link's route.
   EXPECT_GT(r.peer, 1e9);
-  if (gpufftw::engine::devices().size() < 2) EXPECT_EQ(r.peer, r.link);
+  if (gpufftw::engine::devices().size() < 2) {
+    EXPECT_EQ(r.peer, r.link);
+  }
   std::printf("measured: link %.1f GB/s, device memory %.0f GB/s, peer %.1f GB/s (%zu GPU%s in the set)\n",
               1e-9 * r.link, 1e-9 * r.device, 1e-9 * r.peer, gpufftw::engine::devices().size(),
               gpufftw::engine::devices().size() == 1 ? "" : "s");
