@@ -23,6 +23,16 @@ void no_gpu_for_gpu_mode(const std::string &why) {
   });
 }
 
+// The rates this machine's calibration measured, where the store holds
+// them, handed to the engine for a GPU plan made without a price (a
+// recalled choice, the GPU alone, GPUFFTW_MODE=gpu): nothing is calibrated
+// for it, and once the machine is calibrated every process gives a
+// problem the same job; until then the engine keeps its nominal rates. A
+// plan the GPU cannot take never reads the store for it.
+void hand_held_rates(const Planner &pl) {
+  if (const std::optional<GpuRates> g = pl.store().held_gpu_rates()) pl.gpu->use_rates(*g);
+}
+
 // A choice the store recalled (FFTW's wisdom): the GPU's, placed as
 // chosen (an fp16 problem's way as stored with it, gpu_way_plan), or the
 // real FFTW's at the count chosen (under FFTW_ESTIMATE the
@@ -32,10 +42,7 @@ void no_gpu_for_gpu_mode(const std::string &why) {
 Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::vector<Candidate> list) {
   const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
   if (c.gpu) {
-    // No price is asked for, and so no calibration: the rates the store
-    // holds, where it holds them, order the engine's ways as when the
-    // choice was made.
-    if (const std::optional<GpuRates> g = pl.store().held_gpu_rates()) pl.gpu->use_rates(*g);
+    hand_held_rates(pl);
     half_ways_alone(pl, p, c.spread, &list);
     return on_gpu_ways(pl, p, list, c.spread, why);
   }
@@ -73,6 +80,8 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
       rule_out(&list, true, Unfit::NoRates,
                gpu.available(&why_not) ? "the GPU could not be calibrated (the log says why)" : why_not);
     }
+  } else if (side_applies(list, true)) {
+    hand_held_rates(pl);
   }
   return decide(pl, p, list, key);
 }
@@ -101,15 +110,14 @@ Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
   // the real FFTW's r2c time from the model's tables): a proxy, since the
   // real FFTW's REDFT/RODFT run slower than its r2c and the GPU's pre and
   // post kernels cost little beside the transfers.
-  // GPUFFTW_MODE=gpu rules the real FFTW out: the GPU alone applies. It
-  // calibrates nothing, so the engine prices its ways by the rates it was
-  // last handed in this process, else by its nominal ones.
+  // GPUFFTW_MODE=gpu rules the real FFTW out: the GPU alone applies.
   if (mode == GPUFFTW_MODE_GPU) {
     std::string why_not;
     if (!pl.gpu->available(&why_not)) no_gpu_for_gpu_mode(why_not);
     if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
     std::vector<Candidate> list{Candidate::cpu_at(0), Candidate::gpu_at(Spread::Auto)};
     rule_out(&list, false, Unfit::Mode, "GPUFFTW_MODE=gpu");
+    hand_held_rates(pl);
     return decide(pl, p, list, "");
   }
   return automatic(pl, p);

@@ -130,12 +130,32 @@ TEST_F(Policy, TheGpuIsHandedTheStoredRates) {
   ASSERT_TRUE(gpu_.handed) << "a recalled choice";
   EXPECT_NEAR(gpu_.handed->link_rate, gpu_rates().link_rate, 1e-5 * gpu_rates().link_rate);  // from the file, 6 digits
   EXPECT_NEAR(gpu_.handed->peer_rate, gpu_rates().peer_rate, 1e-5 * gpu_rates().peer_rate);
+
+  // Device arrays, where the GPU alone applies and nothing is priced: the
+  // stored rates too, in a process that made no other plan.
+  gpu_.handed.reset();
+  store(true);
+  Problem on_device = problem();
+  gpu_.memory_of[on_device.in[0]] = Memory::Device;
+  EXPECT_EQ(choose_now(on_device).why, "arrays in device memory");
+  ASSERT_TRUE(gpu_.handed) << "device arrays";
+  EXPECT_NEAR(gpu_.handed->device_rate, gpu_rates().device_rate, 1e-5 * gpu_rates().device_rate);
 }
 
-// GPUFFTW_MODE=gpu calibrates nothing, and hands the GPU no rates.
-TEST_F(Policy, ForcedGpuModeHandsNoRates) {
+// GPUFFTW_MODE=gpu calibrates nothing: on a machine not yet calibrated the
+// GPU is handed no rates (the engine's nominal ones stand); on one whose
+// store holds them, the GPU is handed those, as an automatic plan would.
+TEST_F(Policy, ForcedGpuModeHandsTheStoredRatesAndCalibratesNothing) {
   EXPECT_TRUE(made(choose_now(problem(FFTW_ESTIMATE), GPUFFTW_MODE_GPU)).gpu());
-  EXPECT_EQ(gpu_.rates_handed, 0);
+  EXPECT_EQ(gpu_.rates_handed, 0) << "nothing stored, and a calibration (which would hand its rates) not asked";
+
+  EXPECT_TRUE(made(choose_now(close_sides())).gpu());
+  gpu_.handed.reset();
+  gpu_calibrates_ = false;  // a new process would fail to calibrate, and is not asked to
+  store(true);
+  EXPECT_TRUE(made(choose_now(problem(FFTW_ESTIMATE), GPUFFTW_MODE_GPU)).gpu());
+  ASSERT_TRUE(gpu_.handed) << "the stored rates, read without calibrating";
+  EXPECT_NEAR(gpu_.handed->device_rate, gpu_rates().device_rate, 1e-5 * gpu_rates().device_rate);
 }
 
 // Measuring, where the device set's split takes the problem, the split
