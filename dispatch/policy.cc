@@ -113,11 +113,12 @@ Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
   // GPUFFTW_MODE=gpu rules the real FFTW out: the GPU alone applies.
   if (mode == GPUFFTW_MODE_GPU) {
     std::string why_not;
-    if (!pl.gpu->available(&why_not)) no_gpu_for_gpu_mode(why_not);
+    const bool usable = pl.gpu->available(&why_not);
+    if (!usable) no_gpu_for_gpu_mode(why_not);
     if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
     std::vector<Candidate> list{Candidate::cpu_at(0), Candidate::gpu_at(Spread::Auto)};
     rule_out(&list, false, Unfit::Mode, "GPUFFTW_MODE=gpu");
-    hand_held_rates(pl);
+    if (usable) hand_held_rates(pl);
     return decide(pl, p, list, "");
   }
   return automatic(pl, p);

@@ -629,16 +629,16 @@ TEST_F(Store, CalibratesOnceAndTheNextRunReadsTheFile) {
 // FFTW planner would then get nothing and plan as FFTW_ESTIMATE does),
 // nor be cut short by it (the tables are kept for every later plan).
 TEST_F(Store, CalibrationIsOutsideThePlansTimeLimit) {
-  calibration_s_ = 0.15;
+  calibration_s_ = 0.6;  // twice: past the plan's limit, with half a second to spare for a loaded host
   DispatchStore s = make();
-  const PlanDeadline plan(Deadline(0.2));
+  const PlanDeadline plan(Deadline(1));
   ASSERT_TRUE(s.gpu_rates());
   EXPECT_TRUE(s.cpu_rates(Precision::F32, 1).valid());
   EXPECT_EQ(gpu_calibrations_, 1);
   EXPECT_EQ(cpu_calibrations_, 1);
   EXPECT_FALSE(calibrated_under_a_deadline_) << "a calibration kept to the plan's limit";
-  EXPECT_FALSE(plan_deadline().passed()) << "0.3 s of calibration used up the plan's 0.2 s";
-  EXPECT_GT(plan_deadline().left(), 0.1);
+  EXPECT_FALSE(plan_deadline().passed()) << "1.2 s of calibration used up the plan's 1 s";
+  EXPECT_GT(plan_deadline().left(), 0.5);
 }
 
 TEST_F(Store, ProcessesSavingAtOnceLoseNothing) {
