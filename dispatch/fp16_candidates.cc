@@ -72,8 +72,7 @@ void half_ways_alone(const Planner &pl, const Problem &p, Spread spread, std::ve
   if (forced_way_applies(pl, forced.begin(), forced.end())) {
     ways.insert(ways.end(), forced.begin(), forced.end());
   } else {
-    const std::optional<GpuRates> rates = pl.store().gpu_rates();
-    if (rates) pl.gpu->use_rates(*rates);
+    const std::optional<GpuRates> rates = pl.gpu_rates();
     add_half_ways(pl, p, at, spread, rates ? &*rates : nullptr, std::nullopt, &ways);
   }
   *list = std::move(ways);

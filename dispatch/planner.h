@@ -33,6 +33,18 @@ struct Planner {
   // The real FFTW's plan (at most `threads`; 0: the program's count), its
   // planner kept to what the plan's deadline leaves (plan_deadline()).
   Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) const;
+
+  // The GPU's calibrated rates from the store (calibrated at the first
+  // ask, store.h), handed to the GPU as they are read: the engine orders
+  // its ways by the rates dispatch prices with.
+  std::optional<GpuRates> gpu_rates() const;
+  // The rates the store holds, neither calibrated nor checked, handed to
+  // the GPU, for a GPU plan made without a price (a recalled choice, the
+  // GPU alone, GPUFFTW_MODE=gpu): once the machine is calibrated every
+  // process gives a problem the same job; until then the engine keeps its
+  // nominal rates. A plan the GPU cannot take never reads the store for
+  // them.
+  void hand_held_rates() const;
 };
 
 // Where the problem runs under the mode, and why.

@@ -23,16 +23,6 @@ void no_gpu_for_gpu_mode(const std::string &why) {
   });
 }
 
-// The rates this machine's calibration measured, where the store holds
-// them, handed to the engine for a GPU plan made without a price (a
-// recalled choice, the GPU alone, GPUFFTW_MODE=gpu): nothing is calibrated
-// for it, and once the machine is calibrated every process gives a
-// problem the same job; until then the engine keeps its nominal rates. A
-// plan the GPU cannot take never reads the store for it.
-void hand_held_rates(const Planner &pl) {
-  if (const std::optional<GpuRates> g = pl.store().held_gpu_rates()) pl.gpu->use_rates(*g);
-}
-
 // A choice the store recalled (FFTW's wisdom): the GPU's, placed as
 // chosen (an fp16 problem's way as stored with it, gpu_way_plan), or the
 // real FFTW's at the count chosen (under FFTW_ESTIMATE the
@@ -42,7 +32,7 @@ void hand_held_rates(const Planner &pl) {
 Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::vector<Candidate> list) {
   const std::string why = "chosen earlier: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s);
   if (c.gpu) {
-    hand_held_rates(pl);
+    pl.hand_held_rates();
     half_ways_alone(pl, p, c.spread, &list);
     return on_gpu_ways(pl, p, list, c.spread, why);
   }
@@ -71,8 +61,7 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
     Choice c;
     if (store.recall(key, &c)) return recalled(pl, p, c, std::move(list));
     if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
-    if (const std::optional<GpuRates> g = store.gpu_rates()) {
-      gpu.use_rates(*g);
+    if (const std::optional<GpuRates> g = pl.gpu_rates()) {
       price_cpu(pl, p, &list);
       price_gpu(pl, p, pinned, *g, &list);
     } else {
@@ -81,7 +70,7 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
                gpu.available(&why_not) ? "the GPU could not be calibrated (the log says why)" : why_not);
     }
   } else if (side_applies(list, true)) {
-    hand_held_rates(pl);
+    pl.hand_held_rates();
   }
   return decide(pl, p, list, key);
 }
@@ -118,7 +107,7 @@ Dispatched choose(const Planner &pl, const Problem &p, gpufftw_mode mode) {
     if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
     std::vector<Candidate> list{Candidate::cpu_at(0), Candidate::gpu_at(Spread::Auto)};
     rule_out(&list, false, Unfit::Mode, "GPUFFTW_MODE=gpu");
-    if (usable) hand_held_rates(pl);
+    if (usable) pl.hand_held_rates();
     return decide(pl, p, list, "");
   }
   return automatic(pl, p);
