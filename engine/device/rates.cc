@@ -4,14 +4,12 @@
 // in all; kept for the planner, which reads them at each search.
 #include "engine/device/rates.h"
 
-#include <algorithm>
-#include <cmath>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 #include "engine/device/context.h"
+#include "engine/device/event_runs.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -41,28 +39,15 @@ bool pinned_buffer(Buffer *b, std::string *why) {
   return true;
 }
 
-// The fastest seconds of `copies` over kReadings, after one to warm, on
-// CUDA events around them on the current device's default stream: a copy
-// in device memory takes tens of microseconds, of which a host clock's
-// launch and synchronize would be a good part.
-bool fastest(const std::function<bool(std::string *)> &copies, double *seconds, std::string *why) {
-  cudaEvent_t ev[2];
-  GPUFFTW_CK(cudaEventCreate(&ev[0]), why);
-  std::unique_ptr<CUevent_st, cudaError_t (*)(cudaEvent_t)> free_0(ev[0], cudaEventDestroy);
-  GPUFFTW_CK(cudaEventCreate(&ev[1]), why);
-  std::unique_ptr<CUevent_st, cudaError_t (*)(cudaEvent_t)> free_1(ev[1], cudaEventDestroy);
-  float best = HUGE_VALF;
-  for (int i = 0; i <= kReadings; ++i) {
-    GPUFFTW_CK(cudaEventRecord(ev[0]), why);
-    if (!copies(why)) return false;
-    GPUFFTW_CK(cudaEventRecord(ev[1]), why);
-    GPUFFTW_CK(cudaEventSynchronize(ev[1]), why);
-    float ms = 0;
-    GPUFFTW_CK(cudaEventElapsedTime(&ms, ev[0], ev[1]), why);
-    if (i > 0) best = std::min(best, ms);
-  }
-  *seconds = 1e-3 * best;
-  return true;
+// The fastest of kReadings runs after one to warm, on CUDA events on the
+// current device's default stream: a copy in device memory takes tens of
+// microseconds, of which a host clock's launch and synchronize would be a
+// good part.
+ReadingRule copies_rule() {
+  ReadingRule rule;
+  rule.keep = ReadingRule::Keep::Least;
+  rule.least_samples = rule.most_samples = kReadings;
+  return rule;
 }
 
 // One copy in and one out over the host link, pinned: the link's bytes
@@ -72,11 +57,11 @@ bool time_link(double *rate, std::string *why) {
   Buffer dev(nullptr, cudaFree);
   if (!pinned_buffer(&host, why) || !device_buffer(&dev, why)) return false;
   double s = 0;
-  if (!fastest(
-          [&](std::string *w) {
-            GPUFFTW_CK(cudaMemcpy(dev.get(), host.get(), kBytes, cudaMemcpyHostToDevice), w);
-            GPUFFTW_CK(cudaMemcpy(host.get(), dev.get(), kBytes, cudaMemcpyDeviceToHost), w);
-            return true;
+  if (!time_runs(
+          nullptr, copies_rule(),
+          [&] {
+            return check(cudaMemcpy(dev.get(), host.get(), kBytes, cudaMemcpyHostToDevice), "cudaMemcpy", why) &&
+                   check(cudaMemcpy(host.get(), dev.get(), kBytes, cudaMemcpyDeviceToHost), "cudaMemcpy", why);
           },
           &s, why))
     return false;
@@ -96,12 +81,10 @@ bool time_peer(int to, int from, double *rate, std::string *why) {
   if (!on.ok()) return *why = on.why(), false;
   if (!device_buffer(&dst, why)) return false;
   double s = 0;
-  if (!fastest(
-          [&](std::string *w) {
-            GPUFFTW_CK(cudaMemcpyPeer(dst.get(), to, src.get(), from, kBytes), w);
-            return true;
-          },
-          &s, why))
+  if (!time_runs(
+          nullptr, copies_rule(),
+          [&] { return check(cudaMemcpyPeer(dst.get(), to, src.get(), from, kBytes), "cudaMemcpyPeer", why); }, &s,
+          why))
     return false;
   *rate = kBytes / s;
   return true;
@@ -113,11 +96,9 @@ bool time_device_copy(double *rate, std::string *why) {
   Buffer a(nullptr, cudaFree), b(nullptr, cudaFree);
   if (!device_buffer(&a, why) || !device_buffer(&b, why)) return false;
   double s = 0;
-  if (!fastest(
-          [&](std::string *w) {
-            GPUFFTW_CK(cudaMemcpy(b.get(), a.get(), kBytes, cudaMemcpyDeviceToDevice), w);
-            return true;
-          },
+  if (!time_runs(
+          nullptr, copies_rule(),
+          [&] { return check(cudaMemcpy(b.get(), a.get(), kBytes, cudaMemcpyDeviceToDevice), "cudaMemcpy", why); },
           &s, why))
     return false;
   // Each byte read once and written once.

@@ -9,6 +9,7 @@
 
 #include "core/readings.h"
 #include "engine/device/context.h"
+#include "engine/device/event_runs.h"
 #include "engine/in_core/tuning_within.h"
 #include "engine/staging/sides.h"
 
@@ -34,34 +35,14 @@ void remember(const std::string &key, const KernelPick &pick) {
   if (picks_store.remember) picks_store.remember(key, pick);
 }
 
-// Seconds of one run of `f` on `stream`, read by the GPU's events under
-// gpufftw's reading rule: the median of five after a warm-up, or the first
-// alone where it is over `give_up` (a variant already beaten is not timed
-// further). false with `why` where a run or a CUDA call failed.
-template <class F>
-bool time_runs(cudaStream_t stream, double give_up, F &&f, double *seconds, std::string *why) {
-  cudaEvent_t ev[2];
-  GPUFFTW_CK(cudaEventCreate(&ev[0]), why);
-  if (!check(cudaEventCreate(&ev[1]), "cudaEventCreate", why)) {
-    cudaEventDestroy(ev[0]);
-    return false;
-  }
+// Our kernels' and cuFFT's runs under gpufftw's reading rule: the median
+// of five after a warm-up, or the first alone where it is over `give_up`
+// (a variant already beaten is not timed further).
+ReadingRule tuning_rule(double give_up) {
   ReadingRule rule;
   rule.most_samples = 5;
   rule.give_up_s = give_up;
-  *seconds = read_runs(
-      [&] {
-        float ms = 0;
-        const bool ok = check(cudaEventRecord(ev[0], stream), "cudaEventRecord", why) && f() &&
-                        check(cudaEventRecord(ev[1], stream), "cudaEventRecord", why) &&
-                        check(cudaEventSynchronize(ev[1]), "cudaEventSynchronize", why) &&
-                        check(cudaEventElapsedTime(&ms, ev[0], ev[1]), "cudaEventElapsedTime", why);
-        return ok ? 1e-3 * ms : -1.0;
-      },
-      rule);
-  cudaEventDestroy(ev[0]);
-  cudaEventDestroy(ev[1]);
-  return *seconds >= 0;
+  return rule;
 }
 
 // g's transform size, row-major.
@@ -96,7 +77,7 @@ bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStrea
   double best = 0;
   if (ok)
     ok = time_runs(
-        stream, 1e30, [&] { return exec_plan(cufft, stream, in, out, why); }, &pick->cufft_s, why);
+        stream, tuning_rule(1e30), [&] { return exec_plan(cufft, stream, in, out, why); }, &pick->cufft_s, why);
   pick->cufft_s *= static_cast<double>(batch) / static_cast<double>(cufft_batch);
   // The untimed default first: later variants are cut short once they lose
   // to it by a quarter.
@@ -108,7 +89,7 @@ bool tune(const Geometry &g, const Step &cufft, long long cufft_batch, cudaStrea
     auto plan = kernels::TransformPlan::create(dims, g.real, batch, v, &not_this);
     double s = 0;
     if (!plan || !time_runs(
-                     stream, best ? 1.25 * best : 1e30,
+                     stream, tuning_rule(best ? 1.25 * best : 1e30),
                      [&] { return plan->run(in, out, g.sign, stream, &not_this); }, &s, &not_this))
       continue;  // that variant cannot run here; the others may
     if (!best || s < best) best = s, pick->variant = v.name();
