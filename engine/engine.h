@@ -90,7 +90,27 @@ struct Geometry {
   // Where the job may run (core/where.h), so that a caller can weigh one
   // GPU against the whole device set.
   Spread spread = Spread::Auto;
+  // The solver (Offer::solver) the planner makes first where it takes
+  // the geometry, so that a caller that chose among offers() gets its
+  // choice; where it makes no job, the others as without it, cheapest
+  // first. Empty: cheapest first.
+  std::string solver;
 };
+
+// A solver the planner would make a job of a geometry with, and its price
+// there in seconds at the rates plans are priced by now (set_rates), from
+// the bytes it moves (engine/solver/price.h): what a caller weighs the
+// engine's solvers by.
+struct Offer {
+  const char *solver;  // its name
+  double seconds;
+};
+// Those that take g on the device set at g.spread, as the planner's
+// search asks them, cheapest first (equal prices in its table's order):
+// at One the one-GPU solvers, at Set those that spread over the set, at
+// Auto those that spread where one takes g, else the one-GPU solvers.
+// Empty where the GPU cannot take g.
+std::vector<Offer> offers(const Geometry &g);
 
 class FftJob {
  public:
@@ -116,6 +136,8 @@ class FftJob {
   // Which GPUs it runs on and why those: "GPU 0", or "GPUs 0,1: ..." where
   // it spreads, or why it does not where the device set has several.
   std::string placement;
+  // The solver that made it (Offer::solver).
+  std::string solver;
 };
 
 // Where an array lies (core/memory_kind.h), for choosing how to move it.

@@ -31,25 +31,40 @@ std::unique_ptr<FftJob> Planner::make(const Geometry &g, const std::vector<int> 
   return job;
 }
 
-std::unique_ptr<FftJob> Planner::search(const Geometry &g, const std::vector<int> &set, bool spreads,
-                                        std::string *why) const {
-  Ask ask{set, {}, [this, set](const Geometry &part, std::string *part_why) { return one_gpu(part, set, part_why); }};
-  struct Priced {
-    const Solver *solver;
-    double seconds;
-  };
-  std::vector<Priced> takers;
+std::vector<Offer> Planner::offers(const Geometry &g, const std::vector<int> &set) const {
+  std::vector<Declined> declined;
+  std::vector<Priced> priced;
+  if (g.spread != Spread::One) priced = takers(g, set, true, &declined);
+  if (g.spread == Spread::One || (g.spread == Spread::Auto && priced.empty()))
+    priced = takers(g, set, false, &declined);
+  std::vector<Offer> out;
+  for (const Priced &p : priced) out.push_back({p.solver->name, p.seconds});
+  return out;
+}
+
+std::vector<Planner::Priced> Planner::takers(const Geometry &g, const std::vector<int> &set, bool spreads,
+                                             std::vector<Declined> *declined) const {
+  std::vector<Priced> priced;
   const Rates rates = rates_();
   for (const Solver &s : table_) {
     if (s.spreads != spreads) continue;
     Reason not_taken;
     if (s.suits(g, set, &not_taken))
-      takers.push_back({&s, s.cost(g, set).seconds(rates)});
+      priced.push_back({&s, s.cost(g, set).seconds(rates)});
     else
-      ask.before.push_back({&s, std::move(not_taken)});
+      declined->push_back({&s, std::move(not_taken)});
   }
   // Cheapest first; equal prices keep the table's order.
-  std::stable_sort(takers.begin(), takers.end(), [](const Priced &a, const Priced &b) { return a.seconds < b.seconds; });
+  std::stable_sort(priced.begin(), priced.end(), [](const Priced &a, const Priced &b) { return a.seconds < b.seconds; });
+  return priced;
+}
+
+std::unique_ptr<FftJob> Planner::search(const Geometry &g, const std::vector<int> &set, bool spreads,
+                                        std::string *why) const {
+  Ask ask{set, {}, [this, set](const Geometry &part, std::string *part_why) { return one_gpu(part, set, part_why); }};
+  std::vector<Priced> order = takers(g, set, spreads, &ask.before);
+  // The solver the geometry names first, where it takes it.
+  std::stable_partition(order.begin(), order.end(), [&g](const Priced &p) { return g.solver == p.solver->name; });
   const size_t declined = ask.before.size();
   // Where none took g, why each declined; where some made no job, why
   // each did not, in the order made, then (unless one said no other
@@ -61,16 +76,19 @@ std::unique_ptr<FftJob> Planner::search(const Geometry &g, const std::vector<int
     if (std::find(said.begin(), said.end(), text) == said.end()) said.push_back(text);
   };
   bool final = false;
-  for (const Priced &p : takers) {
+  for (const Priced &p : order) {
     Reason not_made;
-    if (std::unique_ptr<FftJob> job = p.solver->make(g, ask, &not_made)) return job;
+    if (std::unique_ptr<FftJob> job = p.solver->make(g, ask, &not_made)) {
+      job->solver = p.solver->name;
+      return job;
+    }
     say(not_made.text);
     final = not_made.code == Reason::Code::Final;
     if (final) break;
     ask.before.push_back({p.solver, std::move(not_made)});
   }
   for (size_t i = 0; !final && i < declined; ++i)
-    if (takers.empty() || ask.before[i].why.code == Reason::Code::NotItsKind) say(ask.before[i].why.text);
+    if (order.empty() || ask.before[i].why.code == Reason::Code::NotItsKind) say(ask.before[i].why.text);
   why->clear();
   for (const std::string &text : said) *why += (why->empty() ? "" : "; ") + text;
   return nullptr;

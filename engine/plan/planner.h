@@ -1,8 +1,10 @@
 // The planner, in the shape of FFTW's (kernel/planner.c): every solver of
 // a table says whether it takes the problem (else a typed reason), those
 // that do are priced (Solver::cost, read by the machine's rates), and the
-// cheapest is made; where its make fails, the next cheapest, unless it
-// failed with a Final reason, which ends the search. Plain C++ with no
+// cheapest is made, or the one Geometry::solver names; where its make
+// fails, the next cheapest, unless it failed with a Final reason, which
+// ends the search. What it would make a job with, priced, it offers
+// (offers()) to a caller that weighs the solvers itself. Plain C++ with no
 // CUDA: the table, what comes before a job on one GPU and the rates are
 // handed in (engine/plan/create.cc hands the engine's), so that builds
 // without a GPU test the search.
@@ -37,7 +39,22 @@ class Planner {
   // current GPU, where one-GPU jobs run.
   std::unique_ptr<FftJob> make(const Geometry &g, const std::vector<int> &set, int gpu, std::string *why) const;
 
+  // The solvers make() would ask of g over `set`, each priced, cheapest
+  // first: at One the one-GPU solvers, at Set the spreading ones, at Auto
+  // the spreading ones where one takes g, else the one-GPU ones.
+  std::vector<Offer> offers(const Geometry &g, const std::vector<int> &set) const;
+
  private:
+  struct Priced {
+    const Solver *solver;
+    double seconds;
+  };
+  // The solvers of one search (`spreads`: those that spread, else the
+  // one-GPU ones) that take g, priced at the rates now, cheapest first,
+  // equal prices in the table's order; each that does not, and why, in
+  // `declined`.
+  std::vector<Priced> takers(const Geometry &g, const std::vector<int> &set, bool spreads,
+                             std::vector<Declined> *declined) const;
   std::unique_ptr<FftJob> search(const Geometry &g, const std::vector<int> &set, bool spreads,
                                  std::string *why) const;
 

@@ -4,7 +4,9 @@
 // the next cheapest unless its reason is Final, the solvers see why the
 // others declined or made no job (its code and its words, by what the
 // solver gives), Geometry::spread picks the set, one GPU, or either, and
-// the prices are read by the rates the planner is given.
+// the prices are read by the rates the planner is given; what it would
+// make a job with it offers, priced, and a solver the geometry names is
+// made first.
 #include "engine/plan/planner.h"
 
 #include <gtest/gtest.h>
@@ -254,6 +256,75 @@ TEST_F(PlannerTest, EqualPricesKeepTheTablesOrder) {
   seconds[kFallback] = 2;
   ASSERT_TRUE(planner.make(geometry(7), {0}, 0, &why));
   EXPECT_EQ(asked, (std::vector<std::string>{"in core", "fallback"}));
+}
+
+// What make() would ask, priced at the rates given, cheapest first: at
+// One the one-GPU solvers that take g, at Set the spreading ones, at Auto
+// the spreading ones where one takes g.
+TEST_F(PlannerTest, OffersAreTheTakersPricedCheapestFirst) {
+  seconds[kFallback] = 0.5;
+  const std::vector<Offer> one = planner.offers(geometry(7, Spread::One), {0, 1});
+  ASSERT_EQ(one.size(), 2u);
+  EXPECT_STREQ(one[0].solver, kFallback);
+  EXPECT_DOUBLE_EQ(one[0].seconds, 0.5);
+  EXPECT_STREQ(one[1].solver, kInCore);
+  EXPECT_DOUBLE_EQ(one[1].seconds, 2);
+  const std::vector<Offer> set = planner.offers(geometry(7, Spread::Set), {0, 1});
+  ASSERT_EQ(set.size(), 1u);
+  EXPECT_STREQ(set[0].solver, kSplit);
+  ASSERT_EQ(planner.offers(geometry(7), {0, 1}).size(), 1u);
+  EXPECT_STREQ(planner.offers(geometry(7), {0, 1})[0].solver, kSplit);
+  EXPECT_EQ(planner.offers(geometry(7), {0}).size(), 2u) << "no split on one GPU: the one-GPU solvers";
+  EXPECT_TRUE(planner.offers(geometry(7, Spread::Set), {0}).empty());
+  EXPECT_TRUE(asked.empty()) << "offering makes nothing";
+}
+
+// A job says which solver made it.
+TEST_F(PlannerTest, AJobNamesItsSolver) {
+  auto job = planner.make(geometry(7), {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->solver, kFallback);
+}
+
+// The solver the geometry names is made first, though dearer: n 600
+// suits over cap (priced 1, and making no job) and in core (priced 2).
+// A name that does not take the geometry is passed over.
+TEST_F(PlannerTest, TheNamedSolverIsMadeFirst) {
+  Geometry g = geometry(600);
+  g.solver = kInCore;
+  auto job = planner.make(g, {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->solver, kInCore);
+  EXPECT_EQ(asked, (std::vector<std::string>{"in core"}));
+  asked.clear();
+  g.solver = kFallback;  // takes n 7 only
+  ASSERT_TRUE(planner.make(g, {0}, 0, &why)) << why;
+  EXPECT_EQ(asked, (std::vector<std::string>{"over cap", "in core"}));
+}
+
+// Where the named solver makes no job, the others, cheapest first: n 7
+// "cannot be planned" in core; of over cap (n 600 only) and the fallback,
+// the fallback takes it.
+TEST_F(PlannerTest, ANamedSolverThatMakesNoJobGoesOnCheapestFirst) {
+  seconds[kFallback] = 0.5;
+  Geometry g = geometry(7);
+  g.solver = kInCore;
+  auto job = planner.make(g, {0}, 0, &why);
+  ASSERT_TRUE(job) << why;
+  EXPECT_EQ(job->path(), "fallback");
+  EXPECT_EQ(job->solver, kFallback);
+  EXPECT_EQ(asked, (std::vector<std::string>{"in core", "fallback"}));
+}
+
+// A named solver that fails with a Final reason ends the search, as it
+// does unnamed.
+TEST_F(PlannerTest, ANamedSolverThatFailsFinalEndsTheSearch) {
+  seconds[kOverCap] = 5;
+  Geometry g = geometry(4096);
+  g.solver = kOverCap;
+  EXPECT_FALSE(planner.make(g, {0}, 0, &why));
+  EXPECT_EQ(why, "no chunk fits");
+  EXPECT_EQ(asked, (std::vector<std::string>{"over cap"}));
 }
 
 // Two solvers whose prices differ in kind: one moves its bytes over the
