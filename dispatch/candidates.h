@@ -4,7 +4,9 @@
 // that can win (thread_rules.h), and the GPU: the device set's split where
 // the model has its data, and then one GPU alone beside it; elsewhere the
 // GPU as the engine places it. Under GPUFFTW_PRECISION=fp16, each of the
-// GPU's placements is a way per fp16 way (fp16_candidates.h).
+// GPU's placements is a way per fp16 way (fp16_candidates.h); where the
+// engine offers several solvers for the problem at a placement, a way per
+// solver (solver_ways.h).
 #pragma once
 
 #include <optional>
@@ -57,6 +59,10 @@ struct Candidate {
   // The GPU's: how a problem half_wanted() asks for computes; Single for
   // every other problem.
   Fp16Way way = Fp16Way::Single;
+  // The GPU's: the engine's solver its plan is made with first
+  // (solver_ways.h); "" where the engine offers one or none, or the way is
+  // in half (the fp16 solver's): the engine's cheapest.
+  std::string solver;
   int threads = 0;              // the real FFTW's
   std::optional<double> price;  // the model's seconds, once priced
   Unfit unfit = Unfit::Fits;

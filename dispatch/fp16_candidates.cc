@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "dispatch/dispatch.h"
+#include "dispatch/solver_ways.h"
 #include "dispatch/why.h"
 
 namespace gpufftw {
@@ -84,14 +85,16 @@ bool has_half_ways(const std::vector<Candidate> &ways) {
 }
 
 std::string way_prices(const std::vector<Candidate> &ways) {
+  const bool half = has_half_ways(ways);
   std::string text;
   for (const Candidate &c : ways)
-    if (c.gpu && c.applies() && c.price) text += (text.empty() ? "" : ", ") + std::string(way_name(c.way)) + " " + ms(*c.price);
+    if (c.gpu && c.applies() && c.price) text += (text.empty() ? "" : ", ") + way_label(c, half) + " " + ms(*c.price);
   return text;
 }
 
-std::string fp16_account(const Planner &pl, const std::vector<Candidate> &ways, Fp16Way made, const std::string &how) {
-  std::string text = "; fp16: " + std::string(way_name(made)) + ", " + how;
+std::string fp16_account(const Planner &pl, const std::vector<Candidate> &ways, const std::string &made,
+                         const std::string &how) {
+  std::string text = "; fp16: " + made + ", " + how;
   std::string rates;
   for (const Candidate &c : ways) {
     if (pl.forced_way && c.way == *pl.forced_way && !c.applies())

@@ -40,13 +40,14 @@ void half_ways_alone(const Planner &planner, const Problem &p, Spread spread, st
 bool has_half_ways(const std::vector<Candidate> &ways);
 
 // "ours (tensor cores) 2 ms, cuFFT fp16 1 ms, f32 3 ms": the model's price
-// of each way that applies and is priced.
+// of each way that applies and is priced, by its label (solver_ways.h's
+// way_label: "cuFFT 1 ms, out of core 2 ms" for the engine's solvers).
 std::string way_prices(const std::vector<Candidate> &ways);
 
 // "; fp16: <way made>, <how>", then why GPUFFTW_FP16_WAY's way was not
 // taken, and each way not offered at the placement (`ways`: the GPU's
-// ways there), with its words.
-std::string fp16_account(const Planner &planner, const std::vector<Candidate> &ways, Fp16Way made,
+// ways there), with its words. `made`: the way's label.
+std::string fp16_account(const Planner &planner, const std::vector<Candidate> &ways, const std::string &made,
                          const std::string &how);
 
 }  // namespace gpufftw

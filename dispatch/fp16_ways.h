@@ -116,7 +116,10 @@ constexpr double kWayTimedWithin = 4.0;
 
 // The store's key of the way FFTW_MEASURE chose for the problem on arrays
 // `at`, placed so: the ways' readings differ between one GPU, the set and
-// the engine's placement. Kept as a kernel pick (its tag, its reading and
+// the engine's placement. An fp16 way, or one of the engine's solvers
+// (solver_ways.h), each problem under a key of its own kind ("fp16way."
+// for a problem half_wanted() asks for, else "gpuway."). Kept as a kernel
+// pick (solver_ways.h's way_variant, its reading and, of an fp16 problem,
 // f32's), apart from the choice between the GPU and the real FFTW, since
 // the GPU alone (GPUFFTW_MODE=gpu, device arrays) chooses a way too.
 std::string way_key(const Problem &p, ArraysAt at, Spread spread);

@@ -30,8 +30,9 @@ engine::R2rKind r2r_kind(fftw_r2r_kind k) {
   return engine::R2rKind::R2HC;  // valid(Problem) let no other kind through
 }
 
-// `way`: how an fp16 problem computes (Single: in single precision).
-engine::Geometry geometry(const Problem &p, Spread spread, Fp16Way way) {
+// `way`: how an fp16 problem computes (Single: in single precision);
+// `solver`: the engine's solver made first ("": its cheapest).
+engine::Geometry geometry(const Problem &p, Spread spread, Fp16Way way, const std::string &solver = "") {
   engine::Geometry g;
   switch (p.kind) {
     case Kind::C2C: g.type = engine::Type::C2C; break;
@@ -54,6 +55,7 @@ engine::Geometry geometry(const Problem &p, Spread spread, Fp16Way way) {
   g.own_kernels = p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY) ? engine::Geometry::OwnKernels::Recall
                                                                 : engine::Geometry::OwnKernels::Tune;
   g.spread = spread;
+  g.solver = solver;
   return g;
 }
 
@@ -235,10 +237,11 @@ bool gpu_engine_lost(std::string *why) {
   return true;
 }
 
-std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, Fp16Way way, std::string *why) {
+std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, Fp16Way way, const std::string &solver,
+                                    std::string *why) {
   if (gpu_engine_lost(why)) return nullptr;
   const auto t0 = std::chrono::steady_clock::now();
-  auto job = engine::FftJob::create(geometry(p, spread, way), why);
+  auto job = engine::FftJob::create(geometry(p, spread, way, solver), why);
   if (!job) return nullptr;
   const double job_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   // Where the real FFTW refuses the problem (multi-dim c2r with
@@ -257,7 +260,16 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem &p, Spread spread, Fp16Way way
   return std::make_unique<GpuPlan>(p, std::move(job), std::move(twin));
 }
 
+std::vector<SolverOffer> gpu_offers(const Problem &p, Spread spread) {
+  std::vector<SolverOffer> offers;
+  if (gpu_engine_lost(nullptr)) return offers;
+  for (const engine::Offer &o : engine::offers(geometry(p, spread, Fp16Way::Single)))
+    offers.push_back({o.solver, o.seconds});
+  return offers;
+}
+
 std::string gpu_plan_path(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().path(); }
+std::string gpu_plan_solver(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().solver; }
 bool gpu_plan_half(const Plan &gpu_plan) { return static_cast<const GpuPlan &>(gpu_plan).job().half(); }
 std::string gpu_plan_placement(const Plan &gpu_plan) {
   return static_cast<const GpuPlan &>(gpu_plan).job().placement;

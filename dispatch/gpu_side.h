@@ -1,7 +1,8 @@
 // What dispatch asks of the GPU: whether one can be used, what memory an
-// array is, a plan for a problem on one GPU or over the device set,
-// computed one fp16 way, the model's price of each, the rates the fp16
-// ways are priced by; and what it tells the GPU: the calibrated rates its
+// array is, the engine's solvers that take a problem and their prices, a
+// plan for a problem on one GPU or over the device set, computed one fp16
+// way with one solver first, the model's price of each, the rates the
+// fp16 ways are priced by; and what it tells the GPU: the calibrated rates its
 // own plans are priced by. The engine answers in the CUDA build
 // (gpu_side_engine.cc); a build without CUDA has no GPU side, and the
 // tests of the policy give one whose answers they set.
@@ -10,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/memory_kind.h"
 #include "core/plan.h"
@@ -18,6 +20,13 @@
 #include "dispatch/fp16_ways.h"
 
 namespace gpufftw {
+
+// One of the engine's solvers that takes a problem (engine.h's Offer): its
+// name, and its price in seconds from the bytes it moves.
+struct SolverOffer {
+  std::string solver;
+  double seconds = 0;
+};
 
 class GpuSide {
  public:
@@ -33,11 +42,18 @@ class GpuSide {
   // True once a sticky error lost the GPU for the process, and why.
   virtual bool lost(std::string *why) = 0;
   virtual Memory memory(const void *array) = 0;
+  // The engine's solvers that would make the problem's job spread so in
+  // single precision (in the problem's own, where half_wanted() does not
+  // ask for half), each priced, cheapest first; none where the GPU cannot
+  // take it.
+  virtual std::vector<SolverOffer> offers(const Problem &problem, Spread spread) = 0;
   // The GPU's plan of the problem, spread so, computed `way` (Single: in
   // single precision, as every problem half_wanted() does not ask for),
-  // or nullptr with why not: a way in half whose half job does not take
-  // the problem's layout makes no plan.
-  virtual std::unique_ptr<Plan> plan(const Problem &problem, Spread spread, Fp16Way way, std::string *why_not) = 0;
+  // made by `solver` (an offer's; "": the engine's cheapest), or nullptr
+  // with why not: a way in half whose half job does not take the
+  // problem's layout makes no plan, nor a solver that makes no job.
+  virtual std::unique_ptr<Plan> plan(const Problem &problem, Spread spread, Fp16Way way, const std::string &solver,
+                                     std::string *why_not) = 0;
   // The model's execute time of the problem spread so in single
   // precision, from the GPU's calibrated rates; none where the model has
   // no data for it (that way is then not offered).

@@ -16,15 +16,26 @@ class EngineGpuSide final : public GpuSide {
 
   Memory memory(const void *array) override { return engine::memory_type(array); }
 
-  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, std::string *why_not) override {
-    // The store first: the engine keeps its kernel picks there
-    // (engine/in_core/own_kernel.h).
+  // The store first, here and for a plan: the engine keeps its kernel
+  // picks there (engine/in_core/own_kernel.h), and our kernels' solver
+  // asks after them.
+  std::vector<SolverOffer> offers(const Problem &p, Spread spread) override {
     dispatch_store();
-    std::unique_ptr<Plan> plan = make_gpu_plan(p, spread, way, why_not);
+    return gpu_offers(p, spread);
+  }
+
+  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, const std::string &solver,
+                             std::string *why_not) override {
+    dispatch_store();
+    std::unique_ptr<Plan> plan = make_gpu_plan(p, spread, way, solver, why_not);
     // The half job declined the layout, and the engine planned the
     // problem in single precision: that way is f32's.
     if (plan && way != Fp16Way::Single && half_wanted(p) && !gpu_plan_half(*plan))
       return *why_not = "the half job did not take it (" + gpu_plan_path(*plan) + ")", nullptr;
+    // The named solver made no job, and the engine went on to another:
+    // that is the other's way, which is a candidate of its own.
+    if (plan && !solver.empty() && gpu_plan_solver(*plan) != solver)
+      return *why_not = solver + " made no job (the engine went on to " + gpu_plan_solver(*plan) + ")", nullptr;
     return plan;
   }
 

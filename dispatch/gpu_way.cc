@@ -4,33 +4,41 @@
 
 #include "core/time_limit.h"
 #include "dispatch/fp16_candidates.h"
+#include "dispatch/solver_ways.h"
 #include "dispatch/why.h"
 
 namespace gpufftw {
 
 bool measures(const Problem &p) { return !(p.flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY)) && p.in[0] && p.out[0]; }
 
-GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candidate> &ways, bool measuring) {
+GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candidate> &given, bool measuring) {
   GpuWay out;
-  if (ways.empty()) {
+  if (given.empty()) {
     out.why = "the GPU has no way for it";
     return out;
   }
+  const std::vector<Candidate> ways = solver_ways(pl, p, given);
   const bool half = has_half_ways(ways);
+  const bool solvers = has_solver_ways(ways);
+  auto label = [half](const Candidate &c) { return way_label(c, half); };
   std::string not_made, last_why;  // each way that made no plan, and why; the last why
   auto make = [&](const Candidate &c) {
     std::string why_not;
-    std::unique_ptr<Plan> plan = pl.gpu->plan(p, c.spread, c.way, &why_not);
+    std::unique_ptr<Plan> plan = pl.gpu->plan(p, c.spread, c.way, c.solver, &why_not);
     if (!plan) {
-      not_made += "; " + std::string(way_name(c.way)) + " made no plan: " + why_not;
+      not_made += "; " + label(c) + " made no plan: " + why_not;
       last_why = why_not;
     }
     return plan;
   };
-  auto made = [&](std::unique_ptr<Plan> plan, Fp16Way way, const std::string &how) {
+  auto made = [&](std::unique_ptr<Plan> plan, const Candidate &c, const std::string &how) {
     out.plan = std::move(plan);
-    out.way = way;
-    if (half) out.why = fp16_account(pl, ways, way, how) + not_made;
+    out.way = c.way;
+    out.solver = c.solver;
+    if (half)
+      out.why = fp16_account(pl, ways, label(c), how) + not_made;
+    else if (solvers)
+      out.why = "; solver: " + label(c) + ", " + how + not_made;
     return std::move(out);
   };
   // Those that apply, cheapest first; the unpriced after, in order.
@@ -40,15 +48,15 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
   std::stable_sort(open.begin(), open.end(), [](const Candidate &a, const Candidate &b) {
     return a.price && (!b.price || *a.price < *b.price);
   });
+  const bool keyed = half || solvers;
   const std::string key =
-      half ? way_key(p, arrays_at(pl.gpu->memory(p.in[0]), pl.gpu->memory(p.out[0])), ways.front().spread) : "";
+      keyed ? way_key(p, arrays_at(pl.gpu->memory(p.in[0]), pl.gpu->memory(p.out[0])), ways.front().spread) : "";
   KernelPick pick;
-  Fp16Way stored;
-  if (half && pl.store().recall_kernel(key, &pick) && parse_way(pick.variant, &stored))
+  if (keyed && pl.store().recall_kernel(key, &pick))
     for (const Candidate &c : open)
-      if (c.way == stored) {
+      if (way_variant(c) == pick.variant) {
         if (std::unique_ptr<Plan> plan = make(c))
-          return made(std::move(plan), stored,
+          return made(std::move(plan), c,
                       "measured earlier: " + ms(pick.own_s) + (pick.cufft_s > 0 ? ", f32 " + ms(pick.cufft_s) : ""));
         break;
       }
@@ -61,11 +69,14 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
     std::vector<Candidate> timed;
     std::vector<std::unique_ptr<Plan>> plans;
     std::string left_out;
+    bool own_precision = false;  // the cheapest way in the problem's own precision is among those timed
     for (const Candidate &c : open) {
-      if (c.way != Fp16Way::Single && c.price && cheapest && *c.price > kWayTimedWithin * *cheapest) {
+      const bool always = c.way == Fp16Way::Single && !own_precision;
+      own_precision = own_precision || c.way == Fp16Way::Single;
+      if (!always && c.price && cheapest && *c.price > kWayTimedWithin * *cheapest) {
         const std::string over = "; not timed, priced over " + std::to_string(static_cast<int>(kWayTimedWithin)) +
                                  "x the cheapest: ";
-        left_out += (left_out.empty() ? over : ", ") + std::string(way_name(c.way));
+        left_out += (left_out.empty() ? over : ", ") + label(c);
         continue;
       }
       if (std::unique_ptr<Plan> plan = make(c)) {
@@ -79,14 +90,18 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
       const std::vector<double> s = read_in_turn(pl.read, read);
       const size_t best = std::min_element(s.begin(), s.end()) - s.begin();
       std::string readings;
-      KernelPick keep{way_tag(timed[best].way), s[best], 0};
+      KernelPick keep{way_variant(timed[best]), s[best], 0};
       for (size_t i = 0; i < timed.size(); ++i) {
-        readings += (readings.empty() ? "" : ", ") + std::string(way_name(timed[i].way)) + " " + ms(s[i]);
-        if (timed[i].way == Fp16Way::Single) keep.cufft_s = s[i];
+        readings += (readings.empty() ? "" : ", ") + label(timed[i]) + " " + ms(s[i]);
+        // f32's fastest, where the ways are fp16 ways.
+        if (half && timed[i].way == Fp16Way::Single && (keep.cufft_s <= 0 || s[i] < keep.cufft_s)) keep.cufft_s = s[i];
       }
-      if (half) pl.store().remember_kernel(key, keep);
+      // A choice GPUFFTW_FP16_WAY restricted weighed only what it left.
+      const bool restricted =
+          std::any_of(ways.begin(), ways.end(), [](const Candidate &c) { return c.unfit == Unfit::NotForced; });
+      if (keyed && !restricted) pl.store().remember_kernel(key, keep);
       out.read_s = s[best];
-      return made(std::move(plans[best]), timed[best].way,
+      return made(std::move(plans[best]), timed[best],
                   "measured: " + readings + " (model: " + way_prices(ways) + ")" + left_out);
     }
   }
@@ -94,7 +109,7 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
     if (std::unique_ptr<Plan> plan = make(c)) {
       const std::string prices = way_prices(ways);
       const bool forced = pl.forced_way && c.way == *pl.forced_way;
-      return made(std::move(plan), c.way,
+      return made(std::move(plan), c,
                   forced           ? "GPUFFTW_FP16_WAY=" + std::string(way_tag(c.way))
                   : prices.empty() ? "the first way to make a plan"
                   : past_limit     ? "by the model (the program's time limit passed): " + prices
@@ -112,7 +127,7 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
     if (again.plan) again.why += "; GPUFFTW_FP16_WAY=" + std::string(way_tag(*pl.forced_way)) + " not taken" + not_made;
     return again;
   }
-  out.why = half ? "fp16: no way made a plan" + not_made : last_why;
+  out.why = half ? "fp16: no way made a plan" + not_made : solvers ? not_made.substr(2) : last_why;
   return out;
 }
 

@@ -48,6 +48,7 @@ std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, 
   auto keep = [chosen](GpuWay *g, Spread spread, const std::string &why) {
     chosen->spread = spread;
     chosen->way = g->way;
+    chosen->solver = g->solver;
     return why + g->why;
   };
   if (by_model) *by_model = false;

@@ -13,6 +13,7 @@
 #include "dispatch/decide.h"
 #include "dispatch/fp16_candidates.h"
 #include "dispatch/gpu_way.h"
+#include "dispatch/solver_ways.h"
 #include "dispatch/why.h"
 #include "policy_fixture.h"
 
@@ -168,6 +169,35 @@ TEST_F(Fp16Candidates, MeasureReadsTheWaysAndTheStoreRecallsTheWay) {
   EXPECT_TRUE(says(d.why, "; fp16: cuFFT fp16, measured earlier: 0.5 ms, f32 0.95 ms")) << d.why;
   EXPECT_EQ(readings_, timed);
   EXPECT_EQ(gpu_.ways_made.size(), 1u) << "only the stored way is made";
+}
+
+// Where the engine offers several solvers, an fp16 problem's way in
+// single precision is one per solver, the ways in half (the fp16
+// solver's) one each; the why labels each.
+TEST_F(Fp16Candidates, TheWayInSinglePrecisionIsOnePerSolver) {
+  gpu_.offered = {{"cuFFT", 1.0}, {"out of core", 2.0}};
+  const Problem p = half_problem(1024);
+  const std::vector<Candidate> ways = solver_ways(planner_, p, gpu_ways_at(priced(p), Spread::Auto));
+  std::vector<std::string> singles, halves;
+  for (const Candidate &c : ways) (c.way == Fp16Way::Single ? singles : halves).push_back(c.solver);
+  EXPECT_EQ(singles, (std::vector<std::string>{"cuFFT", "out of core"}));
+  EXPECT_EQ(halves, (std::vector<std::string>{"", "", ""}));
+  const Dispatched d = choose_now(p);
+  EXPECT_TRUE(says(d.why, "f32 (cuFFT) ")) << d.why;
+  EXPECT_TRUE(says(d.why, "f32 (out of core) ")) << d.why;
+}
+
+// GPUFFTW_FP16_WAY=fp32 leaves the solvers of f32: FFTW_MEASURE reads
+// them, but stores nothing for a later plan that weighs every way.
+TEST_F(Fp16Candidates, TheSolversAForcedWayLeavesAreReadNotStored) {
+  planner_.forced_way = Fp16Way::Single;
+  gpu_.offered = {{"cuFFT", 1.0}, {"out of core", 2.0}};
+  solver_read_s_ = {{"cuFFT", 2e-3}, {"out of core", 1e-3}};
+  const Problem p = half_problem(1024, FFTW_MEASURE);
+  const Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).solver(), "out of core") << d.why;
+  KernelPick pick;
+  EXPECT_FALSE(store(true).recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick)) << pick.variant;
 }
 
 // Past the program's time limit, FFTW_MEASURE reads no way against

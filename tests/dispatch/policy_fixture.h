@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dispatch/planner.h"
@@ -24,8 +25,9 @@ namespace gpufftw {
 // A plan that records what it was made as; a reading of it is the test's.
 class StandInPlan final : public Plan {
  public:
-  StandInPlan(const Problem &p, bool gpu, Spread spread, int threads, Fp16Way way = Fp16Way::Single)
-      : Plan(p), gpu_(gpu), spread_(spread), threads_(threads), way_(way) {}
+  StandInPlan(const Problem &p, bool gpu, Spread spread, int threads, Fp16Way way = Fp16Way::Single,
+              std::string solver = "")
+      : Plan(p), gpu_(gpu), spread_(spread), threads_(threads), way_(way), solver_(std::move(solver)) {}
   void execute(const Arrays &) override {}
   void print(FILE *) const override {}
   void flops(double *add, double *mul, double *fma) const override { *add = *mul = *fma = 0; }
@@ -37,6 +39,7 @@ class StandInPlan final : public Plan {
   Spread spread() const { return spread_; }
   int threads() const { return threads_; }
   Fp16Way way() const { return way_; }
+  const std::string &solver() const { return solver_; }
   bool estimated() const { return problem().flags & FFTW_ESTIMATE; }
 
  private:
@@ -44,6 +47,7 @@ class StandInPlan final : public Plan {
   Spread spread_;
   int threads_;
   Fp16Way way_;
+  std::string solver_;
 };
 
 inline const StandInPlan &made(const Dispatched &d) { return static_cast<const StandInPlan &>(*d.plan); }
@@ -63,9 +67,16 @@ class StandInGpu final : public GpuSide {
     const auto it = memory_of.find(array);
     return it == memory_of.end() ? Memory::Pageable : it->second;
   }
-  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, std::string *why_not) override {
+  std::vector<SolverOffer> offers(const Problem &, Spread) override { return offered; }
+  std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, const std::string &solver,
+                             std::string *why_not) override {
     ++plans[spread];
     ++ways_made[way];
+    ++solvers_made[solver];
+    if (solver_declines.count(solver)) {
+      *why_not = solver + " makes no job in this test";
+      return nullptr;
+    }
     if (!takes || declines.count(way)) {
       *why_not = "the GPU cannot take it in this test";
       return nullptr;
@@ -74,7 +85,7 @@ class StandInGpu final : public GpuSide {
       *why_not = "one GPU in this test";
       return nullptr;
     }
-    return std::make_unique<StandInPlan>(p, true, spread, 0, way);
+    return std::make_unique<StandInPlan>(p, true, spread, 0, way, solver);
   }
   std::optional<double> price(const Problem &, bool, Spread spread, const GpuRates &) override {
     return spread == Spread::Set ? set_s : one_s;
@@ -100,6 +111,11 @@ class StandInGpu final : public GpuSide {
   std::set<Fp16Way> declines;
   std::map<Fp16Way, int> ways_made;
   int half_rates_asked = 0;
+  // The engine's solvers offered at every placement, those whose plan the
+  // GPU does not make, and the plans made with each named first ("": none).
+  std::vector<SolverOffer> offered;
+  std::set<std::string> solver_declines;
+  std::map<std::string, int> solvers_made;
   // The calibrated rates dispatch last handed the GPU, and how often.
   std::optional<GpuRates> handed;
   int rates_handed = 0;
@@ -161,6 +177,7 @@ class Policy : public testing::Test {
 
   double reading(const StandInPlan &plan) {
     ++readings_;
+    if (plan.gpu() && solver_read_s_.count(plan.solver())) return solver_read_s_[plan.solver()];
     if (plan.gpu() && way_read_s_.count(plan.way())) return way_read_s_[plan.way()];
     if (plan.gpu()) return plan.spread() == Spread::Set ? set_read_s_ : gpu_read_s_;
     if (plan.estimated()) return estimate_read_s_;
@@ -227,6 +244,7 @@ class Policy : public testing::Test {
   double set_read_s_ = 0;  // the GPUs' split's, where the stand-in splits
   std::map<int, double> cpu_read_s_;  // by thread count; 0: any other
   std::map<Fp16Way, double> way_read_s_;  // a GPU plan's by its fp16 way, where set
+  std::map<std::string, double> solver_read_s_;  // a GPU plan's by its solver, where set
   int readings_ = 0;
   char in_[8] = {}, out_[8] = {};
 };
