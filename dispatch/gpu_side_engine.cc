@@ -33,9 +33,11 @@ class EngineGpuSide final : public GpuSide {
     if (plan && way != Fp16Way::Single && half_wanted(p) && !gpu_plan_half(*plan))
       return *why_not = "the half job did not take it (" + gpu_plan_path(*plan) + ")", nullptr;
     // The named solver made no job, and the engine went on to another:
-    // that is the other's way, which is a candidate of its own.
+    // that is the other's way, a candidate of its own. Its path says why
+    // where the named one left word ("cuFFT (tuned: ...)").
     if (plan && !solver.empty() && gpu_plan_solver(*plan) != solver)
-      return *why_not = solver + " made no job (the engine went on to " + gpu_plan_solver(*plan) + ")", nullptr;
+      return *why_not = "no job; the engine went on to " + gpu_plan_solver(*plan) + ": " + gpu_plan_path(*plan),
+             nullptr;
     return plan;
   }
 
