@@ -9,8 +9,8 @@
 namespace gpufftw::engine {
 
 std::vector<Solver> solver_table() {
-  // The planner makes the cheapest of those that take a geometry; at equal
-  // prices, the one listed first.
+  // The planner makes the cheapest of those that take a geometry (or the
+  // one the geometry names first); at equal prices, the one listed first.
   return {
       kBatchSplitSolver,         // a batch over the device set, where large enough to gain from it
       kSlabSplitSolver,          // one 2-D/3-D transform likewise, in slabs

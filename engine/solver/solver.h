@@ -2,8 +2,10 @@
 // a name, whether it takes the geometry (else a Reason: why not, typed),
 // what its job would cost there (price.h), and the job it makes. The
 // planner (engine/plan/) holds the table of them, prices every one that
-// takes a geometry and makes the cheapest; a solver knows nothing of the
-// others, and reaches them only through what the planner hands its make.
+// takes a geometry, offers them so priced (engine.h's offers) and makes
+// the cheapest, or the one the geometry names; a solver knows nothing of
+// the others, and reaches them only through what the planner hands its
+// make.
 #pragma once
 
 #include <functional>
