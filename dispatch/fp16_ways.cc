@@ -127,7 +127,8 @@ std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates 
 std::string way_key(const Problem &p, ArraysAt at, Spread spread) {
   const char *arrays = at == ArraysAt::Device ? "device" : at == ArraysAt::Pinned ? "pinned" : "pageable";
   const char *placed = spread == Spread::Set ? "set." : spread == Spread::One ? "one." : "";
-  return std::string(half_wanted(p) ? "fp16way." : "gpuway.") + arrays + "." + placed + choice_key(p, 0, at == ArraysAt::Pinned);
+  const char *kind = half_wanted(p) ? "fp16way." : "gpuway.";
+  return std::string(kind) + arrays + "." + placed + choice_key(p, 0, at == ArraysAt::Pinned);
 }
 
 }  // namespace gpufftw
