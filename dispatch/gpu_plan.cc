@@ -264,7 +264,7 @@ std::vector<SolverOffer> gpu_offers(const Problem &p, Spread spread) {
   std::vector<SolverOffer> offers;
   if (gpu_engine_lost(nullptr)) return offers;
   for (const engine::Offer &o : engine::offers(geometry(p, spread, Fp16Way::Single)))
-    offers.push_back({o.solver, o.seconds});
+    offers.push_back({o.solver, o.seconds, o.fallback});
   return offers;
 }
 

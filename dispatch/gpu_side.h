@@ -26,6 +26,9 @@ namespace gpufftw {
 struct SolverOffer {
   std::string solver;
   double seconds = 0;
+  // Made only where the cheaper make no job (engine.h's Offer): a way of
+  // its own only where the program asks for every plan timed.
+  bool fallback = false;
 };
 
 class GpuSide {

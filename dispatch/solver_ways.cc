@@ -4,11 +4,16 @@
 
 namespace gpufftw {
 
+bool asks_every_plan(const Problem &p) { return p.flags & (FFTW_PATIENT | FFTW_EXHAUSTIVE); }
+
 std::vector<Candidate> solver_ways(const Planner &pl, const Problem &p, const std::vector<Candidate> &ways) {
   std::vector<Candidate> out;
   for (const Candidate &c : ways) {
     std::vector<SolverOffer> offers;
     if (c.gpu && c.applies() && c.way == Fp16Way::Single && c.solver.empty()) offers = pl.gpu->offers(p, c.spread);
+    if (!asks_every_plan(p))
+      offers.erase(std::remove_if(offers.begin(), offers.end(), [](const SolverOffer &o) { return o.fallback; }),
+                   offers.end());
     if (offers.size() < 2) {
       out.push_back(c);
       continue;

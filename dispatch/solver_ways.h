@@ -15,12 +15,18 @@
 
 namespace gpufftw {
 
+// Whether the program asks for every plan to be timed (FFTW_PATIENT and
+// up), a fallback solver (SolverOffer::fallback) among them.
+bool asks_every_plan(const Problem &p);
+
 // `ways` (the GPU's at one placement) with each that applies, is in the
 // problem's own precision (Fp16Way::Single) and names no solver yet
 // replaced by one per solver the engine offers there, where it offers
 // several; unpriced, a solver's way is priced at its own seconds (the ways
-// are then weighed against each other only). Where the engine offers one
-// or none, the way stays as it is, its solver the engine's choice.
+// are then weighed against each other only). A fallback solver is a way
+// only where asks_every_plan(): elsewhere the engine makes it where the
+// others make no job, as without a choice. Where the engine offers one or
+// none, the way stays as it is, its solver the engine's choice.
 std::vector<Candidate> solver_ways(const Planner &planner, const Problem &p, const std::vector<Candidate> &ways);
 
 // Whether a way of the list names its solver.

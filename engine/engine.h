@@ -104,6 +104,7 @@ struct Geometry {
 struct Offer {
   const char *solver;  // its name
   double seconds;
+  bool fallback;  // made only where the cheaper make no job (Solver::fallback)
 };
 // Those that take g on the device set at g.spread, as the planner's
 // search asks them, cheapest first (equal prices in its table's order):

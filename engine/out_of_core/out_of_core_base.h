@@ -162,7 +162,7 @@ struct OutOfCorePath {
     return {name, false, Gives::Transform, suits_over_cap, cost, make<Reason::Code::Final>};
   }
   static constexpr Solver within_cap(const char *name) {
-    return {name, false, Gives::Transform, suits_within_cap, cost, make<Reason::Code::NoJob>};
+    return {name, false, Gives::Transform, suits_within_cap, cost, make<Reason::Code::NoJob>, true};
   }
 };
 

@@ -38,7 +38,7 @@ std::vector<Offer> Planner::offers(const Geometry &g, const std::vector<int> &se
   if (g.spread == Spread::One || (g.spread == Spread::Auto && priced.empty()))
     priced = takers(g, set, false, &declined);
   std::vector<Offer> out;
-  for (const Priced &p : priced) out.push_back({p.solver->name, p.seconds});
+  for (const Priced &p : priced) out.push_back({p.solver->name, p.seconds, p.solver->fallback});
   return out;
 }
 

@@ -93,6 +93,12 @@ struct Solver {
   // The job; nullptr (with `why`) where it cannot make one after all
   // (cuFFT cannot plan it, it needs more than the device memory cap, ...).
   std::unique_ptr<FftJob> (*make)(const Geometry &g, const Ask &ask, Reason *why);
+  // Whether it is there for when the cheaper solvers make no job (the
+  // within-cap out-of-core paths): priced dearer, it runs only where they
+  // fail, so a caller that times solvers against each other leaves it out
+  // unless asked for every solver, as FFTW's FFTW_MEASURE leaves out the
+  // plans it calls ugly and FFTW_PATIENT tries them.
+  bool fallback = false;
 };
 
 const Reason *Ask::declined(Gives what) const {

@@ -90,6 +90,28 @@ TEST_F(SolverWays, OneOfferLeavesTheListAsItWas) {
   }
 }
 
+// A fallback solver (made where the cheaper make no job) is a way of its
+// own only where the program asks for every plan timed, FFTW_PATIENT and
+// up; under FFTW_MEASURE and FFTW_ESTIMATE the way stays one, the engine's
+// choice, so nothing more is made or read.
+TEST_F(SolverWays, AFallbackSolverIsAWayOnlyUnderPatient) {
+  gpu_.offered = {{"cuFFT", 1.0}, {"out of core", 2.0, true}};
+  for (unsigned flags : {FFTW_ESTIMATE, FFTW_MEASURE}) {
+    const std::vector<Candidate> ways = solver_ways(planner_, problem(flags), {Candidate::gpu_at(Spread::Auto, 3e-3)});
+    ASSERT_EQ(ways.size(), 1u) << flags;
+    EXPECT_EQ(ways[0].solver, "") << flags;
+  }
+  for (unsigned flags : {FFTW_PATIENT, FFTW_EXHAUSTIVE}) {
+    const std::vector<Candidate> ways = solver_ways(planner_, problem(flags), {Candidate::gpu_at(Spread::Auto, 3e-3)});
+    ASSERT_EQ(ways.size(), 2u) << flags;
+    EXPECT_EQ(ways[1].solver, "out of core") << flags;
+    EXPECT_DOUBLE_EQ(*ways[1].price, 6e-3) << flags;
+  }
+  gpu_.offered.push_back({"four-step", 1.5, true});
+  EXPECT_EQ(solver_ways(planner_, problem(FFTW_MEASURE), {Candidate::gpu_at(Spread::Auto, 3e-3)}).size(), 1u)
+      << "two fallbacks beside one solver: still one way";
+}
+
 // FFTW_ESTIMATE: the cheaper solver's plan, nothing read, the why naming
 // it and both prices.
 TEST_F(SolverWays, EstimateMakesTheCheaper) {

@@ -118,7 +118,7 @@ class PlannerTest : public ::testing::Test {
                    {kHalf, false, Gives::Half, half_suits, priced<kHalf>, half_make},
                    {kOverCap, false, Gives::Transform, over_cap_suits, priced<kOverCap>, over_cap_make},
                    {kInCore, false, Gives::Transform, always, priced<kInCore>, in_core_make},
-                   {kFallback, false, Gives::Transform, fallback_suits, priced<kFallback>, fallback_make}},
+                   {kFallback, false, Gives::Transform, fallback_suits, priced<kFallback>, fallback_make, true}},
                   [](std::string *not_ready) { return ready || (*not_ready = "the plan fault", false); },
                   [] { return Rates{}; }};
   std::string why;
@@ -267,8 +267,10 @@ TEST_F(PlannerTest, OffersAreTheTakersPricedCheapestFirst) {
   ASSERT_EQ(one.size(), 2u);
   EXPECT_STREQ(one[0].solver, kFallback);
   EXPECT_DOUBLE_EQ(one[0].seconds, 0.5);
+  EXPECT_TRUE(one[0].fallback) << "the solver's own word";
   EXPECT_STREQ(one[1].solver, kInCore);
   EXPECT_DOUBLE_EQ(one[1].seconds, 2);
+  EXPECT_FALSE(one[1].fallback);
   const std::vector<Offer> set = planner.offers(geometry(7, Spread::Set), {0, 1});
   ASSERT_EQ(set.size(), 1u);
   EXPECT_STREQ(set[0].solver, kSplit);
