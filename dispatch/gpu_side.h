@@ -52,11 +52,14 @@ class GpuSide {
   virtual std::vector<SolverOffer> offers(const Problem &problem, Spread spread) = 0;
   // The GPU's plan of the problem, spread so, computed `way` (Single: in
   // single precision, as every problem half_wanted() does not ask for),
-  // made by `solver` (an offer's; "": the engine's cheapest), or nullptr
-  // with why not: a way in half whose half job does not take the
-  // problem's layout makes no plan, nor a solver that makes no job.
+  // made by `solver` first (an offer's; "": the engine's cheapest), or
+  // nullptr with why not: a way in half whose half job does not take the
+  // problem's layout makes no plan. `made_by`: the solver whose job the
+  // plan runs, another than `solver` where that made none and the engine
+  // went on (the plan is then that solver's way, not `solver`'s, and
+  // `why_not` says why `solver` made none).
   virtual std::unique_ptr<Plan> plan(const Problem &problem, Spread spread, Fp16Way way, const std::string &solver,
-                                     std::string *why_not) = 0;
+                                     std::string *made_by, std::string *why_not) = 0;
   // The model's execute time of the problem spread so in single
   // precision, from the GPU's calibrated rates; none where the model has
   // no data for it (that way is then not offered).

@@ -25,19 +25,18 @@ class EngineGpuSide final : public GpuSide {
   }
 
   std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, const std::string &solver,
-                             std::string *why_not) override {
+                             std::string *made_by, std::string *why_not) override {
     dispatch_store();
     std::unique_ptr<Plan> plan = make_gpu_plan(p, spread, way, solver, why_not);
     // The half job declined the layout, and the engine planned the
     // problem in single precision: that way is f32's.
     if (plan && way != Fp16Way::Single && half_wanted(p) && !gpu_plan_half(*plan))
       return *why_not = "the half job did not take it (" + gpu_plan_path(*plan) + ")", nullptr;
-    // The named solver made no job, and the engine went on to another:
-    // that is the other's way, a candidate of its own. Its path says why
-    // where the named one left word ("cuFFT (tuned: ...)").
-    if (plan && !solver.empty() && gpu_plan_solver(*plan) != solver)
-      return *why_not = "no job; the engine went on to " + gpu_plan_solver(*plan) + ": " + gpu_plan_path(*plan),
-             nullptr;
+    if (!plan) return nullptr;
+    *made_by = gpu_plan_solver(*plan);
+    // The named solver made no job and the engine went on to another: its
+    // path says why where the named one left word ("cuFFT (tuned: ...)").
+    if (!solver.empty() && *made_by != solver) *why_not = gpu_plan_path(*plan);
     return plan;
   }
 

@@ -21,13 +21,29 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
   const bool half = has_half_ways(ways);
   const bool solvers = has_solver_ways(ways);
   auto label = [half](const Candidate &c) { return way_label(c, half); };
+  // Those that apply, cheapest first; the unpriced after, in order.
+  std::vector<Candidate> open;
+  for (const Candidate &c : ways)
+    if (c.applies()) open.push_back(c);
+  std::stable_sort(open.begin(), open.end(), [](const Candidate &a, const Candidate &b) {
+    return a.price && (!b.price || *a.price < *b.price);
+  });
   std::string not_made, last_why;  // each way that made no plan, and why; the last why
-  auto make = [&](const Candidate &c) {
-    std::string why_not;
-    std::unique_ptr<Plan> plan = pl.gpu->plan(p, c.spread, c.way, c.solver, &why_not);
+  // The plan of way *c, or nullptr. Where its solver made no job and the
+  // engine went on to another, the plan is that solver's way, and *c
+  // becomes it (its price where it is a way of the list), so that no way's
+  // plan is made twice.
+  auto make = [&](Candidate *c) {
+    std::string why_not, made_by;
+    std::unique_ptr<Plan> plan = pl.gpu->plan(p, c->spread, c->way, c->solver, &made_by, &why_not);
     if (!plan) {
-      not_made += "; " + label(c) + " made no plan: " + why_not;
+      not_made += "; " + label(*c) + " made no plan: " + why_not;
       last_why = why_not;
+    } else if (!c->solver.empty() && made_by != c->solver) {
+      not_made += "; " + label(*c) + " made no job, the engine went on to " + made_by + ": " + why_not;
+      c->solver = made_by;
+      for (const Candidate &o : open)
+        if (way_variant(o) == way_variant(*c)) c->price = o.price;
     }
     return plan;
   };
@@ -41,13 +57,6 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
       out.why = "; solver: " + label(c) + ", " + how + not_made;
     return std::move(out);
   };
-  // Those that apply, cheapest first; the unpriced after, in order.
-  std::vector<Candidate> open;
-  for (const Candidate &c : ways)
-    if (c.applies()) open.push_back(c);
-  std::stable_sort(open.begin(), open.end(), [](const Candidate &a, const Candidate &b) {
-    return a.price && (!b.price || *a.price < *b.price);
-  });
   const bool keyed = half || solvers;
   const std::string key =
       keyed ? way_key(p, arrays_at(pl.gpu->memory(p.in[0]), pl.gpu->memory(p.out[0])), ways.front().spread) : "";
@@ -55,7 +64,10 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
   if (keyed && pl.store().recall_kernel(key, &pick))
     for (const Candidate &c : open)
       if (way_variant(c) == pick.variant) {
-        if (std::unique_ptr<Plan> plan = make(c))
+        // A stored solver that makes no job now is read again below.
+        Candidate m = c;
+        std::unique_ptr<Plan> plan = make(&m);
+        if (plan && m.solver == c.solver)
           return made(std::move(plan), c,
                       "measured earlier: " + ms(pick.own_s) + (pick.cufft_s > 0 ? ", f32 " + ms(pick.cufft_s) : ""));
         break;
@@ -70,7 +82,12 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
     std::vector<std::unique_ptr<Plan>> plans;
     std::string left_out;
     bool own_precision = false;  // the cheapest way in the problem's own precision is among those timed
+    auto timed_already = [&timed](const Candidate &c) {
+      return std::any_of(timed.begin(), timed.end(), [&c](const Candidate &t) { return way_variant(t) == way_variant(c); });
+    };
     for (const Candidate &c : open) {
+      // Made already, as the way an earlier one's solver went on to.
+      if (timed_already(c)) continue;
       const bool always = c.way == Fp16Way::Single && !own_precision;
       own_precision = own_precision || c.way == Fp16Way::Single;
       if (!always && c.price && cheapest && *c.price > kWayTimedWithin * *cheapest) {
@@ -79,8 +96,9 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
         left_out += (left_out.empty() ? over : ", ") + label(c);
         continue;
       }
-      if (std::unique_ptr<Plan> plan = make(c)) {
-        timed.push_back(c);
+      Candidate m = c;
+      if (std::unique_ptr<Plan> plan = make(&m); plan && !timed_already(m)) {
+        timed.push_back(m);
         plans.push_back(std::move(plan));
       }
     }
@@ -105,16 +123,18 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
                   "measured: " + readings + " (model: " + way_prices(ways) + ")" + left_out);
     }
   }
-  for (const Candidate &c : open)
-    if (std::unique_ptr<Plan> plan = make(c)) {
+  for (const Candidate &c : open) {
+    Candidate m = c;
+    if (std::unique_ptr<Plan> plan = make(&m)) {
       const std::string prices = way_prices(ways);
-      const bool forced = pl.forced_way && c.way == *pl.forced_way;
-      return made(std::move(plan), c,
-                  forced           ? "GPUFFTW_FP16_WAY=" + std::string(way_tag(c.way))
+      const bool forced = pl.forced_way && m.way == *pl.forced_way;
+      return made(std::move(plan), m,
+                  forced           ? "GPUFFTW_FP16_WAY=" + std::string(way_tag(m.way))
                   : prices.empty() ? "the first way to make a plan"
                   : past_limit     ? "by the model (the program's time limit passed): " + prices
                                    : "by the model: " + prices);
     }
+  }
   // GPUFFTW_FP16_WAY's way made no plan: the others, as without it.
   if (std::any_of(ways.begin(), ways.end(), [](const Candidate &c) { return c.unfit == Unfit::NotForced; })) {
     std::vector<Candidate> others;

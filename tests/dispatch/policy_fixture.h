@@ -69,11 +69,15 @@ class StandInGpu final : public GpuSide {
   }
   std::vector<SolverOffer> offers(const Problem &, Spread) override { return offered; }
   std::unique_ptr<Plan> plan(const Problem &p, Spread spread, Fp16Way way, const std::string &solver,
-                             std::string *why_not) override {
+                             std::string *made_by, std::string *why_not) override {
     ++plans[spread];
     ++ways_made[way];
     ++solvers_made[solver];
-    if (solver_declines.count(solver)) {
+    *made_by = solver;
+    if (const auto next = goes_on_to.find(solver); next != goes_on_to.end()) {
+      *why_not = solver + " made no job in this test";
+      *made_by = next->second;
+    } else if (solver_declines.count(solver)) {
       *why_not = solver + " makes no job in this test";
       return nullptr;
     }
@@ -85,7 +89,7 @@ class StandInGpu final : public GpuSide {
       *why_not = "one GPU in this test";
       return nullptr;
     }
-    return std::make_unique<StandInPlan>(p, true, spread, 0, way, solver);
+    return std::make_unique<StandInPlan>(p, true, spread, 0, way, *made_by);
   }
   std::optional<double> price(const Problem &, bool, Spread spread, const GpuRates &) override {
     return spread == Spread::Set ? set_s : one_s;
@@ -115,6 +119,9 @@ class StandInGpu final : public GpuSide {
   // GPU does not make, and the plans made with each named first ("": none).
   std::vector<SolverOffer> offered;
   std::set<std::string> solver_declines;
+  // Those that make no job and the solver the engine then goes on to,
+  // whose plan it returns.
+  std::map<std::string, std::string> goes_on_to;
   std::map<std::string, int> solvers_made;
   // The calibrated rates dispatch last handed the GPU, and how often.
   std::optional<GpuRates> handed;

@@ -181,6 +181,32 @@ TEST_F(SolverWays, ASolverThatMakesNoPlanLeavesTheNext) {
   EXPECT_TRUE(says(d.why, "; cuFFT made no plan: cuFFT makes no job in this test")) << d.why;
 }
 
+// The first solver makes no job and the engine goes on to the next, whose
+// plan it returns (our kernels, tuned slower than cuFFT): that plan is the
+// next way's: FFTW_ESTIMATE keeps it, named as what runs; FFTW_MEASURE
+// times it as that way's, and the next way is not made again.
+TEST_F(SolverWays, APlanTheEngineWentOnToIsThatSolversWay) {
+  gpu_.offered = {{"own kernel", 1.0}, {"cuFFT", 1.0}};
+  gpu_.goes_on_to = {{"own kernel", "cuFFT"}};
+  solver_read_s_ = {{"cuFFT", 2e-3}};
+  const Dispatched d = choose_now(sure_gpu(FFTW_ESTIMATE));
+  ASSERT_TRUE(made(d).gpu()) << d.why;
+  EXPECT_EQ(made(d).solver(), "cuFFT") << d.why;
+  EXPECT_EQ(gpu_.solvers_made, (std::map<std::string, int>{{"own kernel", 1}}));
+  EXPECT_TRUE(says(d.why, "; solver: cuFFT, by the model: ")) << d.why;
+
+  gpu_.solvers_made.clear();
+  const Problem p = problem();
+  const GpuWay g = gpu_way_plan(planner_, p, {Candidate::gpu_at(Spread::Auto, 1e-3)}, true);
+  ASSERT_TRUE(g.plan) << g.why;
+  EXPECT_EQ(g.solver, "cuFFT");
+  EXPECT_EQ(gpu_.solvers_made, (std::map<std::string, int>{{"own kernel", 1}})) << "cuFFT's plan not made twice";
+  EXPECT_TRUE(says(g.why, "; solver: cuFFT, measured: cuFFT 2 ms")) << g.why;
+  EXPECT_TRUE(says(g.why, "; own kernel made no job, the engine went on to cuFFT: own kernel made no job in this test"))
+      << g.why;
+  EXPECT_EQ(stored_way(p).variant, "fp32:cuFFT");
+}
+
 // A stored way that names no offered solver (one stored before the engine
 // offered several) is not taken: the solvers are read again.
 TEST_F(SolverWays, AStoredWayOfNoOfferedSolverIsMeasuredAgain) {
