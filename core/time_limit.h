@@ -74,12 +74,13 @@ class PlanDeadline {
 // Work that a plan may start but that is not the plan's own: the cost
 // model's calibration, done once per machine and kept for every later
 // plan, and the process's start on the GPU (its contexts, cuFFT loaded),
-// done once per process and kept likewise. While this lives no plan's deadline is current on this thread, so
-// what it times keeps to none (what it keeps must not depend on the limit
-// of the program that happened to start it), and the time it takes is not
-// counted against the plans being made: the plan that started it keeps
-// the whole of its limit for its own choice, the real FFTW's planner
-// included, as it would on a machine already calibrated.
+// done once per process and kept likewise. While this lives no plan's
+// deadline is current on this thread, so what it times keeps to none
+// (what it keeps must not depend on the limit of the program that
+// happened to start it), and the time it takes is not counted against the
+// plans being made: the plan that started it keeps the whole of its limit
+// for its own choice, the real FFTW's planner included, as it would on a
+// machine already calibrated.
 class OutsideThePlan {
  public:
   OutsideThePlan();

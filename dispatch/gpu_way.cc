@@ -31,8 +31,7 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
   std::string not_made, last_why;  // each way that made no plan, and why; the last why
   // The plan of way *c, or nullptr. Where its solver made no job and the
   // engine went on to another, the plan is that solver's way, and *c
-  // becomes it (its price where it is a way of the list), so that no way's
-  // plan is made twice.
+  // becomes it, so that no way's plan is made twice.
   auto make = [&](Candidate *c) {
     std::string why_not, made_by;
     std::unique_ptr<Plan> plan = pl.gpu->plan(p, c->spread, c->way, c->solver, &made_by, &why_not);
@@ -42,8 +41,6 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
     } else if (!c->solver.empty() && made_by != c->solver) {
       not_made += "; " + label(*c) + " made no job, the engine went on to " + made_by + ": " + why_not;
       c->solver = made_by;
-      for (const Candidate &o : open)
-        if (way_variant(o) == way_variant(*c)) c->price = o.price;
     }
     return plan;
   };
