@@ -8,19 +8,14 @@ namespace gpufftw::engine {
 namespace {
 
 constexpr size_t kPathMinBytes = size_t{32} << 20;  // chunks and slabs: below this the copies are too short to hide
-constexpr long long kMinChunks = 16;
 
 size_t span_bytes(const Side &s) {
   return static_cast<size_t>(s.max_offset() - s.min_offset() + 1) * s.elem * (s.split ? 2 : 1);
 }
 
-// Transforms per chunk: about 16 MB a chunk and at least 16 chunks, fewer
+// Transforms per chunk: about 16 MB a chunk and at least 8 chunks, fewer
 // bytes where the cap asks (three streams' buffers and cuFFT's work
-// areas); 0 where the batch is not chunked. The pipeline's fill and drain
-// (the first chunk's copy in and the last one's copy out, each alone on
-// the link) add about one chunk's share to the batch's time, and a GPU's
-// share of a batch split over several is a few chunks of 16 MB: the
-// count, not the size, bounds that share.
+// areas); 0 where the batch is not chunked.
 long long chunk_per(const Geometry &g, const Side &in, const Side &out, size_t cap) {
   if (g.loops.size() != 1) return 0;
   const Axis &loop = g.loops[0];
@@ -31,7 +26,7 @@ long long chunk_per(const Geometry &g, const Side &in, const Side &out, size_t c
   if (loop.n < 8 || total < kPathMinBytes || loop.is < span_in || loop.os < span_out || written != span_out ||
       (g.in_place && !same_bytes))
     return 0;
-  long long chunks = std::min<long long>(loop.n, std::max<long long>(kMinChunks, static_cast<long long>(total >> 24)));
+  long long chunks = std::min<long long>(loop.n, std::max<long long>(8, static_cast<long long>(total >> 24)));
   while (chunks < loop.n && 6 * (total / static_cast<size_t>(chunks)) > cap) chunks *= 2;
   chunks = std::min(chunks, loop.n);
   return (loop.n + chunks - 1) / chunks;

@@ -64,16 +64,6 @@ TEST(InCoreRoutes, ALargeBatchGoesInChunks) {
             "pageable arrays: staged whole, then in chunks");
 }
 
-// One GPU's share of c2c-f32-1000-b16384 split over four (4096
-// transforms, 31 MiB each way): sixteen chunks, so that the pipeline's
-// fill and drain cost a sixteenth of the share's time and not an eighth.
-TEST(InCoreRoutes, AShareOfASplitBatchGoesInSixteenChunks) {
-  const InCoreLayout l = in_core_layout(batch(1000, 4096), 8192 * kMiB);
-  EXPECT_EQ(l.chunk_per, 256);
-  EXPECT_EQ(in_core_layout(batch(1000, 12), 8192 * kMiB).chunk_per, 0);  // under 32 MiB: whole
-  EXPECT_EQ(in_core_layout(batch(262144, 12), 8192 * kMiB).chunk_per, 1);  // fewer transforms than chunks
-}
-
 // Device arrays have no copies for chunks to hide: a chunked batch's plan
 // of the whole batch runs them, where the job has one, even at one
 // transform a chunk (sixteen 1024 x 1024 planes, 8 MiB each way apiece).
