@@ -99,6 +99,13 @@ GpuWay gpu_way_plan(const Planner &pl, const Problem &p, const std::vector<Candi
         plans.push_back(std::move(plan));
       }
     }
+    // One plan made (the others' solvers went on to its, say): nothing
+    // here to weigh it against. It goes back unread, for the caller that
+    // weighs it against the split or the CPU to read once, and no way is
+    // stored, there having been no choice.
+    if (plans.size() == 1)
+      return made(std::move(plans[0]), timed[0],
+                  "the one way made, nothing to read it against (model: " + way_prices(ways) + ")" + left_out);
     if (!plans.empty()) {
       std::vector<Plan *> read;
       for (const std::unique_ptr<Plan> &plan : plans) read.push_back(plan.get());

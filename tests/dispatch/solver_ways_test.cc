@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dispatch/gpu_way.h"
+#include "dispatch/measure.h"
 #include "dispatch/solver_ways.h"
 #include "dispatch/why.h"
 #include "policy_fixture.h"
@@ -155,8 +156,9 @@ TEST_F(SolverWays, MeasureReadsBothKeepsTheFasterAndStoresIt) {
 }
 
 // A solver priced over kWayTimedWithin times the cheapest is not made:
-// only the cheapest in the problem's own precision is timed whatever its
-// price, not every one.
+// only the cheapest in the problem's own precision is made whatever its
+// price, not every one; made alone, it is not read, and with no choice
+// timed no way is stored.
 TEST_F(SolverWays, MeasureLeavesOutASolverPricedFarOff) {
   gpu_.offered = {{"cuFFT", 1.0}, {"out of core", 5.0}};
   solver_read_s_ = {{"cuFFT", 2e-3}, {"out of core", 1e-3}};
@@ -165,8 +167,11 @@ TEST_F(SolverWays, MeasureLeavesOutASolverPricedFarOff) {
   ASSERT_TRUE(g.plan) << g.why;
   EXPECT_EQ(g.solver, "cuFFT");
   EXPECT_EQ(gpu_.solvers_made.count("out of core"), 0u);
+  EXPECT_TRUE(says(g.why, "; solver: cuFFT, the one way made, nothing to read it against (model: ")) << g.why;
   EXPECT_TRUE(says(g.why, "not timed, priced over 4x the cheapest: out of core")) << g.why;
-  EXPECT_EQ(stored_way(p).variant, "fp32:cuFFT");
+  EXPECT_EQ(readings_, 0);
+  KernelPick pick;
+  EXPECT_FALSE(store(true).recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick)) << pick.variant;
 }
 
 // The cheaper solver makes no plan: the next is made, the why saying why
@@ -184,7 +189,8 @@ TEST_F(SolverWays, ASolverThatMakesNoPlanLeavesTheNext) {
 // The first solver makes no job and the engine goes on to the next, whose
 // plan it returns (our kernels, tuned slower than cuFFT): that plan is the
 // next way's: FFTW_ESTIMATE keeps it, named as what runs; FFTW_MEASURE
-// times it as that way's, and the next way is not made again.
+// makes the next way no second time, and with one plan made there is
+// nothing to read it against: it goes back unread and no way is stored.
 TEST_F(SolverWays, APlanTheEngineWentOnToIsThatSolversWay) {
   gpu_.offered = {{"own kernel", 1.0}, {"cuFFT", 1.0}};
   gpu_.goes_on_to = {{"own kernel", "cuFFT"}};
@@ -201,10 +207,31 @@ TEST_F(SolverWays, APlanTheEngineWentOnToIsThatSolversWay) {
   ASSERT_TRUE(g.plan) << g.why;
   EXPECT_EQ(g.solver, "cuFFT");
   EXPECT_EQ(gpu_.solvers_made, (std::map<std::string, int>{{"own kernel", 1}})) << "cuFFT's plan not made twice";
-  EXPECT_TRUE(says(g.why, "; solver: cuFFT, measured: cuFFT 2 ms")) << g.why;
+  EXPECT_TRUE(says(g.why, "; solver: cuFFT, the one way made, nothing to read it against (model: ")) << g.why;
   EXPECT_TRUE(says(g.why, "; own kernel made no job, the engine went on to cuFFT: own kernel made no job in this test"))
       << g.why;
-  EXPECT_EQ(stored_way(p).variant, "fp32:cuFFT");
+  EXPECT_EQ(readings_, 0) << "a lone plan read against nothing";
+  EXPECT_LT(g.read_s, 0);
+  KernelPick pick;
+  EXPECT_FALSE(store(true).recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick)) << pick.variant;
+}
+
+// Under FFTW_MEASURE, a split the model prices beside one GPU, where one
+// GPU's first solver goes on to the next: each placement's plan is read in
+// the split-against-one rounds alone, not first on its own.
+TEST_F(SolverWays, AfterAFallThroughEachPlacementIsReadOnlyAgainstTheOther) {
+  gpu_.offered = {{"own kernel", 1.0}, {"cuFFT", 1.0}};
+  gpu_.goes_on_to = {{"own kernel", "cuFFT"}};
+  gpu_.splits = true;
+  const Problem p = problem(FFTW_MEASURE);
+  const std::vector<Candidate> list = {Candidate::gpu_at(Spread::Set, 1e-3), Candidate::gpu_at(Spread::One, 2e-3)};
+  Candidate made_as;
+  double read_s = -1;
+  std::string placed;
+  const std::unique_ptr<Plan> plan = placed_gpu_plan(planner_, p, list, &made_as, &read_s, &placed, nullptr);
+  ASSERT_TRUE(plan) << placed;
+  EXPECT_TRUE(says(placed, "; the GPUs' split ")) << placed;
+  EXPECT_EQ(readings_, 6) << "three rounds of the split and one GPU, none before";
 }
 
 // A stored way that names no offered solver (one stored before the engine
