@@ -51,10 +51,22 @@ Dispatched dispatch(const Problem &p, gpufftw_mode mode) {
 
 double cpu_model_seconds(const Problem &p, int threads) {
 #if GPUFFTW_HAVE_CUDA
+  const CalibrationNotice notice;
   return cpu_seconds(p, dispatch_store().cpu_rates(p.precision, threads));
 #else
   (void)p;
   (void)threads;
+  return -1;
+#endif
+}
+
+double gpu_model_seconds(const Problem &p) {
+#if GPUFFTW_HAVE_CUDA
+  const CalibrationNotice notice;
+  const std::optional<GpuRates> rates = dispatch_store().gpu_rates();
+  return rates ? gpu_seconds(p, true, *rates) : -1;
+#else
+  (void)p;
   return -1;
 #endif
 }

@@ -36,6 +36,12 @@ void remember_measured(const std::string &key, const Choice &choice);
 // CUDA, it keeps no store).
 double cpu_model_seconds(const Problem &problem, int threads);
 
+// The model's price, in seconds, of one GPU computing `problem` on pinned
+// host arrays, the GPU's table calibrated at first need as a plan's choice
+// would calibrate it; negative where gpufftw has no model (built without
+// CUDA, or the GPU could not be calibrated).
+double gpu_model_seconds(const Problem &problem);
+
 // fftw(f)_forget_wisdom and fftw(f)_cleanup: the measured choices of that
 // precision are forgotten too.
 void forget_choices(Precision precision);

@@ -14,6 +14,7 @@
 #include "core/time_limit.h"
 #include "dispatch/cost_model.h"
 #include "mpi/composed/decide.h"
+#include "mpi/composed/estimate.h"
 #include "mpi/composed/exchange.h"
 #include "mpi/composed/plan.h"
 #include "mpi/composed/steps.h"
@@ -170,25 +171,44 @@ double measure_cut(const Layout &l) {
 // one run alone can outlast the program's whole time limit.
 constexpr double kFarSlowerBy = kSureRatio;
 
+// Collective: `price_ms` asked of rank 0 alone (its model, calibrated
+// there at first need), on every rank; negative where it has none or
+// MPI failed.
+double from_rank_0(int me, MPI_Comm comm, const std::function<double()> &price_ms) {
+  double ms = me == 0 ? price_ms() : -1;
+  return MPI_Bcast(&ms, 1, MPI_DOUBLE, 0, comm) == MPI_SUCCESS ? ms : -1;
+}
+
 // Collective: the model's price, in ms, of the real FFTW MPI computing
 // `layout` on n_pes ranks of `threads` each: its serial transform at that
 // count shared among the ranks. The exchange is not counted, so the price
 // is low, never high, and only a far-slower or past-the-limit verdict is
-// drawn from it. Rank 0's model (calibrated there at first need), on
-// every rank; negative where there is none.
+// drawn from it. Rank 0's model, on every rank; negative where there is
+// none.
 template <class R>
 double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, int threads,
                           MPI_Comm comm) {
-  double ms = -1;
-  if (me == 0) {
-    std::vector<long> n(layout.n.begin(), layout.n.end());
-    if (layout.kind != Kind::C2C && !n.empty()) n.back() = static_cast<long>(layout.real_last);
+  return from_rank_0(me, comm, [&] {
+    const std::vector<long> n = whole_sizes(layout);
     const double s = gpufftw_foreign_cpu_seconds(Serial<R>::precision, kind, static_cast<int>(n.size()), n.data(),
                                                  static_cast<long>(layout.howmany), threads);
-    if (s > 0) ms = s * 1e3 / n_pes;
-  }
-  if (MPI_Bcast(&ms, 1, MPI_DOUBLE, 0, comm) != MPI_SUCCESS) return -1;
-  return ms;
+    return s > 0 ? s * 1e3 / n_pes : -1;
+  });
+}
+
+// Collective: the model's price, in ms, of the composed plan's local
+// transforms: one GPU computing one rank's share (share_sizes) on host
+// arrays, its fixed costs included, since each rank pays its own. The
+// exchange is not counted, so the price is low, never high. Rank 0's
+// model, on every rank; negative where there is none.
+template <class R>
+double composed_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, MPI_Comm comm) {
+  return from_rank_0(me, comm, [&] {
+    const std::vector<long> n = share_sizes(layout, n_pes);
+    const double s = gpufftw_foreign_gpu_seconds(Serial<R>::precision, kind, static_cast<int>(n.size()), n.data(),
+                                                 static_cast<long>(layout.howmany));
+    return s > 0 ? s * 1e3 : -1;
+  });
 }
 
 // Collective: the seconds the program's time limit leaves this plan, the
@@ -306,9 +326,9 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     return decline(why);
   }
   // Vote 1: composed where every rank's setting allows it and either every
-  // rank forces it or every rank has a GPU; always where the real FFTW MPI
-  // would fail the layout (the same on every rank: it follows from the
-  // arguments).
+  // rank forces it or every rank has a GPU, or every rank is auto and the
+  // flags measure; always where the real FFTW MPI would fail the layout
+  // (the same on every rank: it follows from the arguments).
   const bool required = real_fftw_mpi_fails(layout);
   if (required) {
     static std::once_flag said;
@@ -319,13 +339,13 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   }
   const Path path = required ? Path::Composed : path_setting();
   const bool measuring = !(flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY));
-  int vote[4] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(),
-                 path == Path::Auto && measuring};
+  int vote[4] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(), path == Path::Auto};
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 4, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return decline(mpi_error("MPI_Allreduce", rc));
   }
-  if (!vote[0] || !(vote[1] || vote[2] || vote[3])) {
+  const bool auto_everywhere = vote[3] != 0;
+  if (!vote[0] || !(vote[1] || vote[2] || (auto_everywhere && measuring))) {
     why = !vote[0] ? "GPUFFTW_MPI_PATH=real"
                    : "FFTW_ESTIMATE, not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed";
     GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry, why.c_str());
@@ -333,7 +353,7 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   }
   // Vote 1b: under auto with FFTW_MEASURE and up, the two sides are timed,
   // unless rank 0's store remembers which won.
-  bool timed = vote[3] && !vote[1] && real.plan;
+  bool timed = auto_everywhere && measuring && real.plan;
   const std::string key =
       timed ? choice_key(planner, Serial<R>::precision, layout, n_pes, Serial<R>::planner_nthreads(), iblock, oblock,
                          flags, sign, in, out)
@@ -355,13 +375,30 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
       }
     }
   }
-  // Vote 2: every rank built its part, on the device-resident route where
-  // every rank can (every rank calls the collective steps alike), else on
-  // the host route.
   stage("the layout and the store");
   Gpu gpu;
   const bool picked = pick_gpu(comm, &gpu, &why);
   stage("the GPU picked");
+  // Under auto with FFTW_ESTIMATE, where every rank has a GPU, rank 0's
+  // model prices both sides, each low, and only a sure verdict sends the
+  // plan to the real FFTW MPI. Priced once this rank's GPU is picked, so
+  // that a first calibration reads rank 0's own GPU. Every rank takes the
+  // same branch: the votes, the flags and rank 0's prices are the same on
+  // every rank.
+  if (auto_everywhere && vote[2] && !measuring && !(flags & FFTW_WISDOM_ONLY)) {
+    const double real_ms = real_side_model_ms<R>(layout, kind, me, n_pes, Serial<R>::planner_nthreads(), comm);
+    const double composed_ms = composed_side_model_ms<R>(layout, kind, me, n_pes, comm);
+    stage("priced");
+    if (real_surely_faster(real_ms, composed_ms)) {
+      why = "FFTW_ESTIMATE: the model prices the real FFTW MPI at " + ms_text(real_ms) +
+            ", sure to be faster than the composed plan's " + ms_text(composed_ms);
+      GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, why.c_str());
+      return decline(why);
+    }
+  }
+  // Vote 2: every rank built its part, on the device-resident route where
+  // every rank can (every rank calls the collective steps alike), else on
+  // the host route.
   std::string host_why;
   std::unique_ptr<Plan<R>> plan;
 #ifdef GPUFFTW_HAVE_CUDA

@@ -11,9 +11,11 @@
 // refuses is NULL on every rank both ways. On rank 0, every other composed
 // plan is made with GPUFFTW_MODE=cpu (gpufftw_set_mode), so where the others
 // use a GPU, ranks whose local transforms run on the CPU and ranks whose
-// run on the GPU meet in one plan. Under GPUFFTW_MPI_PATH=auto the plan is
-// composed exactly where every rank has a GPU. Large slabs check the
-// device-resident route's chunks. Prints "np N: PASS" or FAIL.
+// run on the GPU meet in one plan. Under GPUFFTW_MPI_PATH=auto with
+// FFTW_ESTIMATE the plan is composed only where every rank has a GPU, and
+// there a tiny one goes to the real FFTW MPI, priced sure to be faster, a
+// large one stays composed. Large slabs check the device-resident route's
+// chunks. Prints "np N: PASS" or FAIL.
 #include <fftw3-mpi.h>
 
 #include <algorithm>
@@ -340,6 +342,37 @@ void measured() {
   fftw_free(want);
 }
 
+// Under auto with FFTW_ESTIMATE: the real FFTW MPI where not every rank
+// has a GPU; where every rank has one, the model's verdict, alike on every
+// rank: a tiny transform to the real FFTW MPI (a GPU's fixed costs alone
+// are many times its whole time), a large one composed.
+void estimated(int gpu) {
+  setenv("GPUFFTW_MPI_PATH", "auto", 1);
+  const ptrdiff_t tiny[2] = {8, 8}, big[3] = {256, 256, 192};
+  for (const ptrdiff_t *n : {tiny, big}) {
+    const int rnk = n == tiny ? 2 : 3;
+    ptrdiff_t ln0, s0;
+    const ptrdiff_t count = fftwf_mpi_local_size_many(rnk, n, 1, FFTW_MPI_DEFAULT_BLOCK, MPI_COMM_WORLD, &ln0, &s0);
+    fftwf_complex *a = fftwf_alloc_complex(count > 0 ? count : 1);
+    fftwf_plan p = fftwf_mpi_plan_many_dft(rnk, n, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, a, a,
+                                           MPI_COMM_WORLD, FFTW_FORWARD, FFTW_ESTIMATE);
+    const std::string why = why_of(p), what = n == tiny ? "8x8" : "256x256x192";
+    const int composed = why.rfind("composed", 0) == 0;
+    const bool priced = why.find("FFTW_ESTIMATE: the model prices the real FFTW MPI at") != std::string::npos;
+    expect(p && on_every_rank(composed) == composed, "auto, FFTW_ESTIMATE, " + what + ": no plan, or not the same "
+           "side everywhere: " + why);
+    if (!gpu)
+      expect(!composed && !priced, "auto, FFTW_ESTIMATE, " + what + ", not every rank has a GPU: " + why);
+    else if (n == tiny)
+      expect(!composed && priced, "auto, FFTW_ESTIMATE, 8x8, every rank has a GPU: " + why);
+    else
+      expect(composed, "auto, FFTW_ESTIMATE, 256x256x192, every rank has a GPU: " + why);
+    if (me == 0 && gpu) std::printf("np %d: FFTW_ESTIMATE under auto, %s: %s\n", np, what.c_str(), why.c_str());
+    if (p) fftwf_destroy_plan(p);
+    fftwf_free(a);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -354,14 +387,9 @@ int main(int argc, char **argv) {
   setenv("GPUFFTW_MPI_PATH", "composed", 1);
   fftw_plan p = fftw_mpi_plan_many_dft(2, zero, 1, 0, 0, z, z, MPI_COMM_WORLD, FFTW_FORWARD, FFTW_ESTIMATE);
   expect(on_every_rank(p != nullptr) == 0, "a size 0 gave a plan");
-  // Under auto the plan is composed exactly where every rank has a GPU.
-  setenv("GPUFFTW_MPI_PATH", "auto", 1);
-  const ptrdiff_t n[2] = {8, 8};
-  p = fftw_mpi_plan_many_dft(2, n, 1, 0, 0, z, z, MPI_COMM_WORLD, FFTW_FORWARD, FFTW_ESTIMATE);
-  const int gpu = gpu_everywhere();
-  expect(p && (why_of(p).rfind("composed", 0) == 0) == (gpu == 1), "auto: " + why_of(p));
-  if (p) fftw_destroy_plan(p);
   fftw_free(z);
+  const int gpu = gpu_everywhere();
+  estimated(gpu);
   measured();
 
   auto reentries = ext<unsigned long (*)(void)>("gpufftw_reentry_count");

@@ -1,0 +1,35 @@
+// FFTW_ESTIMATE's choice under GPUFFTW_MPI_PATH=auto, where every rank has
+// a GPU: the cost model prices both sides low (never high), so only a sure
+// verdict is drawn from the prices, as FFTW_MEASURE draws one before it
+// times the real FFTW MPI (entry.cc, kFarSlowerBy). Pure: no MPI, no GPU,
+// so it is tested on the CPU.
+#pragma once
+
+#include <vector>
+
+#include "mpi/composed/layout.h"
+
+namespace gpufftw {
+namespace mpi {
+namespace composed {
+
+// The serial problem of the whole layout, as the model prices the real
+// FFTW MPI: the layout's sizes, the last one an r2c's or c2r's real size.
+std::vector<long> whole_sizes(const Layout &layout);
+
+// One rank's share of the composed plan's local transforms, as one serial
+// problem the model prices on one GPU: whole_sizes with the first cut to
+// ceil(n0 / n_pes), the planes FFTW's default block gives a rank. The
+// exchange is not in it, and a rank given a larger block by the program
+// holds more, so the price is low, never high.
+std::vector<long> share_sizes(const Layout &layout, int n_pes);
+
+// True where the real FFTW MPI is sure to be faster than the composed
+// plan: both low prices known (positive), and the real FFTW MPI's, times
+// kSureRatio, still below the composed plan's. A missing price, or one
+// within kSureRatio, keeps the composed plan.
+bool real_surely_faster(double real_ms, double composed_ms);
+
+}  // namespace composed
+}  // namespace mpi
+}  // namespace gpufftw
