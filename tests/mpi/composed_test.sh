@@ -18,6 +18,8 @@ run() {  # NP WAY
   "$here/mpirun.sh" "$np" "$@" > "$tmp/out" 2>&1 || true
   if ! grep -q "^np $np: PASS" "$tmp/out"; then cat "$tmp/out"; echo "FAIL: np $np $way"; exit 1; fi
   echo "np $np $way: $(grep "^np $np: .* compared" "$tmp/out" | sed "s/^np $np: //")"
+  # What auto chose, where every rank has a GPU (the program prints it there).
+  grep "^np $np: FFTW_[A-Z]* under auto" "$tmp/out" | sed "s/^/  /"
 }
 for np in ${COMPOSED_NP:-1 2 3 4}; do way=relink; run "$np" relink; done
 for way in gpufftw-run dropin; do run 2 $way; done
