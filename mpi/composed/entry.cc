@@ -1,5 +1,7 @@
 #include "mpi/composed/entry.h"
 
+#include <gpufftw/gpufftw.h>
+
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -339,8 +341,11 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   }
   const Path path = required ? Path::Composed : path_setting();
   const bool measuring = !(flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY));
-  int vote[4] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(), path == Path::Auto};
-  if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 4, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
+  // The fifth: GPUFFTW_MODE is not gpu, which rules the real FFTW out of a
+  // serial plan and so leaves the GPUs' side of a distributed one unpriced.
+  int vote[5] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(), path == Path::Auto,
+                 gpufftw_get_mode() != GPUFFTW_MODE_GPU};
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 5, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return decline(mpi_error("MPI_Allreduce", rc));
   }
@@ -379,13 +384,13 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   Gpu gpu;
   const bool picked = pick_gpu(comm, &gpu, &why);
   stage("the GPU picked");
-  // Under auto with FFTW_ESTIMATE, where every rank has a GPU, rank 0's
-  // model prices both sides, each low, and only a sure verdict sends the
-  // plan to the real FFTW MPI. Priced once this rank's GPU is picked, so
-  // that a first calibration reads rank 0's own GPU. Every rank takes the
-  // same branch: the votes, the flags and rank 0's prices are the same on
-  // every rank.
-  if (auto_everywhere && vote[2] && !measuring && !(flags & FFTW_WISDOM_ONLY)) {
+  // Under auto with FFTW_ESTIMATE, where every rank has a GPU and none is
+  // in GPUFFTW_MODE=gpu, rank 0's model prices both sides, each low, and
+  // only a sure verdict sends the plan to the real FFTW MPI. Priced once
+  // this rank's GPU is picked, so that a first calibration reads rank 0's
+  // own GPU. Every rank takes the same branch: the votes, the flags and
+  // rank 0's prices are the same on every rank.
+  if (auto_everywhere && vote[2] && vote[4] && !measuring && !(flags & FFTW_WISDOM_ONLY)) {
     const double real_ms = real_side_model_ms<R>(layout, kind, me, n_pes, Serial<R>::planner_nthreads(), comm);
     const double composed_ms = composed_side_model_ms<R>(layout, kind, me, n_pes, comm);
     stage("priced");

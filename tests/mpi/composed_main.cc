@@ -345,8 +345,10 @@ void measured() {
 // Under auto with FFTW_ESTIMATE: the real FFTW MPI where not every rank
 // has a GPU; where every rank has one, the model's verdict, alike on every
 // rank: a tiny transform to the real FFTW MPI (a GPU's fixed costs alone
-// are many times its whole time), a large one composed.
+// are many times its whole time), a large one composed; under
+// GPUFFTW_MODE=gpu, both composed, unpriced.
 void estimated(int gpu) {
+  const bool forced = get_mode() == 1;  // GPUFFTW_MODE_GPU, the same on every rank here
   setenv("GPUFFTW_MPI_PATH", "auto", 1);
   const ptrdiff_t tiny[2] = {8, 8}, big[3] = {256, 256, 192};
   for (const ptrdiff_t *n : {tiny, big}) {
@@ -363,6 +365,8 @@ void estimated(int gpu) {
            "side everywhere: " + why);
     if (!gpu)
       expect(!composed && !priced, "auto, FFTW_ESTIMATE, " + what + ", not every rank has a GPU: " + why);
+    else if (forced)
+      expect(composed && !priced, "auto, FFTW_ESTIMATE, " + what + ", GPUFFTW_MODE=gpu: " + why);
     else if (n == tiny)
       expect(!composed && priced, "auto, FFTW_ESTIMATE, 8x8, every rank has a GPU: " + why);
     else
