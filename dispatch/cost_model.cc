@@ -330,15 +330,6 @@ double estimate_loses_by(const Problem &p) {
   return p.transform_size() * p.batch() >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
 }
 
-Verdict judge(double gpu_s, double cpu_s) {
-  Verdict v;
-  v.gpu_s = gpu_s;
-  v.cpu_s = cpu_s;
-  v.gpu = v.gpu_s < v.cpu_s;
-  v.sure = std::max(v.gpu_s, v.cpu_s) > kSureRatio * std::min(v.gpu_s, v.cpu_s);
-  return v;
-}
-
 void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gpu,
             const std::function<double()> &read_cpu) {
   if (std::max(*gpu_s, *cpu_s) > kRereadWithin * std::min(*gpu_s, *cpu_s)) return;

@@ -7,6 +7,7 @@
 // inject them.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -195,12 +196,21 @@ bool parse(const std::string &line, CpuRates *r);
 // The model's verdict on one problem: the side it predicts faster, and
 // whether by so wide a margin (kSureRatio) that FFTW_MEASURE need not time
 // both (the real FFTW's MEASURE alone can take 20 s on a big problem).
+// Inline: the MPI layer, a library of its own, draws its verdicts between
+// the composed plan and the real FFTW MPI by the same rule.
 struct Verdict {
   bool gpu = false, sure = false;
   double gpu_s = 0, cpu_s = 0;
 };
 constexpr double kSureRatio = 4.0;
-Verdict judge(double gpu_s, double cpu_s);
+inline Verdict judge(double gpu_s, double cpu_s) {
+  Verdict v;
+  v.gpu_s = gpu_s;
+  v.cpu_s = cpu_s;
+  v.gpu = v.gpu_s < v.cpu_s;
+  v.sure = std::max(v.gpu_s, v.cpu_s) > kSureRatio * std::min(v.gpu_s, v.cpu_s);
+  return v;
+}
 
 // FFTW_MEASURE's rules below are described together, each with the failure
 // it prevents and the measurements behind it, in docs/how-it-works.md

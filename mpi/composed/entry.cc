@@ -166,13 +166,6 @@ double measure_cut(const Layout &l) {
   return points >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
 }
 
-// A rival the model prices kSureRatio times slower than the composed plan
-// is not timed at all, as dispatch leaves a sure verdict of the model
-// untimed (dispatch/cost_model.h): the real FFTW MPI's FFTW_ESTIMATE plan
-// runs several times slower than its measured one at these sizes, so its
-// one run alone can outlast the program's whole time limit.
-constexpr double kFarSlowerBy = kSureRatio;
-
 // Collective: `price_ms` asked of rank 0 alone (its model, calibrated
 // there at first need), on every rank; negative where it has none or
 // MPI failed.
@@ -225,8 +218,11 @@ double left_on_every_rank(const Deadline &deadline, MPI_Comm comm) {
 }
 
 // The real FFTW MPI's side timed against the composed plan (`mine` ms).
-// Where the model prices it far slower (kFarSlowerBy), or its one run
-// alone past the program's time limit, it is not run at all. Else its
+// Where the model is sure it is slower (judge, as dispatch leaves a sure
+// verdict of the model untimed: the real FFTW MPI's FFTW_ESTIMATE plan
+// runs several times slower than its measured one at these sizes, so its
+// one run alone can outlast the program's whole time limit), or its one
+// run alone past the program's time limit, it is not run at all. Else its
 // FFTW_ESTIMATE plan, one run, first; only where that does not lose by
 // FFTW_MEASURE's cut, and the limit is not yet passed, its plan with the
 // program's flags, within what is left of the limit. The fastest is kept:
@@ -241,7 +237,8 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
   const double left = left_on_every_rank(deadline, comm);
   // Not run: priced slower than the composed plan (and the price is low,
   // never high), and either sure to be slower or past the limit.
-  const bool far = priced > kFarSlowerBy * mine;
+  const Verdict model = judge(mine, priced);
+  const bool far = model.gpu && model.sure;
   if (priced > 0 && priced > mine && (far || priced / 1e3 > left)) {
     *measured = "; measured: composed " + ms_text(mine) + "; the model prices the real FFTW MPI at " +
                 ms_text(priced) + (far ? ", sure to be slower: not timed" : ", past the time limit: not timed");

@@ -19,7 +19,9 @@ std::vector<long> share_sizes(const Layout &layout, int n_pes) {
 }
 
 bool real_surely_faster(double real_ms, double composed_ms) {
-  return real_ms > 0 && composed_ms > 0 && real_ms * kSureRatio < composed_ms;
+  // The composed plan on the GPUs, the real FFTW MPI on the CPUs.
+  const Verdict v = judge(composed_ms, real_ms);
+  return real_ms > 0 && composed_ms > 0 && !v.gpu && v.sure;
 }
 
 }  // namespace composed

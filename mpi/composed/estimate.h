@@ -1,8 +1,9 @@
 // FFTW_ESTIMATE's choice under GPUFFTW_MPI_PATH=auto, where every rank has
 // a GPU: the cost model prices both sides low (never high), so only a sure
-// verdict is drawn from the prices, as FFTW_MEASURE draws one before it
-// times the real FFTW MPI (entry.cc, kFarSlowerBy). Pure: no MPI, no GPU,
-// so it is tested on the CPU.
+// verdict is drawn from the prices (dispatch/cost_model.h's judge, the
+// serial planner's rule), as FFTW_MEASURE draws one before it times the
+// real FFTW MPI (entry.cc). Pure: no MPI, no GPU, so it is tested on the
+// CPU.
 #pragma once
 
 #include <vector>
@@ -25,8 +26,8 @@ std::vector<long> whole_sizes(const Layout &layout);
 std::vector<long> share_sizes(const Layout &layout, int n_pes);
 
 // True where the real FFTW MPI is sure to be faster than the composed
-// plan: both low prices known (positive), and the real FFTW MPI's, times
-// kSureRatio, still below the composed plan's. A missing price, or one
+// plan: both low prices known (positive), and judge's verdict the real
+// FFTW MPI's by kSureRatio or more. A missing price, or one
 // within kSureRatio, keeps the composed plan.
 bool real_surely_faster(double real_ms, double composed_ms);
 
