@@ -191,18 +191,28 @@ double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int m
   });
 }
 
-// Collective: the model's price, in ms, of the composed plan's local
-// transforms: one GPU computing one rank's share (share_sizes) on host
-// arrays, its fixed costs included, since each rank pays its own. The
-// exchange is not counted, so the price is low, never high. Rank 0's
-// model, on every rank; negative where there is none.
+// Collective: the model's price, in ms, of the composed plan: one GPU
+// computing one rank's share (share_sizes) on host arrays, its fixed costs
+// included, since each rank pays its own; and its exchanges
+// (exchange_seconds). No rate of the exchange between ranks is measured in
+// the process when it plans (the other ranks' GPUs are in other processes,
+// maybe on other nodes, reached through NCCL or MPI on host memory), so
+// the exchange is priced at the rate of rank 0's GPU's own memory, as its
+// calibration measured it: a ceiling no exchange passes, since each byte a
+// rank sends on the GPU is read from that memory, and on the host route
+// from the host's, slower. So the price is low, never high, and the
+// composed plan stays a fair rival: only a sure verdict sends the plan to
+// the real FFTW MPI. Rank 0's model, on every rank; negative where there
+// is none.
 template <class R>
 double composed_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, MPI_Comm comm) {
   return from_rank_0(me, comm, [&] {
     const std::vector<long> n = share_sizes(layout, n_pes);
     const double s = gpufftw_foreign_gpu_seconds(Serial<R>::precision, kind, static_cast<int>(n.size()), n.data(),
                                                  static_cast<long>(layout.howmany));
-    return s > 0 ? s * 1e3 : -1;
+    const double rate = gpufftw_foreign_gpu_memory_rate();
+    if (s <= 0 || rate <= 0) return -1.0;
+    return (s + exchange_seconds(layout, n_pes, sizeof(typename Serial<R>::C), rate)) * 1e3;
   });
 }
 
