@@ -327,7 +327,7 @@ bool parse(const std::string &line, CpuRates *r) {
 }
 
 double estimate_loses_by(const Problem &p) {
-  return p.transform_size() * p.batch() >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
+  return estimate_loses_by(p.transform_size() * p.batch());
 }
 
 void settle(double *gpu_s, double *cpu_s, const std::function<double()> &read_gpu,

@@ -227,6 +227,11 @@ inline Verdict judge(double gpu_s, double cpu_s) {
 constexpr double kEstimateLosesBy = 3.0;
 constexpr int64_t kEstimateNearPoints = int64_t{1} << 22;
 constexpr double kNearEstimateLosesBy = 1.6;
+// Of a problem of `points` in all (inline: the MPI layer cuts by it too),
+// and of p's.
+inline double estimate_loses_by(int64_t points) {
+  return points >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
+}
 double estimate_loses_by(const Problem &p);
 
 // FFTW_MEASURE's first reading of each side (*gpu_s, *cpu_s), settled: where

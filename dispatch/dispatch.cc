@@ -71,6 +71,16 @@ double gpu_model_seconds(const Problem &p) {
 #endif
 }
 
+double gpu_memory_rate() {
+#if GPUFFTW_HAVE_CUDA
+  const CalibrationNotice notice;
+  const std::optional<GpuRates> rates = dispatch_store().gpu_rates();
+  return rates ? rates->device_rate : -1;
+#else
+  return -1;
+#endif
+}
+
 std::string placement_note(const Plan *plan) {
 #if GPUFFTW_HAVE_CUDA
   if (plan && plan->where() == Where::Gpu) return "; on " + gpu_plan_placement(*plan);

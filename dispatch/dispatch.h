@@ -42,6 +42,11 @@ double cpu_model_seconds(const Problem &problem, int threads);
 // CUDA, or the GPU could not be calibrated).
 double gpu_model_seconds(const Problem &problem);
 
+// Bytes read plus written per second in the GPU's memory, as the GPU's
+// calibration measured it (GpuRates::device_rate), calibrated at first
+// need; negative where gpufftw has no model.
+double gpu_memory_rate();
+
 // fftw(f)_forget_wisdom and fftw(f)_cleanup: the measured choices of that
 // precision are forgotten too.
 void forget_choices(Precision precision);

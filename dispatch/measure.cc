@@ -7,6 +7,7 @@
 #include "core/log.h"
 #include "core/time_limit.h"
 #include "dispatch/gpu_way.h"
+#include "dispatch/measure_steps.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 
@@ -107,11 +108,12 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   // The real FFTW's readings as between other work (cost_model.h).
   auto time_cpu = [&p, &read](Plan *plan, double enough = HUGE_VAL) { return between_work(p, read(plan, enough)); };
   const std::string threads = cpu_terms(p, cpu_threads, false);
-  std::string estimate_read;
+  std::unique_ptr<Plan> quick, cpu;
   double quick_s = HUGE_VAL;
-  std::unique_ptr<Plan> quick = planner.cpu->plan(p.estimated(), cpu_threads, deadline.fftw_limit());
-  if (quick) {
-    const double loses_s = estimate_loses_by(p) * c.gpu_s;
+  RealSideHands hands;
+  hands.estimated = [&](double loses_s) -> std::optional<double> {
+    quick = planner.cpu->plan(p.estimated(), cpu_threads, deadline.fftw_limit());
+    if (!quick) return std::nullopt;
     quick_s = time_cpu(quick.get(), loses_s);
     // Doubted against the cut, not the GPU: a reading past the cut that
     // the model prices under it would leave the measured plan unmade, and
@@ -119,32 +121,42 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     // (docs/dispatch-sweep.md, "FFTW_MEASURE").
     if (quick_s > loses_s) doubt(&quick_s, loses_s, model.cpu_s, kDoubtedBy, [&] { return time_cpu(quick.get()); });
     lap("FFTW_ESTIMATE plan and reading");
-    if (quick_s > loses_s) {
-      say_laps();
-      c.gpu = true;
-      c.cpu_s = quick_s;
-      return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
-                                  " with FFTW_ESTIMATE's plan, not measured further" + placed +
-                                  remember(planner.store(), key, c, model)};
-    }
-    estimate_read = "; its FFTW_ESTIMATE plan " + ms(quick_s);
+    return quick_s;
+  };
+  hands.left = [&deadline] { return deadline.left(); };
+  hands.measured = [&]() -> std::optional<double> {
+    say_timing(p, c.gpu_s, quick_s, deadline);
+    cpu = planner.cpu->plan(p, cpu_threads, deadline.fftw_limit());
+    if (!cpu) return std::nullopt;
+    lap("measured plan");
+    return time_cpu(cpu.get(), kSureRatio * c.gpu_s);
+  };
+  // The model's verdict was drawn from both prices before the GPU was
+  // read (decide.cc): no price of the real FFTW's is weighed again here.
+  const MeasureSteps steps = measure_steps(c.gpu_s, std::nullopt, estimate_loses_by(p), hands);
+  if (steps.end == MeasureEnd::Cut) {
+    say_laps();
+    c.gpu = true;
+    c.cpu_s = quick_s;
+    return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
+                                " with FFTW_ESTIMATE's plan, not measured further" + placed +
+                                remember(planner.store(), key, c, model, !steps.store)};
   }
-  if (quick && deadline.passed()) {
+  if (steps.end == MeasureEnd::LimitPassed) {
     // Past the program's limit, as FFTW's own planner stops: the faster of
     // what was read.
     say_laps();
-    c.gpu = c.gpu_s <= quick_s;
+    c.gpu = steps.kept == Kept::Ours;
     c.cpu_s = quick_s;
     c.estimated = true;
     const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
-                            " with FFTW_ESTIMATE's plan" + placed + remember(planner.store(), key, c, model, true);
+                            " with FFTW_ESTIMATE's plan" + placed +
+                            remember(planner.store(), key, c, model, !steps.store);
     return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(quick), why};
   }
-  say_timing(p, c.gpu_s, quick_s, deadline);
-  std::unique_ptr<Plan> cpu = planner.cpu->plan(p, cpu_threads, deadline.fftw_limit());
-  if (!cpu) return {std::move(gpu), "the real FFTW gives no plan"};
-  lap("measured plan");
-  c.cpu_s = time_cpu(cpu.get(), kSureRatio * c.gpu_s);
+  if (steps.end == MeasureEnd::NoMeasured) return {std::move(gpu), "the real FFTW gives no plan"};
+  std::string estimate_read = quick ? "; its FFTW_ESTIMATE plan " + ms(quick_s) : "";
+  c.cpu_s = *steps.measured_read;
   if (one_thread_may_win(list) && !deadline.passed()) {
     std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, deadline.fftw_limit());
     const std::vector<double> s = read_in_turn(read, {cpu.get(), one.get()});

@@ -13,8 +13,9 @@ namespace gpufftw {
 // FFTW's at `cpu_threads` (and at one thread, where one_thread_may_win),
 // by timing them on the plan's arrays, stored under `key`
 // (docs/how-it-works.md, "FFTW_MEASURE's rules", has each rule in one
-// table with the failure it prevents): the GPU first, then the real
-// FFTW's FFTW_ESTIMATE plan (cheap to make), and only where that does not
+// table with the failure it prevents): the GPU first, then the steps
+// against the real FFTW that the MPI layer takes too (measure_steps.h):
+// its FFTW_ESTIMATE plan (cheap to make), and only where that does not
 // lose (estimate_loses_by), its plan with the program's flags; close
 // readings are read again in turn (settle), and a losing side read far
 // above the model's price for it, or the real FFTW's measured plan read

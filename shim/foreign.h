@@ -66,6 +66,11 @@ double gpufftw_foreign_cpu_seconds(char precision, gpufftw_foreign_kind kind, in
  * calibrated). Calibrates the model at first need. */
 double gpufftw_foreign_gpu_seconds(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany);
 
+/* Bytes read plus written per second in the GPU's memory, as the cost
+ * model's calibration measured it; negative where gpufftw has no model.
+ * Calibrates the model at first need. */
+double gpufftw_foreign_gpu_memory_rate(void);
+
 /* fftw_set_timelimit ('d') or fftwf_set_timelimit ('f') as the program last
  * set it, in seconds; negative: no limit. */
 double gpufftw_foreign_time_limit(char precision);

@@ -15,6 +15,7 @@
 #include "core/readings.h"
 #include "core/time_limit.h"
 #include "dispatch/cost_model.h"
+#include "dispatch/measure_steps.h"
 #include "mpi/composed/decide.h"
 #include "mpi/composed/estimate.h"
 #include "mpi/composed/exchange.h"
@@ -157,13 +158,12 @@ bool on_all_ranks(void *&plan, MPI_Comm comm) {
   return all != 0;
 }
 
-// FFTW_MEASURE's cut, as dispatch's: where the real FFTW's FFTW_ESTIMATE
-// plan runs this many times slower than gpufftw's, its measured plan is
-// taken to lose too and is not made (dispatch/cost_model.h).
+// FFTW_MEASURE's cut, dispatch's, by the points of the layout's complex
+// side.
 double measure_cut(const Layout &l) {
   int64_t points = l.howmany;
   for (ptrdiff_t d : l.n) points *= d;
-  return points >= kEstimateNearPoints ? kNearEstimateLosesBy : kEstimateLosesBy;
+  return estimate_loses_by(points);
 }
 
 // Collective: `price_ms` asked of rank 0 alone (its model, calibrated
@@ -191,18 +191,28 @@ double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int m
   });
 }
 
-// Collective: the model's price, in ms, of the composed plan's local
-// transforms: one GPU computing one rank's share (share_sizes) on host
-// arrays, its fixed costs included, since each rank pays its own. The
-// exchange is not counted, so the price is low, never high. Rank 0's
-// model, on every rank; negative where there is none.
+// Collective: the model's price, in ms, of the composed plan: one GPU
+// computing one rank's share (share_sizes) on host arrays, its fixed costs
+// included, since each rank pays its own; and its exchanges
+// (exchange_seconds). No rate of the exchange between ranks is measured in
+// the process when it plans (the other ranks' GPUs are in other processes,
+// maybe on other nodes, reached through NCCL or MPI on host memory), so
+// the exchange is priced at the rate of rank 0's GPU's own memory, as its
+// calibration measured it: a ceiling no exchange passes, since each byte a
+// rank sends on the GPU is read from that memory, and on the host route
+// from the host's, slower. So the price is low, never high, and the
+// composed plan stays a fair rival: only a sure verdict sends the plan to
+// the real FFTW MPI. Rank 0's model, on every rank; negative where there
+// is none.
 template <class R>
 double composed_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, MPI_Comm comm) {
   return from_rank_0(me, comm, [&] {
     const std::vector<long> n = share_sizes(layout, n_pes);
     const double s = gpufftw_foreign_gpu_seconds(Serial<R>::precision, kind, static_cast<int>(n.size()), n.data(),
                                                  static_cast<long>(layout.howmany));
-    return s > 0 ? s * 1e3 : -1;
+    const double rate = gpufftw_foreign_gpu_memory_rate();
+    if (s <= 0 || rate <= 0) return -1.0;
+    return (s + exchange_seconds(layout, n_pes, sizeof(typename Serial<R>::C), rate)) * 1e3;
   });
 }
 
@@ -217,14 +227,20 @@ double left_on_every_rank(const Deadline &deadline, MPI_Comm comm) {
   return MPI_Allreduce(MPI_IN_PLACE, &left, 1, MPI_DOUBLE, MPI_MIN, comm) == MPI_SUCCESS ? left : 0;
 }
 
-// The real FFTW MPI's side timed against the composed plan (`mine` ms).
-// Where the model is sure it is slower (judge, as dispatch leaves a sure
+// The real FFTW MPI's side timed against the composed plan (`mine` ms), by
+// FFTW_MEASURE's steps as the serial planner takes them
+// (dispatch/measure_steps.h). Each hand is collective and answers alike on
+// every rank (rank 0's price, the ranks' slowest readings, the least time
+// any rank has left), so every rank takes the same steps. The model's low
+// price of the real FFTW MPI is weighed against the composed plan's
+// reading: where sure to be slower (judge, as dispatch leaves a sure
 // verdict of the model untimed: the real FFTW MPI's FFTW_ESTIMATE plan
 // runs several times slower than its measured one at these sizes, so its
 // one run alone can outlast the program's whole time limit), or its one
 // run alone past the program's time limit, it is not run at all. Else its
-// FFTW_ESTIMATE plan, one run, first; only where that does not lose by
-// FFTW_MEASURE's cut, and the limit is not yet passed, its plan with the
+// FFTW_ESTIMATE plan, one run, first (a plan some rank lacks reads as
+// never ending: past FFTW_MEASURE's cut); only where that does not lose
+// by the cut, and the limit is not yet passed, its plan with the
 // program's flags, within what is left of the limit. The fastest is kept:
 // nullptr for the composed plan, else the real plan to return. `measured`
 // gets the readings for the why; the choice is stored unless the limit
@@ -234,57 +250,60 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
                      int me, int n_pes, MPI_Comm comm, unsigned flags, const RealSide &real, const Deadline &deadline,
                      double mine, std::string *measured) {
   const double priced = real_side_model_ms<R>(layout, kind, me, n_pes, Serial<R>::planner_nthreads(), comm);
-  const double left = left_on_every_rank(deadline, comm);
-  // Not run: priced slower than the composed plan (and the price is low,
-  // never high), and either sure to be slower or past the limit.
-  const Verdict model = judge(mine, priced);
-  const bool far = model.gpu && model.sure;
-  if (priced > 0 && priced > mine && (far || priced / 1e3 > left)) {
-    *measured = "; measured: composed " + ms_text(mine) + "; the model prices the real FFTW MPI at " +
-                ms_text(priced) + (far ? ", sure to be slower: not timed" : ", past the time limit: not timed");
-    if (me == 0 && far) gpufftw_foreign_remember(key.c_str(), 1, mine, priced);
-    return nullptr;
-  }
   const std::string why = "FFTW_MEASURE under GPUFFTW_MPI_PATH=auto: faster than the composed plan";
-  const unsigned estimate_flags =
-      (flags & ~unsigned{FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY}) | FFTW_ESTIMATE;
-  void *quick = real.plan(estimate_flags, Deadline::in_fftw_form(left), why + " (its FFTW_ESTIMATE plan)");
-  double quick_ms = HUGE_VAL;
-  if (on_all_ranks<R>(quick, comm)) {
-    void *raw = gpufftw_foreign_plan_real(quick, real.ops);
-    quick_ms = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 1);
-    if (quick_ms < 0) quick_ms = HUGE_VAL;
-  }
-  *measured = "; measured: composed " + ms_text(mine) + ", the real FFTW MPI's FFTW_ESTIMATE plan " +
-              (quick ? ms_text(quick_ms) : std::string("none"));
-  const double cut = measure_cut(layout);
-  void *rival = nullptr;
-  double theirs = HUGE_VAL;
-  bool cut_short = false;
-  const double still = left_on_every_rank(deadline, comm);
-  if (quick_ms > cut * mine) {
-    *measured += " (past FFTW_MEASURE's cut: its measured plan not made)";
-  } else if (still <= 0) {
-    cut_short = true;
-    *measured += "; the time limit passed: its measured plan not made";
-  } else {
+  void *quick = nullptr, *rival = nullptr;
+  double quick_ms = HUGE_VAL, theirs = HUGE_VAL, left = 0;
+  // In ms, as the readings are; `left` keeps the seconds for the real
+  // FFTW MPI's planner.
+  RealSideHands hands;
+  hands.left = [&] { return (left = left_on_every_rank(deadline, comm)) * 1e3; };
+  hands.estimated = [&](double) -> std::optional<double> {
+    const unsigned estimate_flags =
+        (flags & ~unsigned{FFTW_PATIENT | FFTW_EXHAUSTIVE | FFTW_WISDOM_ONLY}) | FFTW_ESTIMATE;
+    left = left_on_every_rank(deadline, comm);
+    quick = real.plan(estimate_flags, Deadline::in_fftw_form(left), why + " (its FFTW_ESTIMATE plan)");
+    if (on_all_ranks<R>(quick, comm)) {
+      void *raw = gpufftw_foreign_plan_real(quick, real.ops);
+      quick_ms = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 1);
+      if (quick_ms < 0) quick_ms = HUGE_VAL;
+    }
+    return quick_ms;
+  };
+  hands.measured = [&]() -> std::optional<double> {
     if (me == 0 && quick_ms > kSayAbove_ms)
       GPUFFTW_LOG(Warn, "%s: timing the real FFTW MPI's FFTW_MEASURE plan against gpufftw's composed plan (%s) "
                   "for up to %s; the faster is kept for later runs", entry, ms_text(mine).c_str(),
                   deadline.bound_text("what the real FFTW MPI's own measuring takes (minutes at large sizes)").c_str());
-    rival = real.plan(flags, Deadline::in_fftw_form(still), why);
+    rival = real.plan(flags, Deadline::in_fftw_form(left), why);
     if (on_all_ranks<R>(rival, comm)) {
       void *raw = gpufftw_foreign_plan_real(rival, real.ops);
       theirs = collective_ms(comm, [&real, raw] { real.ops->execute(raw); }, 2);
       if (theirs < 0) theirs = HUGE_VAL;
-      *measured += ", its FFTW_MEASURE plan " + ms_text(theirs);
     }
+    // A plan some rank lacks reads as never ending: the faster of the
+    // others is kept, and stored.
+    return theirs;
+  };
+  const MeasureSteps steps = measure_steps(mine, priced, measure_cut(layout), hands);
+  if (steps.end == MeasureEnd::Untimed) {
+    *measured = "; measured: composed " + ms_text(mine) + "; the model prices the real FFTW MPI at " +
+                ms_text(priced) +
+                (steps.store ? ", sure to be slower: not timed" : ", past the time limit: not timed");
+    if (me == 0 && steps.store) gpufftw_foreign_remember(key.c_str(), 1, mine, priced);
+    return nullptr;
   }
-  const double best_real = std::min(quick_ms, theirs);
-  const bool composed_wins = !(best_real < mine);
-  if (me == 0 && !cut_short) gpufftw_foreign_remember(key.c_str(), composed_wins, mine, best_real);
-  if (cut_short) *measured += " (kept for this plan only)";
-  void *kept = composed_wins ? nullptr : theirs <= quick_ms ? rival : quick;
+  *measured = "; measured: composed " + ms_text(mine) + ", the real FFTW MPI's FFTW_ESTIMATE plan " +
+              (quick ? ms_text(quick_ms) : std::string("none"));
+  if (steps.end == MeasureEnd::Cut)
+    *measured += " (past FFTW_MEASURE's cut: its measured plan not made)";
+  else if (steps.end == MeasureEnd::LimitPassed)
+    *measured += "; the time limit passed: its measured plan not made";
+  else if (rival)
+    *measured += ", its FFTW_MEASURE plan " + ms_text(theirs);
+  if (me == 0 && steps.store)
+    gpufftw_foreign_remember(key.c_str(), steps.kept == Kept::Ours, mine, std::min(quick_ms, theirs));
+  if (!steps.store) *measured += " (kept for this plan only)";
+  void *kept = steps.kept == Kept::Measured ? rival : steps.kept == Kept::Estimated ? quick : nullptr;
   for (void *p : {quick, rival})
     if (p && p != kept) Serial<R>::destroy(static_cast<typename Serial<R>::Plan>(p));
   return kept;

@@ -1,5 +1,7 @@
 #include "mpi/composed/estimate.h"
 
+#include <algorithm>
+
 #include "dispatch/cost_model.h"
 
 namespace gpufftw {
@@ -16,6 +18,28 @@ std::vector<long> share_sizes(const Layout &layout, int n_pes) {
   std::vector<long> n = whole_sizes(layout);
   if (!n.empty() && n_pes > 1) n.front() = (n.front() + n_pes - 1) / n_pes;
   return n;
+}
+
+double exchange_bytes(const Layout &l, int n_pes, size_t value_bytes) {
+  if (n_pes < 2) return 0;
+  const int f = l.in_dim, o = 1 - f;
+  const ptrdiff_t nf = l.n[f], no = l.n[o];
+  const bool second = l.out_dim != o;
+  // o as the middle is cut: as the output where there is no second
+  // exchange, else FFTW's default cut (plan.cc, route.cc).
+  const Split middle = second ? default_split(no, n_pes) : l.out;
+  ptrdiff_t there = 0, back = 0;  // units, each of `rest` values
+  for (int q = 0; q < n_pes; ++q) {
+    // Rank q holds [its f][o] and sends [its f][p's o] to each other p.
+    there = std::max(there, l.in.count[q] * (no - middle.count[q]));
+    // Then [f][its o], and sends [p's f][its o] to each other p.
+    if (second) back = std::max(back, (nf - l.out.count[q]) * middle.count[q]);
+  }
+  return static_cast<double>(there + back) * static_cast<double>(l.rest) * static_cast<double>(value_bytes);
+}
+
+double exchange_seconds(const Layout &l, int n_pes, size_t value_bytes, double rate) {
+  return exchange_bytes(l, n_pes, value_bytes) / rate;
 }
 
 bool real_surely_faster(double real_ms, double composed_ms) {

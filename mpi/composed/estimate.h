@@ -6,6 +6,7 @@
 // CPU.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "mpi/composed/layout.h"
@@ -21,9 +22,25 @@ std::vector<long> whole_sizes(const Layout &layout);
 // One rank's share of the composed plan's local transforms, as one serial
 // problem the model prices on one GPU: whole_sizes with the first cut to
 // ceil(n0 / n_pes), the planes FFTW's default block gives a rank. The
-// exchange is not in it, and a rank given a larger block by the program
-// holds more, so the price is low, never high.
+// exchange is priced apart (exchange_seconds), and a rank given a larger
+// block by the program holds more, so the price is low, never high.
 std::vector<long> share_sizes(const Layout &layout, int n_pes);
+
+// The bytes the composed plan's exchanges send between ranks (plan.h),
+// `value_bytes` a complex value's: in each, the most any rank sends to the
+// others, summed over the exchanges. The first hands out o and gathers f;
+// where the output is cut along f (FFTW's default), a second hands out f
+// and gathers o; under FFTW_MPI_TRANSPOSED_OUT (or TRANSPOSED_IN alone)
+// there is no second. What a rank keeps of its own part crosses nothing.
+// Each exchange ends when its busiest rank has sent its part, and the
+// exchanges run one after the other, so the time this many bytes take is
+// a floor of theirs. On one rank, none.
+double exchange_bytes(const Layout &layout, int n_pes, size_t value_bytes);
+
+// exchange_bytes over `rate` bytes per second, in seconds; 0 on one rank.
+// The rate is a ceiling, never a reading of the exchange (entry.cc says
+// which), so that the price stays low.
+double exchange_seconds(const Layout &layout, int n_pes, size_t value_bytes, double rate);
 
 // True where the real FFTW MPI is sure to be faster than the composed
 // plan: both low prices known (positive), and judge's verdict the real

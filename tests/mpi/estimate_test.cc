@@ -1,6 +1,7 @@
 // FFTW_ESTIMATE's priced choice under GPUFFTW_MPI_PATH=auto
 // (mpi/composed/estimate.h), without a GPU or MPI: the verdict drawn from
-// the two low prices, and the sizes each side is priced on.
+// the two low prices, the sizes each side is priced on, and the bytes the
+// composed plan's exchanges send.
 #include <fftw3-mpi.h>
 #include <gtest/gtest.h>
 
@@ -76,6 +77,58 @@ TEST(Estimate, RealTransformsArePricedOnTheirRealSizes) {
   const Layout c2c = layout_of(Kind::C2C, {16, 9}, 2, 3);
   EXPECT_EQ(whole_sizes(c2c), (std::vector<long>{16, 9}));
   EXPECT_EQ(share_sizes(c2c, 2), (std::vector<long>{8, 9}));
+}
+
+// Each count below is worked by hand from FFTW's default blocks: a unit is
+// one (i0, i1) pair's `rest` values, and a rank sends every unit of its
+// part but those it keeps.
+TEST(Estimate, TwoExchangesInFftwsDefaultLayout) {
+  // 16x16 on 2 ranks: rank q holds 8 rows of 16 and keeps 8x8 of them in
+  // each exchange, so it sends 64 units in each, 2 x 64 in all.
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {16, 16}, 2), 2, 16), 2 * 64 * 16.0);
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {16, 16}, 2), 2, 8), 2 * 64 * 8.0);
+  // 10x6x4 on 3 ranks: rows cut 4, 4, 2, columns 2, 2, 2, rest 4 values.
+  // First: rank 0 sends 4 x (6 - 2) = 16 units, the most; second: rank 2
+  // holds all 10 rows of its 2 columns and keeps 2 x 2: 16 units.
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {10, 6, 4}, 3), 3, 16), (16 + 16) * 4 * 16.0);
+  // Howmany multiplies every unit.
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {10, 6, 4}, 3, 2), 3, 16), (16 + 16) * 8 * 16.0);
+}
+
+TEST(Estimate, TransposedOutputSavesTheSecondExchange) {
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {16, 16}, 2, 1, FFTW_MPI_TRANSPOSED_OUT), 2, 16), 64 * 16.0);
+  // TRANSPOSED_IN alone: the input cut along 1, the output along 0, which
+  // the first exchange gathers: one exchange.
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {16, 12}, 2, 1, FFTW_MPI_TRANSPOSED_IN), 2, 16), 6 * 8 * 16.0);
+  // Both: the output cut along 1 as the input is, which the second
+  // exchange gives back: 6 columns of 8 rows each way.
+  EXPECT_EQ(
+      exchange_bytes(layout_of(Kind::C2C, {16, 12}, 2, 1, FFTW_MPI_TRANSPOSED_IN | FFTW_MPI_TRANSPOSED_OUT), 2, 16),
+      2 * 6 * 8 * 16.0);
+}
+
+TEST(Estimate, RealTransformsExchangeTheirComplexHalf) {
+  // 16x16 r2c: 16 x 9 complex values, the 9 columns cut 5 and 4. Rank 0
+  // keeps 8x5 of its 8x9 (sends 32), rank 1 8x4 (sends 40); back, rank 0
+  // holds 16x5 and keeps 8x5 (sends 40), rank 1 16x4 (sends 32).
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::R2C, {16, 16}, 2), 2, 16), (40 + 40) * 16.0);
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2R, {16, 16}, 2), 2, 16), (40 + 40) * 16.0);
+}
+
+TEST(Estimate, OneRankExchangesNothing) {
+  EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {16, 16}, 1), 1, 16), 0);
+  EXPECT_EQ(exchange_seconds(layout_of(Kind::C2C, {16, 16}, 1), 1, 16, 1e9), 0);
+}
+
+TEST(Estimate, TheExchangesPriceIsItsBytesOverTheRate) {
+  const Layout l = layout_of(Kind::C2C, {256, 256, 192}, 2);
+  // Each rank sends a quarter of the array in each exchange: 128 x 128
+  // units of 192 values of 16 bytes.
+  const double bytes = 2 * 128 * 128 * 192 * 16.0;
+  EXPECT_EQ(exchange_bytes(l, 2, 16), bytes);
+  EXPECT_DOUBLE_EQ(exchange_seconds(l, 2, 16, 2e12), bytes / 2e12);
+  // A faster ceiling, a lower price.
+  EXPECT_LT(exchange_seconds(l, 2, 16, 4e12), exchange_seconds(l, 2, 16, 2e12));
 }
 
 }  // namespace
