@@ -206,13 +206,11 @@ class Fp16Job final : public FftJob {
     switch (way_) {
       case HalfWay::Ours:
         if (ours_r2c()) {
-          const long long n = d_.n.back(), m = d_.out_extent.back();
+          const size_t row = d_.n.back() * sizeof(uint32_t), kept = d_.out_extent.back() * sizeof(uint32_t);
           uint32_t *complex = static_cast<uint32_t *>(scratch);
-          GPUFFTW_CK(real_to_complex_half(buf, d_.in_extent.back(), n, rows(), complex, stream_), why);
+          GPUFFTW_CK(real_to_complex_half(buf, d_.in_extent.back(), d_.n.back(), rows(), complex, stream_), why);
           if (!ours_->run(complex, complex, direction(), stream_, why)) return false;
-          GPUFFTW_CK(cudaMemcpy2DAsync(result, m * sizeof(uint32_t), complex, n * sizeof(uint32_t), m * sizeof(uint32_t),
-                                       rows(), cudaMemcpyDeviceToDevice, stream_),
-                     why);
+          GPUFFTW_CK(cudaMemcpy2DAsync(result, kept, complex, row, kept, rows(), cudaMemcpyDeviceToDevice, stream_), why);
         } else if (!ours_->run(buf, buf, sign_, stream_, why)) {
           return false;
         }
