@@ -32,7 +32,7 @@ bool power_of_two(int64_t n) { return n >= 1 && (n & (n - 1)) == 0; }
 std::string not_taken(Fp16Way w, const Problem &p) {
   switch (w) {
     case Fp16Way::Ours:
-      if (p.kind != Kind::C2C) return "our kernels take c2c only";
+      if (p.kind != Kind::C2C && p.kind != Kind::R2C) return "our kernels take c2c and r2c only";
       if (p.dims.empty() || p.dims.size() > 3) return "our kernels take rank 1 to 3";
       for (const Dim &d : p.dims)
         if (!power_of_two(d.n) || d.n < 256 || d.n > 4096) return "our kernels take powers of two 256 to 4096";
@@ -88,6 +88,8 @@ OverGpus over_gpus(const Problem &p, bool pinned, Spread spread, const GpuRates 
 std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r, const OverGpus &over,
                                  const DeviceFactors &f) {
   const double floats = bytes_in(p) + bytes_out(p);  // float bytes of both sides
+  // Both sides' float bytes of the c2c of as many points.
+  const double complex_floats = 16.0 * static_cast<double>(p.transform_size()) * static_cast<double>(p.batch());
   const size_t rank = std::clamp<size_t>(p.dims.size(), 1, 3) - 1;
   const bool device = at == ArraysAt::Device;
   std::vector<WayPrice> prices;
@@ -105,7 +107,12 @@ std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates 
     }
     double passes = 0;  // the device's, in seconds
     switch (w) {
-      case Fp16Way::Ours: passes = f.ours[rank] * floats / 2 / r.device; break;
+      case Fp16Way::Ours:
+        // r2c: the c2c of the reals as complex numbers, and a copy of its
+        // halves to make them and to keep the first n/2 + 1 of each row.
+        passes = p.kind == Kind::R2C ? (f.ours[rank] + 1) * complex_floats / 2 / r.device
+                                     : f.ours[rank] * floats / 2 / r.device;
+        break;
       case Fp16Way::CufftHalf: passes = f.cufft_half[rank] * floats / 2 / r.device; break;
       case Fp16Way::SingleOnHalves:
       case Fp16Way::Single: passes = f.single[rank] * floats / r.device; break;

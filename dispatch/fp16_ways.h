@@ -53,7 +53,8 @@ HalfRates half_rates(const GpuRates &g, double convert, double device);
 // and FP16 and our kernels on the fp16 benchmark's standard set
 // (docs/results/fp16.md, "The kernels on device data"). cuFFT's FP16 on 2-D
 // and 3-D runs several passes; ours takes a pass per axis at about half a
-// copy's speed; r2c and c2r take c2c's factors on their bytes.
+// copy's speed; r2c and c2r take c2c's factors on their bytes, our r2c
+// on those of the c2c of the reals.
 struct DeviceFactors {
   double single[3] = {1.0, 2.5, 3.4};
   double cufft_half[3] = {1.05, 9.3, 18.6};
@@ -97,9 +98,10 @@ struct WayPrice {
 //   converts each side (reads a float, writes a half: 1.5 times a side's
 //   float bytes) before and after them. Single precision on halves adds
 //   those conversions on the device to f32's passes.
-// Ours takes c2c of rank 1 to 3, every axis 256 to 4096 and a power of
-// two; cuFFT's FP16 c2c, r2c and c2r, every axis a power of two; single
-// precision on halves c2c. f32 takes everything.
+// Ours takes c2c and r2c (the c2c of the reals as complex numbers, its
+// passes on the complex halves) of rank 1 to 3, every axis 256 to 4096
+// and a power of two; cuFFT's FP16 c2c, r2c and c2r, every axis a power
+// of two; single precision on halves c2c. f32 takes everything.
 // Over the set (`over`), a way that spreads costs its price over the
 // split's gain: each GPU converts its share on staging threads of its own,
 // so the host's conversion divides as f32's staging does in the tables. A

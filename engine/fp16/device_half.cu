@@ -21,6 +21,17 @@ __global__ void to_float_kernel(const __half *__restrict__ src, float *__restric
     dst[i] = __half2float(src[i]);
 }
 
+// A half's bits as the real part of a __half2 whose imaginary part is +0:
+// the real part lies first, in the word's low half.
+__global__ void real_to_complex_kernel(const uint16_t *__restrict__ src, long long pitch, long long n,
+                                       long long count, uint32_t *__restrict__ dst) {
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<long long>(gridDim.x) * blockDim.x) {
+    const long long row = i / n;
+    dst[i] = src[row * pitch + (i - row * n)];
+  }
+}
+
 unsigned blocks(long long count) {
   return static_cast<unsigned>(std::min<long long>((count + kThreads - 1) / kThreads, 1 << 16));
 }
@@ -36,6 +47,14 @@ cudaError_t device_to_half(const float *src, uint16_t *dst, long long count, cud
 cudaError_t device_to_float(const uint16_t *src, float *dst, long long count, cudaStream_t stream) {
   if (count == 0) return cudaSuccess;
   to_float_kernel<<<blocks(count), kThreads, 0, stream>>>(reinterpret_cast<const __half *>(src), dst, count);
+  return cudaGetLastError();
+}
+
+cudaError_t real_to_complex_half(const uint16_t *src, long long pitch, long long n, long long rows, uint32_t *dst,
+                                 cudaStream_t stream) {
+  const long long count = n * rows;
+  if (count == 0) return cudaSuccess;
+  real_to_complex_kernel<<<blocks(count), kThreads, 0, stream>>>(src, pitch, n, count, dst);
   return cudaGetLastError();
 }
 

@@ -2,10 +2,15 @@
 // (dispatch/fp16_candidates.h) against the stand-in sides: each way a
 // candidate with its typed reason where it does not take the problem, the
 // decision's cheapest way, FFTW_MEASURE's readings of the ways through
-// the planner's timing and the store's way recalled, GPUFFTW_FP16_WAY as a
-// restriction on the list, and the why's account of each.
+// the planner's timing (every way once a round) and the store's way
+// recalled, one transform's f32 over a device set of two beside the ways
+// on one GPU, GPUFFTW_FP16_WAY as a restriction on the list, and the
+// why's account of each.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,6 +53,16 @@ class Fp16Candidates : public Policy {
     return p;
   }
 
+  // One transform of `dims` (no batch) of `kind`, the GPU far cheaper
+  // than the CPU under the model (sure).
+  Problem one_transform(std::vector<int64_t> dims, unsigned flags, Kind kind) {
+    Problem p = problem(flags);
+    p.kind = kind;
+    p.dims = c2c_f32(dims).dims;
+    gpu_.one_s = cpu_price(p, 1) / (2 * kSureRatio);
+    return p;
+  }
+
   std::vector<Candidate> priced(const Problem &p) {
     std::vector<Candidate> list = ways(planner_, p, cpu_.program_threads, Memory::Pageable, Memory::Pageable);
     price_cpu(planner_, p, &list);
@@ -69,6 +84,22 @@ const Candidate &way_of(const std::vector<Candidate> &list, Fp16Way w) {
     if (c.gpu && c.way == w) return c;
   static const Candidate none;
   return none;
+}
+
+// The GPU's ways at `spread`, exactly there.
+std::vector<Candidate> placed_at(const std::vector<Candidate> &list, Spread spread) {
+  std::vector<Candidate> ways;
+  for (const Candidate &c : list)
+    if (c.gpu && c.spread == spread) ways.push_back(c);
+  return ways;
+}
+
+// The price of the cheapest way in half that applies among `ways`.
+double cheapest_in_half(const std::vector<Candidate> &ways) {
+  double best = HUGE_VAL;
+  for (const Candidate &c : ways)
+    if (c.way != Fp16Way::Single && c.applies() && c.price) best = std::min(best, *c.price);
+  return best;
 }
 
 const WayPrice &price_of(const std::vector<WayPrice> &prices, Fp16Way w) {
@@ -220,6 +251,123 @@ TEST_F(Fp16Candidates, PastTheLimitTheModelPicksTheWayUnread) {
       << d.why;
   KernelPick pick;
   EXPECT_FALSE(store(true).recall_kernel(way_key(p, ArraysAt::Pageable, Spread::Auto), &pick));
+}
+
+// One 2-D or 3-D transform on a device set of two, in auto mode: at the
+// set's placement f32 is the one way (the ways in half split batches
+// only, each ruled out saying so), priced at the set's table; one GPU
+// beside it has every way. FFTW_ESTIMATE takes f32 over the set where the
+// set's price is under every way on one GPU, else the cheapest way on one
+// GPU.
+TEST_F(Fp16Candidates, OneTransformTakesF32OverTheSetWherePricedLower) {
+  for (const Kind kind : {Kind::C2C, Kind::R2C}) {
+    const Problem p = kind == Kind::C2C ? one_transform({4096, 4096}, FFTW_ESTIMATE, kind)
+                                        : one_transform({256, 256, 256}, FFTW_ESTIMATE, kind);
+    gpu_.splits = true;
+    gpu_.set_s = *gpu_.one_s;
+    const std::vector<Candidate> list = priced(p);
+    const std::vector<Candidate> set = placed_at(list, Spread::Set), one = placed_at(list, Spread::One);
+    ASSERT_EQ(set.size(), 4u);
+    ASSERT_EQ(one.size(), 4u);
+    EXPECT_TRUE(way_of(set, Fp16Way::Single).applies());
+    EXPECT_DOUBLE_EQ(*way_of(set, Fp16Way::Single).price, *gpu_.set_s);
+    for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::SingleOnHalves})
+      EXPECT_EQ(way_of(set, w).unfit, Unfit::NotInHalf) << way_tag(w);
+    EXPECT_EQ(way_of(set, Fp16Way::CufftHalf).why_not,
+              "over the GPUs, half precision splits batches only (one transform's split stages floats)");
+    const double half_s = cheapest_in_half(one);
+    ASSERT_LT(half_s, *gpu_.one_s) << "halves pay on one GPU on pageable arrays on such a host";
+
+    gpu_.set_s = half_s / 2;
+    Dispatched d = choose_now(p);
+    ASSERT_TRUE(made(d).gpu()) << d.why;
+    EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+    EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+    EXPECT_TRUE(says(d.why, "; the GPUs' split priced " + ms(*gpu_.set_s))) << d.why;
+
+    gpu_.set_s = half_s * 2;
+    d = choose_now(p);
+    EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+    EXPECT_EQ(made(d).way(), cheapest_gpu(priced(p))->way) << d.why;
+    EXPECT_NE(made(d).way(), Fp16Way::Single) << d.why;
+  }
+}
+
+// The same under FFTW_MEASURE: the set's f32 is read against one GPU's
+// fastest way, whatever the prices, and the faster kept.
+TEST_F(Fp16Candidates, OneTransformReadsF32OverTheSetAgainstOneGpusWays) {
+  const Problem p = one_transform({4096, 4096}, FFTW_MEASURE, Kind::C2C);
+  gpu_.splits = true;
+  gpu_.set_s = *gpu_.one_s * 2;  // the model would keep one GPU
+  way_read_s_ = {{Fp16Way::Ours, 2e-3}, {Fp16Way::CufftHalf, 2.4e-3}, {Fp16Way::SingleOnHalves, 2.2e-3}};
+  gpu_read_s_ = 3e-3;    // f32 on one GPU
+  set_read_s_ = 1.5e-3;  // f32 over the set
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+  EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+  EXPECT_TRUE(says(d.why, "; the GPUs' split " + ms(1.5e-3) + ", one GPU " + ms(2e-3))) << d.why;
+
+  calibrate_again();
+  set_read_s_ = 2.5e-3;
+  d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  EXPECT_EQ(made(d).way(), Fp16Way::Ours) << d.why;
+}
+
+// GPUFFTW_MODE=gpu: the engine places the plan, f32 over the set where
+// its split takes it, so f32's price there is one GPU's over the set's
+// gain from the tables, and the ways in half on one transform keep one
+// GPU's. A gain beyond the halves' own takes f32; a small one, a way in
+// half; FFTW_MEASURE keeps f32 where it reads faster, however priced.
+TEST_F(Fp16Candidates, TheGpuModePricesF32WithTheSetsGain) {
+  set_gain_ = 4;
+  const Problem p = one_transform({4096, 4096}, FFTW_ESTIMATE, Kind::C2C);
+  Dispatched d = choose_now(p, GPUFFTW_MODE_GPU);
+  EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+  EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
+  EXPECT_EQ(d.why.rfind("GPUFFTW_MODE=gpu; fp16: f32, by the model: ", 0), 0u) << d.why;
+
+  set_gain_ = 1.05;
+  calibrate_again();
+  d = choose_now(p, GPUFFTW_MODE_GPU);
+  EXPECT_EQ(made(d).way(), Fp16Way::Ours) << d.why;
+
+  const Problem measured = one_transform({4096, 4096}, FFTW_MEASURE, Kind::C2C);
+  way_read_s_ = {{Fp16Way::Ours, 2e-3}, {Fp16Way::CufftHalf, 2.4e-3}, {Fp16Way::SingleOnHalves, 2.2e-3},
+                 {Fp16Way::Single, 1.5e-3}};
+  d = choose_now(measured, GPUFFTW_MODE_GPU);
+  EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+  EXPECT_TRUE(says(d.why, "; fp16: f32, measured: ")) << d.why;
+}
+
+// FFTW_MEASURE reads every way once a round, three rounds in all, so that
+// a slow spell of the host falls on every way alike: here the first six
+// readings run 1.3x slow, and f32, the fastest out of it by 2%, is kept.
+// Read two ways at a time, f32 and ours would both have been read only
+// in the spell, and cuFFT's FP16 kept.
+TEST_F(Fp16Candidates, MeasureReadsEveryWayInEachRound) {
+  const Problem p = half_problem(4096, FFTW_MEASURE);
+  const std::vector<Candidate> list{Candidate::gpu_at(Spread::Auto, 1.0e-3, Fp16Way::Single),
+                                    Candidate::gpu_at(Spread::Auto, 1.05e-3, Fp16Way::Ours),
+                                    Candidate::gpu_at(Spread::Auto, 1.1e-3, Fp16Way::SingleOnHalves),
+                                    Candidate::gpu_at(Spread::Auto, 1.15e-3, Fp16Way::CufftHalf)};
+  way_read_s_ = {{Fp16Way::Single, 1.0e-3}, {Fp16Way::Ours, 1.03e-3}, {Fp16Way::SingleOnHalves, 1.06e-3},
+                 {Fp16Way::CufftHalf, 1.02e-3}};
+  std::vector<Fp16Way> order;
+  const Reading read = planner_.read;
+  planner_.read = [&](Plan *plan, double enough) {
+    order.push_back(static_cast<StandInPlan &>(*plan).way());
+    const double s = read(plan, enough);
+    return order.size() <= 6 ? 1.3 * s : s;
+  };
+  const GpuWay g = gpu_way_plan(planner_, p, list, true);
+  ASSERT_TRUE(g.plan) << g.why;
+  ASSERT_EQ(order.size(), 12u);
+  for (size_t round = 0; round < 3; ++round)
+    EXPECT_EQ(std::set<Fp16Way>(order.begin() + 4 * round, order.begin() + 4 * round + 4).size(), 4u)
+        << "round " << round;
+  EXPECT_EQ(g.way, Fp16Way::Single) << g.why;
+  EXPECT_DOUBLE_EQ(g.read_s, 1.0e-3);
 }
 
 // The ways priced far over the cheapest are not made, but f32 always is.

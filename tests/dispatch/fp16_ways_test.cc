@@ -76,7 +76,10 @@ TEST(Fp16Ways, EachWayTakesItsSizes) {
   EXPECT_FALSE(offered(small, Fp16Way::Ours));
   EXPECT_FALSE(offered(big, Fp16Way::Ours));
   EXPECT_FALSE(offered(rank4, Fp16Way::Ours));
-  EXPECT_FALSE(offered(r2c, Fp16Way::Ours));
+  EXPECT_TRUE(offered(r2c, Fp16Way::Ours));
+  EXPECT_FALSE(offered(problem(Kind::C2R, {256, 256}, 2), Fp16Way::Ours));
+  EXPECT_EQ(price_of(price_ways(problem(Kind::C2R, {256, 256}, 2), ArraysAt::Pageable, r), Fp16Way::Ours).why_not,
+            "our kernels take c2c and r2c only");
   EXPECT_TRUE(offered(small, Fp16Way::CufftHalf));
   EXPECT_TRUE(offered(r2c, Fp16Way::CufftHalf));
   EXPECT_TRUE(offered(c2r, Fp16Way::CufftHalf));
@@ -121,6 +124,11 @@ TEST(Fp16Ways, PricesAreTheModelsArithmetic) {
   const double real_floats = 256.0 * 256 * 256 * 4 + 256.0 * 256 * 129 * 8;
   EXPECT_DOUBLE_EQ(price_of(price_ways(real, ArraysAt::Device, r), Fp16Way::Single).seconds,
                    f.single[2] * real_floats / r.device);
+  // Our r2c: the same halves over the bus, the passes those of the c2c of
+  // the reals (16 bytes a point, both sides) and a copy of its halves.
+  const double complex_floats = 16.0 * 256 * 256 * 256;
+  EXPECT_DOUBLE_EQ(price_of(price_ways(real, ArraysAt::Pageable, r), Fp16Way::Ours).seconds,
+                   (f.ours[2] + 1) * complex_floats / 2 / r.device + real_floats / r.convert);
 }
 
 // What the model picks on such a host's rates: halves on pageable host
