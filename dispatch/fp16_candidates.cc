@@ -36,12 +36,21 @@ void add_half_ways(const Planner &pl, const Problem &p, ArraysAt at, Spread spre
   if (rates && !unpriced) half = pl.gpu->half_rates(*rates, &why_no_rates);
   if (half) prices = price_ways(p, at, *half, over);
   const double single_s = price_of(prices, Fp16Way::Single).seconds;
+  // cuFFT's FP16 sums each step in half, and on 2-D and 3-D its error
+  // passes what an fp16 plan promises where our kernels, which round once
+  // per step from f32 sums, stay within it: where ours takes such a
+  // problem, cuFFT's FP16 is chosen only when forced.
+  const bool less_accurate_than_ours = p.dims.size() >= 2 && price_of(prices, Fp16Way::Ours).offered &&
+                                       !(pl.forced_way && *pl.forced_way == Fp16Way::CufftHalf);
   const size_t first = list->size();
   for (const WayPrice &w : prices) {
     Candidate c = Candidate::gpu_at(spread, std::nullopt, w.way);
     if (!w.offered) {
       c.unfit = Unfit::NotInHalf;
       c.why_not = w.why_not;
+    } else if (w.way == Fp16Way::CufftHalf && less_accurate_than_ours) {
+      c.unfit = Unfit::NotInHalf;
+      c.why_not = "less accurate than ours on 2-D and 3-D, which takes the problem";
     } else if (half) {
       c.price = table ? *table * w.seconds / single_s : w.seconds;
     } else if (w.way != Fp16Way::Single && !unpriced) {

@@ -293,6 +293,35 @@ TEST_F(Fp16Candidates, OneTransformTakesF32OverTheSetWherePricedLower) {
   }
 }
 
+// cuFFT's FP16 on 2-D and 3-D, where our kernels take the problem: not
+// offered (its error passes the fp16 promise there), but when forced; on
+// 1-D batches, and on 2-D sizes ours does not take, offered.
+TEST_F(Fp16Candidates, CufftsFp16OnTwoAndThreeDimsIsLeftToOursUnlessForced) {
+  for (const Kind kind : {Kind::C2C, Kind::R2C}) {
+    for (const std::vector<int64_t> &dims : {std::vector<int64_t>{4096, 4096}, std::vector<int64_t>{256, 256, 256}}) {
+      const Problem p = one_transform(dims, FFTW_ESTIMATE, kind);
+      const std::vector<Candidate> list = priced(p);
+      EXPECT_TRUE(way_of(list, Fp16Way::Ours).applies()) << way_of(list, Fp16Way::Ours).why_not;
+      EXPECT_EQ(way_of(list, Fp16Way::CufftHalf).unfit, Unfit::NotInHalf);
+      EXPECT_EQ(way_of(list, Fp16Way::CufftHalf).why_not,
+                "less accurate than ours on 2-D and 3-D, which takes the problem");
+      Dispatched d = choose_now(p);
+      ASSERT_TRUE(made(d).gpu()) << d.why;
+      EXPECT_NE(made(d).way(), Fp16Way::CufftHalf) << d.why;
+      EXPECT_TRUE(says(d.why, "cuFFT fp16 not offered: less accurate than ours")) << d.why;
+    }
+  }
+  EXPECT_TRUE(way_of(priced(half_problem(1024)), Fp16Way::CufftHalf).applies()) << "a 1-D batch";
+  const std::vector<Candidate> large = priced(one_transform({8192, 8192}, FFTW_ESTIMATE, Kind::C2C));
+  EXPECT_EQ(way_of(large, Fp16Way::Ours).unfit, Unfit::NotInHalf);
+  EXPECT_TRUE(way_of(large, Fp16Way::CufftHalf).applies()) << "ours does not take 8192";
+
+  planner_.forced_way = Fp16Way::CufftHalf;
+  const Problem p = one_transform({4096, 4096}, FFTW_ESTIMATE, Kind::C2C);
+  EXPECT_TRUE(way_of(priced(p), Fp16Way::CufftHalf).applies());
+  EXPECT_EQ(made(choose_now(p)).way(), Fp16Way::CufftHalf);
+}
+
 // The same under FFTW_MEASURE: the set's f32 is read against one GPU's
 // fastest way, whatever the prices, and the faster kept.
 TEST_F(Fp16Candidates, OneTransformReadsF32OverTheSetAgainstOneGpusWays) {
