@@ -2,6 +2,7 @@
 
 #include <gpufftw/gpufftw.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -174,21 +175,59 @@ double from_rank_0(int me, MPI_Comm comm, const std::function<double()> &price_m
   return MPI_Bcast(&ms, 1, MPI_DOUBLE, 0, comm) == MPI_SUCCESS ? ms : -1;
 }
 
-// Collective: the model's price, in ms, of the real FFTW MPI computing
-// `layout` on n_pes ranks of `threads` each: its serial transform at that
-// count shared among the ranks. The exchange is not counted, so the price
-// is low, never high, and only a far-slower or past-the-limit verdict is
-// drawn from it. Rank 0's model, on every rank; negative where there is
-// none.
+// The bytes, in all, of the MPI all-to-all that reads the floor of one of
+// the real FFTW MPI's exchanges: enough to pass the exchange's fixed
+// costs, small enough that the reading takes no planning time to speak of.
+constexpr size_t kAlltoallCap = size_t{1} << 20;
+
+// Collective: the least time, in ms, of an MPI_Alltoall of `each` bytes to
+// every rank (after one that opens the connections), the largest of every
+// rank's least: a floor of each of the real FFTW MPI's exchanges, which
+// send at least as many bytes between the same ranks. 0 on one rank; a
+// rank whose call fails reads 0 and stops reading, and the others' floor
+// stands, so that the price stays low.
+double alltoall_floor_ms(size_t each, int n_pes, MPI_Comm comm) {
+  if (n_pes < 2 || each == 0) return 0;
+  constexpr int kReadings = 3;
+  const size_t all = each * static_cast<size_t>(n_pes);
+  std::vector<char> send(all), recv(all);
+  double least = HUGE_VAL;
+  for (int i = 0; i <= kReadings; ++i) {
+    const double t0 = MPI_Wtime();
+    if (MPI_Alltoall(send.data(), static_cast<int>(each), MPI_BYTE, recv.data(), static_cast<int>(each), MPI_BYTE,
+                     comm) != MPI_SUCCESS) {
+      least = 0;
+      break;
+    }
+    if (i > 0) least = std::min(least, MPI_Wtime() - t0);
+  }
+  double ms = least * 1e3;
+  return MPI_Allreduce(MPI_IN_PLACE, &ms, 1, MPI_DOUBLE, MPI_MAX, comm) == MPI_SUCCESS ? ms : 0;
+}
+
+// Collective: the price, in ms, of the real FFTW MPI computing `layout` on
+// n_pes ranks of `threads` each: its serial transform at that count
+// shared among the ranks (rank 0's model), and each of its exchanges at
+// the floor an MPI all-to-all between the ranks reads now
+// (alltoall_floor_ms). Both parts low, never high: the model's serial
+// price leaves out what running across processes adds, and a bare
+// all-to-all is the least an exchange costs. So only a far-slower or
+// past-the-limit verdict is drawn from it, and where the exchange's fixed
+// costs are the whole time (small transforms on several ranks) it is no
+// longer priced as if the ranks shared one memory. Negative where the
+// model has none.
 template <class R>
 double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, int threads,
                           MPI_Comm comm) {
-  return from_rank_0(me, comm, [&] {
+  const double serial_ms = from_rank_0(me, comm, [&] {
     const std::vector<long> n = whole_sizes(layout);
     const double s = gpufftw_foreign_cpu_seconds(Serial<R>::precision, kind, static_cast<int>(n.size()), n.data(),
                                                  static_cast<long>(layout.howmany), threads);
     return s > 0 ? s * 1e3 / n_pes : -1;
   });
+  if (serial_ms < 0) return serial_ms;
+  const size_t each = alltoall_bytes_each(layout, n_pes, sizeof(typename Serial<R>::C), kAlltoallCap);
+  return serial_ms + exchange_count(layout, n_pes) * alltoall_floor_ms(each, n_pes, comm);
 }
 
 // Collective: the model's price, in ms, of the composed plan: one GPU

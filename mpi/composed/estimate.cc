@@ -1,6 +1,7 @@
 #include "mpi/composed/estimate.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "dispatch/cost_model.h"
 
@@ -36,6 +37,18 @@ double exchange_bytes(const Layout &l, int n_pes, size_t value_bytes) {
     if (second) back = std::max(back, (nf - l.out.count[q]) * middle.count[q]);
   }
   return static_cast<double>(there + back) * static_cast<double>(l.rest) * static_cast<double>(value_bytes);
+}
+
+int exchange_count(const Layout &l, int n_pes) {
+  if (n_pes < 2) return 0;
+  return l.out_dim != 1 - l.in_dim ? 2 : 1;
+}
+
+size_t alltoall_bytes_each(const Layout &l, int n_pes, size_t value_bytes, size_t cap) {
+  const int count = exchange_count(l, n_pes);
+  if (count == 0) return 0;
+  const double one = std::min(exchange_bytes(l, n_pes, value_bytes) / count, static_cast<double>(cap));
+  return static_cast<size_t>(std::ceil(one / (n_pes - 1)));
 }
 
 double exchange_seconds(const Layout &l, int n_pes, size_t value_bytes, double rate) {

@@ -37,6 +37,20 @@ std::vector<long> share_sizes(const Layout &layout, int n_pes);
 // a floor of theirs. On one rank, none.
 double exchange_bytes(const Layout &layout, int n_pes, size_t value_bytes);
 
+// How many exchanges the layout takes between ranks, the composed plan's
+// and the real FFTW MPI's alike (each transposes the same way): two in
+// FFTW's default layout, one where the output stays cut along the first
+// exchange's gathered dimension (TRANSPOSED_OUT, or TRANSPOSED_IN alone);
+// none on one rank.
+int exchange_count(const Layout &layout, int n_pes);
+
+// The bytes each rank sends to each other rank in one MPI all-to-all that
+// stands for one of the layout's exchanges in a reading of its floor: the
+// busiest rank's share of one exchange (exchange_bytes over the count),
+// spread over the others, at most `cap` in all. Fewer bytes read no
+// slower, so a capped reading is still a floor.
+size_t alltoall_bytes_each(const Layout &layout, int n_pes, size_t value_bytes, size_t cap);
+
 // exchange_bytes over `rate` bytes per second, in seconds; 0 on one rank.
 // The rate is a ceiling, never a reading of the exchange (entry.cc says
 // which), so that the price stays low.

@@ -131,6 +131,28 @@ TEST(Estimate, TheExchangesPriceIsItsBytesOverTheRate) {
   EXPECT_LT(exchange_seconds(l, 2, 16, 4e12), exchange_seconds(l, 2, 16, 2e12));
 }
 
+TEST(Estimate, TheExchangesAreCountedAsTheyAreWeighed) {
+  EXPECT_EQ(exchange_count(layout_of(Kind::C2C, {16, 16}, 2), 2), 2);
+  EXPECT_EQ(exchange_count(layout_of(Kind::R2C, {16, 16}, 3), 3), 2);
+  EXPECT_EQ(exchange_count(layout_of(Kind::C2C, {16, 16}, 2, 1, FFTW_MPI_TRANSPOSED_OUT), 2), 1);
+  EXPECT_EQ(exchange_count(layout_of(Kind::C2C, {16, 12}, 2, 1, FFTW_MPI_TRANSPOSED_IN), 2), 1);
+  EXPECT_EQ(exchange_count(layout_of(Kind::C2C, {16, 12}, 2, 1, FFTW_MPI_TRANSPOSED_IN | FFTW_MPI_TRANSPOSED_OUT), 2),
+            2);
+  EXPECT_EQ(exchange_count(layout_of(Kind::C2C, {16, 16}, 1), 1), 0);
+}
+
+TEST(Estimate, AnAllToAllStandsForOneExchangeUpToItsCap) {
+  // 16x16 on 2 ranks: 64 units of 16 bytes in each of two exchanges, all
+  // to the one other rank.
+  EXPECT_EQ(alltoall_bytes_each(layout_of(Kind::C2C, {16, 16}, 2), 2, 16, 1 << 20), 64u * 16);
+  // 10x6x4 on 3 ranks: 16 units of 4 values in each exchange, over the
+  // two others.
+  EXPECT_EQ(alltoall_bytes_each(layout_of(Kind::C2C, {10, 6, 4}, 3), 3, 16, 1 << 20), 16u * 4 * 16 / 2);
+  // Past the cap, the cap spread over the others.
+  EXPECT_EQ(alltoall_bytes_each(layout_of(Kind::C2C, {256, 256, 192}, 3), 3, 16, 1000), 500u);
+  EXPECT_EQ(alltoall_bytes_each(layout_of(Kind::C2C, {16, 16}, 1), 1, 16, 1 << 20), 0u);
+}
+
 }  // namespace
 }  // namespace composed
 }  // namespace mpi
