@@ -44,8 +44,7 @@ const Switch kSwitches[] = {
     {"GPUFFTW_PINNED_MIN", false, "bytes", "1048576", "fftw_malloc hands out pinned memory from this size up"},
     {"GPUFFTW_MPI_PATH", true, "auto, composed, real", "auto",
      "FFTW MPI programs: distributed DFTs composed (local transforms through gpufftw, transposes through MPI) or "
-     "on the real FFTW MPI; auto: composed where every rank has a GPU, unless the cost model is sure the real FFTW "
-     "MPI is faster"},
+     "on the real FFTW MPI; auto: composed where every rank has a GPU"},
     {"GPUFFTW_MPI_EXCHANGE", true, "auto, host", "auto",
      "composed plans: auto, GPU to GPU through NCCL where every rank can; host, MPI on host memory"},
     {"GPUFFTW_LIBRARY", false, "a file", "libgpufftw.so.1 beside the tools",

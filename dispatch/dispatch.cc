@@ -60,27 +60,6 @@ double cpu_model_seconds(const Problem &p, int threads) {
 #endif
 }
 
-double gpu_model_seconds(const Problem &p) {
-#if GPUFFTW_HAVE_CUDA
-  const CalibrationNotice notice;
-  const std::optional<GpuRates> rates = dispatch_store().gpu_rates();
-  return rates ? gpu_seconds(p, true, *rates) : -1;
-#else
-  (void)p;
-  return -1;
-#endif
-}
-
-double gpu_memory_rate() {
-#if GPUFFTW_HAVE_CUDA
-  const CalibrationNotice notice;
-  const std::optional<GpuRates> rates = dispatch_store().gpu_rates();
-  return rates ? rates->device_rate : -1;
-#else
-  return -1;
-#endif
-}
-
 std::string placement_note(const Plan *plan) {
 #if GPUFFTW_HAVE_CUDA
   if (plan && plan->where() == Where::Gpu) return "; on " + gpu_plan_placement(*plan);

@@ -36,17 +36,6 @@ void remember_measured(const std::string &key, const Choice &choice);
 // CUDA, it keeps no store).
 double cpu_model_seconds(const Problem &problem, int threads);
 
-// The model's price, in seconds, of one GPU computing `problem` on pinned
-// host arrays, the GPU's table calibrated at first need as a plan's choice
-// would calibrate it; negative where gpufftw has no model (built without
-// CUDA, or the GPU could not be calibrated).
-double gpu_model_seconds(const Problem &problem);
-
-// Bytes read plus written per second in the GPU's memory, as the GPU's
-// calibration measured it (GpuRates::device_rate), calibrated at first
-// need; negative where gpufftw has no model.
-double gpu_memory_rate();
-
 // fftw(f)_forget_wisdom and fftw(f)_cleanup: the measured choices of that
 // precision are forgotten too.
 void forget_choices(Precision precision);

@@ -183,12 +183,6 @@ double gpufftw_foreign_cpu_seconds(char precision, gpufftw_foreign_kind kind, in
   return gpufftw::cpu_model_seconds(gpufftw::foreign_problem(precision, kind, rank, n, howmany), threads);
 }
 
-double gpufftw_foreign_gpu_seconds(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany) {
-  return gpufftw::gpu_model_seconds(gpufftw::foreign_problem(precision, kind, rank, n, howmany));
-}
-
-double gpufftw_foreign_gpu_memory_rate(void) { return gpufftw::gpu_memory_rate(); }
-
 double gpufftw_foreign_time_limit(char precision) {
   return gpufftw::time_limit(precision == 'f' ? gpufftw::Precision::F32 : gpufftw::Precision::F64);
 }

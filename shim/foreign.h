@@ -60,17 +60,6 @@ void gpufftw_foreign_remember(const char *key, int composed, double composed_ms,
 double gpufftw_foreign_cpu_seconds(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany,
                                    int threads);
 
-/* The cost model's price, in seconds, of one GPU computing the same serial
- * problem on pinned host arrays (copies in and out included); negative
- * where gpufftw has no model (built without CUDA, or the GPU could not be
- * calibrated). Calibrates the model at first need. */
-double gpufftw_foreign_gpu_seconds(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany);
-
-/* Bytes read plus written per second in the GPU's memory, as the cost
- * model's calibration measured it; negative where gpufftw has no model.
- * Calibrates the model at first need. */
-double gpufftw_foreign_gpu_memory_rate(void);
-
 /* fftw_set_timelimit ('d') or fftwf_set_timelimit ('f') as the program last
  * set it, in seconds; negative: no limit. */
 double gpufftw_foreign_time_limit(char precision);

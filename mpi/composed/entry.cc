@@ -1,7 +1,5 @@
 #include "mpi/composed/entry.h"
 
-#include <gpufftw/gpufftw.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -212,10 +210,10 @@ double alltoall_floor_ms(size_t each, int n_pes, MPI_Comm comm) {
 // (alltoall_floor_ms). Both parts low, never high: the model's serial
 // price leaves out what running across processes adds, and a bare
 // all-to-all is the least an exchange costs. So only a far-slower or
-// past-the-limit verdict is drawn from it, and where the exchange's fixed
-// costs are the whole time (small transforms on several ranks) it is no
-// longer priced as if the ranks shared one memory. Negative where the
-// model has none.
+// past-the-limit verdict is drawn from it (time_real_side), and where the
+// exchange's fixed costs are the whole time (small transforms on several
+// ranks) it is not priced as if the ranks shared one memory. Negative
+// where the model has none.
 template <class R>
 double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, int threads,
                           MPI_Comm comm) {
@@ -228,31 +226,6 @@ double real_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int m
   if (serial_ms < 0) return serial_ms;
   const size_t each = alltoall_bytes_each(layout, n_pes, sizeof(typename Serial<R>::C), kAlltoallCap);
   return serial_ms + exchange_count(layout, n_pes) * alltoall_floor_ms(each, n_pes, comm);
-}
-
-// Collective: the model's price, in ms, of the composed plan: one GPU
-// computing one rank's share (share_sizes) on host arrays, its fixed costs
-// included, since each rank pays its own; and its exchanges
-// (exchange_seconds). No rate of the exchange between ranks is measured in
-// the process when it plans (the other ranks' GPUs are in other processes,
-// maybe on other nodes, reached through NCCL or MPI on host memory), so
-// the exchange is priced at the rate of rank 0's GPU's own memory, as its
-// calibration measured it: a ceiling no exchange passes, since each byte a
-// rank sends on the GPU is read from that memory, and on the host route
-// from the host's, slower. So the price is low, never high, and the
-// composed plan stays a fair rival: only a sure verdict sends the plan to
-// the real FFTW MPI. Rank 0's model, on every rank; negative where there
-// is none.
-template <class R>
-double composed_side_model_ms(const Layout &layout, gpufftw_foreign_kind kind, int me, int n_pes, MPI_Comm comm) {
-  return from_rank_0(me, comm, [&] {
-    const std::vector<long> n = share_sizes(layout, n_pes);
-    const double s = gpufftw_foreign_gpu_seconds(Serial<R>::precision, kind, static_cast<int>(n.size()), n.data(),
-                                                 static_cast<long>(layout.howmany));
-    const double rate = gpufftw_foreign_gpu_memory_rate();
-    if (s <= 0 || rate <= 0) return -1.0;
-    return (s + exchange_seconds(layout, n_pes, sizeof(typename Serial<R>::C), rate)) * 1e3;
-  });
 }
 
 // Collective: the seconds the program's time limit leaves this plan, the
@@ -385,7 +358,14 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   // Vote 1: composed where every rank's setting allows it and either every
   // rank forces it or every rank has a GPU, or every rank is auto and the
   // flags measure; always where the real FFTW MPI would fail the layout
-  // (the same on every rank: it follows from the arguments).
+  // (the same on every rank: it follows from the arguments). Under auto
+  // with FFTW_ESTIMATE, a GPU on every rank composes the plan unpriced: the
+  // model sees the real FFTW MPI only as its serial transform shared among
+  // the ranks and a floor of its exchanges, not its own fixed costs (its
+  // threads, its processes, its transposes through MPI), which are of the
+  // order of the composed plan's at the sizes where a verdict for it could
+  // be drawn. So no sure verdict for the real FFTW MPI is drawn from the
+  // model; FFTW_MEASURE, which reads both sides, is where it can win.
   const bool required = real_fftw_mpi_fails(layout);
   if (required) {
     static std::once_flag said;
@@ -396,11 +376,8 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   }
   const Path path = required ? Path::Composed : path_setting();
   const bool measuring = !(flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY));
-  // The fifth: GPUFFTW_MODE is not gpu, which rules the real FFTW out of a
-  // serial plan and so leaves the GPUs' side of a distributed one unpriced.
-  int vote[5] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(), path == Path::Auto,
-                 gpufftw_get_mode() != GPUFFTW_MODE_GPU};
-  if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 5, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
+  int vote[4] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(), path == Path::Auto};
+  if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 4, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return decline(mpi_error("MPI_Allreduce", rc));
   }
@@ -439,23 +416,6 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   Gpu gpu;
   const bool picked = pick_gpu(comm, &gpu, &why);
   stage("the GPU picked");
-  // Under auto with FFTW_ESTIMATE, where every rank has a GPU and none is
-  // in GPUFFTW_MODE=gpu, rank 0's model prices both sides, each low, and
-  // only a sure verdict sends the plan to the real FFTW MPI. Priced once
-  // this rank's GPU is picked, so that a first calibration reads rank 0's
-  // own GPU. Every rank takes the same branch: the votes, the flags and
-  // rank 0's prices are the same on every rank.
-  if (auto_everywhere && vote[2] && vote[4] && !measuring && !(flags & FFTW_WISDOM_ONLY)) {
-    const double real_ms = real_side_model_ms<R>(layout, kind, me, n_pes, Serial<R>::planner_nthreads(), comm);
-    const double composed_ms = composed_side_model_ms<R>(layout, kind, me, n_pes, comm);
-    stage("priced");
-    if (real_surely_faster(real_ms, composed_ms)) {
-      why = "FFTW_ESTIMATE: the model prices the real FFTW MPI at " + ms_text(real_ms) +
-            ", sure to be faster than the composed plan's " + ms_text(composed_ms);
-      GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, why.c_str());
-      return decline(why);
-    }
-  }
   // Vote 2: every rank built its part, on the device-resident route where
   // every rank can (every rank calls the collective steps alike), else on
   // the host route.

@@ -5,10 +5,10 @@
 // ranks take the same side, and a rank that cannot build its part sends
 // every rank to the real FFTW MPI, never some. Under GPUFFTW_MPI_PATH=auto
 // with FFTW_ESTIMATE the composed path is taken where every rank has a GPU,
-// unless rank 0's cost model is sure the real FFTW MPI is faster
-// (estimate.h); with FFTW_MEASURE and up both sides are planned and timed (the slowest
-// rank's time), the faster kept, and the choice remembered in gpufftw's
-// dispatch store, rank 0's, for later plans and runs.
+// unpriced (entry.cc says why); with FFTW_MEASURE and up both sides are
+// planned and timed (the slowest rank's time), the faster kept, and the
+// choice remembered in gpufftw's dispatch store, rank 0's, for later plans
+// and runs.
 #pragma once
 
 #include <mpi.h>

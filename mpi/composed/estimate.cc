@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "dispatch/cost_model.h"
-
 namespace gpufftw {
 namespace mpi {
 namespace composed {
@@ -12,12 +10,6 @@ namespace composed {
 std::vector<long> whole_sizes(const Layout &layout) {
   std::vector<long> n(layout.n.begin(), layout.n.end());
   if (layout.kind != Kind::C2C && !n.empty()) n.back() = static_cast<long>(layout.real_last);
-  return n;
-}
-
-std::vector<long> share_sizes(const Layout &layout, int n_pes) {
-  std::vector<long> n = whole_sizes(layout);
-  if (!n.empty() && n_pes > 1) n.front() = (n.front() + n_pes - 1) / n_pes;
   return n;
 }
 
@@ -49,16 +41,6 @@ size_t alltoall_bytes_each(const Layout &l, int n_pes, size_t value_bytes, size_
   if (count == 0) return 0;
   const double one = std::min(exchange_bytes(l, n_pes, value_bytes) / count, static_cast<double>(cap));
   return static_cast<size_t>(std::ceil(one / (n_pes - 1)));
-}
-
-double exchange_seconds(const Layout &l, int n_pes, size_t value_bytes, double rate) {
-  return exchange_bytes(l, n_pes, value_bytes) / rate;
-}
-
-bool real_surely_faster(double real_ms, double composed_ms) {
-  // The composed plan on the GPUs, the real FFTW MPI on the CPUs.
-  const Verdict v = judge(composed_ms, real_ms);
-  return real_ms > 0 && composed_ms > 0 && !v.gpu && v.sure;
 }
 
 }  // namespace composed

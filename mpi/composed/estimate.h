@@ -1,9 +1,8 @@
-// FFTW_ESTIMATE's choice under GPUFFTW_MPI_PATH=auto, where every rank has
-// a GPU: the cost model prices both sides low (never high), so only a sure
-// verdict is drawn from the prices (dispatch/cost_model.h's judge, the
-// serial planner's rule), as FFTW_MEASURE draws one before it times the
-// real FFTW MPI (entry.cc). Pure: no MPI, no GPU, so it is tested on the
-// CPU.
+// The layout's sizes and exchanges as the MPI layer prices the real FFTW
+// MPI under FFTW_MEASURE (entry.cc's real_side_model_ms): the serial
+// problem the model prices, and the bytes and count of the exchanges, for
+// the floor an MPI all-to-all reads of each. Pure: no MPI, no GPU, so it
+// is tested on the CPU.
 #pragma once
 
 #include <cstddef>
@@ -19,22 +18,16 @@ namespace composed {
 // FFTW MPI: the layout's sizes, the last one an r2c's or c2r's real size.
 std::vector<long> whole_sizes(const Layout &layout);
 
-// One rank's share of the composed plan's local transforms, as one serial
-// problem the model prices on one GPU: whole_sizes with the first cut to
-// ceil(n0 / n_pes), the planes FFTW's default block gives a rank. The
-// exchange is priced apart (exchange_seconds), and a rank given a larger
-// block by the program holds more, so the price is low, never high.
-std::vector<long> share_sizes(const Layout &layout, int n_pes);
-
-// The bytes the composed plan's exchanges send between ranks (plan.h),
-// `value_bytes` a complex value's: in each, the most any rank sends to the
-// others, summed over the exchanges. The first hands out o and gathers f;
-// where the output is cut along f (FFTW's default), a second hands out f
-// and gathers o; under FFTW_MPI_TRANSPOSED_OUT (or TRANSPOSED_IN alone)
-// there is no second. What a rank keeps of its own part crosses nothing.
-// Each exchange ends when its busiest rank has sent its part, and the
-// exchanges run one after the other, so the time this many bytes take is
-// a floor of theirs. On one rank, none.
+// The bytes the layout's exchanges send between ranks, the composed
+// plan's (plan.h) and the real FFTW MPI's alike, `value_bytes` a complex
+// value's: in each, the most any rank sends to the others, summed over
+// the exchanges. The first hands out o and gathers f; where the output is
+// cut along f (FFTW's default), a second hands out f and gathers o; under
+// FFTW_MPI_TRANSPOSED_OUT (or TRANSPOSED_IN alone) there is no second.
+// What a rank keeps of its own part crosses nothing. Each exchange ends
+// when its busiest rank has sent its part, and the exchanges run one
+// after the other, so the time this many bytes take is a floor of theirs.
+// On one rank, none.
 double exchange_bytes(const Layout &layout, int n_pes, size_t value_bytes);
 
 // How many exchanges the layout takes between ranks, the composed plan's
@@ -50,17 +43,6 @@ int exchange_count(const Layout &layout, int n_pes);
 // spread over the others, at most `cap` in all. Fewer bytes read no
 // slower, so a capped reading is still a floor.
 size_t alltoall_bytes_each(const Layout &layout, int n_pes, size_t value_bytes, size_t cap);
-
-// exchange_bytes over `rate` bytes per second, in seconds; 0 on one rank.
-// The rate is a ceiling, never a reading of the exchange (entry.cc says
-// which), so that the price stays low.
-double exchange_seconds(const Layout &layout, int n_pes, size_t value_bytes, double rate);
-
-// True where the real FFTW MPI is sure to be faster than the composed
-// plan: both low prices known (positive), and judge's verdict the real
-// FFTW MPI's by kSureRatio or more. A missing price, or one
-// within kSureRatio, keeps the composed plan.
-bool real_surely_faster(double real_ms, double composed_ms);
 
 }  // namespace composed
 }  // namespace mpi
