@@ -157,13 +157,8 @@ bool on_all_ranks(void *&plan, MPI_Comm comm) {
   return all != 0;
 }
 
-// FFTW_MEASURE's cut, dispatch's, by the points of the layout's complex
-// side.
-double measure_cut(const Layout &l) {
-  int64_t points = l.howmany;
-  for (ptrdiff_t d : l.n) points *= d;
-  return estimate_loses_by(points);
-}
+// FFTW_MEASURE's cut, dispatch's, by the points the serial planner counts.
+double measure_cut(const Layout &l) { return estimate_loses_by(whole_points(l)); }
 
 // Collective: `price_ms` asked of rank 0 alone (its model, calibrated
 // there at first need), on every rank; negative where it has none or

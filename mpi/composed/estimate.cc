@@ -31,6 +31,12 @@ double exchange_bytes(const Layout &l, int n_pes, size_t value_bytes) {
   return static_cast<double>(there + back) * static_cast<double>(l.rest) * static_cast<double>(value_bytes);
 }
 
+int64_t whole_points(const Layout &layout) {
+  int64_t points = layout.howmany;
+  for (long d : whole_sizes(layout)) points *= d;
+  return points;
+}
+
 int exchange_count(const Layout &l, int n_pes) {
   if (n_pes < 2) return 0;
   return l.out_dim != 1 - l.in_dim ? 2 : 1;

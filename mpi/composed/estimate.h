@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "mpi/composed/layout.h"
@@ -29,6 +30,11 @@ std::vector<long> whole_sizes(const Layout &layout);
 // after the other, so the time this many bytes take is a floor of theirs.
 // On one rank, none.
 double exchange_bytes(const Layout &layout, int n_pes, size_t value_bytes);
+
+// The points of whole_sizes times howmany: the serial planner's count of
+// a problem's points (its real sizes for r2c and c2r), so that FFTW_MEASURE's
+// cut (estimate_loses_by) falls at the same size in both planners.
+int64_t whole_points(const Layout &layout);
 
 // How many exchanges the layout takes between ranks, the composed plan's
 // and the real FFTW MPI's alike (each transposes the same way): two in

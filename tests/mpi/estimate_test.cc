@@ -88,6 +88,14 @@ TEST(Estimate, ALargeSlabSendsAQuarterOfTheArrayInEachExchange) {
   EXPECT_EQ(exchange_bytes(layout_of(Kind::C2C, {256, 256, 192}, 2), 2, 16), 2 * 128 * 128 * 192 * 16.0);
 }
 
+// As the serial planner counts a problem's points: r2c and c2r by their
+// real sizes, howmany included.
+TEST(Estimate, ThePointsAreTheSerialProblems) {
+  EXPECT_EQ(whole_points(layout_of(Kind::C2C, {10, 6, 4}, 3)), 240);
+  EXPECT_EQ(whole_points(layout_of(Kind::R2C, {16, 16}, 2, 2)), 512);
+  EXPECT_EQ(whole_points(layout_of(Kind::C2R, {16, 15}, 2)), 240);
+}
+
 TEST(Estimate, TheExchangesAreCountedAsTheyAreWeighed) {
   EXPECT_EQ(exchange_count(layout_of(Kind::C2C, {16, 16}, 2), 2), 2);
   EXPECT_EQ(exchange_count(layout_of(Kind::R2C, {16, 16}, 3), 3), 2);
