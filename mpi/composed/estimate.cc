@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mpi/composed/route.h"
+
 namespace gpufftw {
 namespace mpi {
 namespace composed {
@@ -13,20 +15,22 @@ std::vector<long> whole_sizes(const Layout &layout) {
   return n;
 }
 
+int exchange_count(const Layout &l, int n_pes) {
+  if (n_pes < 2) return 0;
+  return make_route(l, 0, n_pes, 1, 1).back ? 2 : 1;
+}
+
 double exchange_bytes(const Layout &l, int n_pes, size_t value_bytes) {
   if (n_pes < 2) return 0;
-  const int f = l.in_dim, o = 1 - f;
-  const ptrdiff_t nf = l.n[f], no = l.n[o];
-  const bool second = l.out_dim != o;
-  // o as the middle is cut: as the output where there is no second
-  // exchange, else FFTW's default cut (plan.cc, route.cc).
-  const Split middle = second ? default_split(no, n_pes) : l.out;
+  // The composed plan's own route (route.h): its cuts of f and o, and
+  // whether a second exchange follows.
+  const Route r = make_route(l, 0, n_pes, 1, 1);
   ptrdiff_t there = 0, back = 0;  // units, each of `rest` values
   for (int q = 0; q < n_pes; ++q) {
     // Rank q holds [its f][o] and sends [its f][p's o] to each other p.
-    there = std::max(there, l.in.count[q] * (no - middle.count[q]));
+    there = std::max(there, r.f_in.count[q] * (r.no - r.o_mid.count[q]));
     // Then [f][its o], and sends [p's f][its o] to each other p.
-    if (second) back = std::max(back, (nf - l.out.count[q]) * middle.count[q]);
+    if (r.back) back = std::max(back, (r.nf - r.f_out.count[q]) * r.o_mid.count[q]);
   }
   return static_cast<double>(there + back) * static_cast<double>(l.rest) * static_cast<double>(value_bytes);
 }
@@ -35,11 +39,6 @@ int64_t whole_points(const Layout &layout) {
   int64_t points = layout.howmany;
   for (long d : whole_sizes(layout)) points *= d;
   return points;
-}
-
-int exchange_count(const Layout &l, int n_pes) {
-  if (n_pes < 2) return 0;
-  return l.out_dim != 1 - l.in_dim ? 2 : 1;
 }
 
 size_t alltoall_bytes_each(const Layout &l, int n_pes, size_t value_bytes, size_t cap) {
