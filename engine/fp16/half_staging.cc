@@ -25,16 +25,16 @@ void to_float_on_threads(const uint16_t *src, float *dst, size_t n) { convert_on
 // The copier's offsets and lengths count the device's bytes: a half each.
 bool to_device_halves(HostCopier &copier, uint16_t *dst, const float *src, size_t count, cudaStream_t stream,
                       std::string *why) {
-  auto fill = [src](char *slot, size_t off, size_t len) {
-    to_half_on_threads(src + off / sizeof(uint16_t), reinterpret_cast<uint16_t *>(slot), len / sizeof(uint16_t));
+  auto fill = [src](char *at, size_t off, size_t len) {
+    to_half(src + off / sizeof(uint16_t), reinterpret_cast<uint16_t *>(at), len / sizeof(uint16_t));
   };
   return copier.staged_to_device(dst, count * sizeof(uint16_t), fill, stream, why);
 }
 
 bool to_host_floats(HostCopier &copier, float *dst, const uint16_t *src, size_t count, cudaStream_t stream,
                     std::string *why) {
-  auto drain = [dst](char *slot, size_t off, size_t len) {
-    to_float_on_threads(reinterpret_cast<const uint16_t *>(slot), dst + off / sizeof(uint16_t), len / sizeof(uint16_t));
+  auto drain = [dst](char *at, size_t off, size_t len) {
+    to_float(reinterpret_cast<const uint16_t *>(at), dst + off / sizeof(uint16_t), len / sizeof(uint16_t));
   };
   return copier.staged_to_host(src, count * sizeof(uint16_t), drain, stream, why);
 }

@@ -11,6 +11,7 @@
 
 #include "engine/device/context.h"
 #include "engine/engine.h"
+#include "engine/staging/relay.h"
 
 namespace gpufftw::engine {
 namespace {
@@ -76,25 +77,53 @@ SharedPool &shared_pool() {
 }
 
 // Device bytes [off, off + len) of a block of rows of `width` bytes,
-// back to back there, between a slot that holds just those bytes and a
-// host array whose rows lie `pitch` bytes apart (a plain range: one row,
-// pitch = width); split among the threads.
+// back to back there, between `at` in a slot and a host array whose rows
+// lie `pitch` bytes apart (a plain range: one row, pitch = width).
 HostCopier::Piece strip(char *host, size_t pitch, size_t width, bool to_slot) {
-  return [=](char *slot, size_t off, size_t len) {
-    on_staging_threads([&](unsigned i, unsigned parts) {
-      const size_t chunk = (len + parts - 1) / parts, begin = std::min(len, i * chunk),
-                   end = std::min(len, begin + chunk);
-      for (size_t x = begin; x < end;) {
-        const size_t at = off + x, row = at / width, col = at % width, n = std::min(end - x, width - col);
-        char *h = host + row * pitch + col;
-        if (to_slot)
-          std::memcpy(slot + x, h, n);
-        else
-          std::memcpy(h, slot + x, n);
-        x += n;
-      }
-    });
+  return [=](char *at, size_t off, size_t len) {
+    for (size_t x = 0; x < len;) {
+      const size_t from = off + x, row = from / width, col = from % width, n = std::min(len - x, width - col);
+      char *h = host + row * pitch + col;
+      if (to_slot)
+        std::memcpy(at + x, h, n);
+      else
+        std::memcpy(h, at + x, n);
+      x += n;
+    }
   };
+}
+
+// A staged copy's blocks on the staging threads: each thread takes and
+// works blocks until none is left, and the calling thread (part 0) also
+// drives the copy, step() between its blocks (its DMAs queued as pieces
+// complete), until step says the copy is over or fails (why set).
+bool relay_on_threads(Relay &relay, const HostCopier::Piece &work, size_t piece, char *const *slots,
+                      const std::function<int(size_t)> &slot_of, const std::function<bool(bool *over)> &step) {
+  bool ok = true;
+  on_staging_threads([&](unsigned part, unsigned) {
+    for (;;) {
+      if (part == 0) {
+        bool over = false;
+        if (!step(&over)) {
+          ok = false;
+          relay.fail();
+          return;
+        }
+        if (over) return;
+      }
+      Relay::Block b;
+      const Relay::Take took = relay.take(&b);
+      if (took == Relay::Take::Got) {
+        work(slots[slot_of(b.piece)] + b.inner, b.piece * piece + b.inner, b.len);
+        relay.did(b);
+      } else if (took == Relay::Take::NoneLeft && part != 0) {
+        return;
+      } else {
+        std::this_thread::yield();
+      }
+    }
+  });
+  return ok;
 }
 
 // Bytes [off, off + len) of a device block of rows of `width` bytes lying
@@ -126,6 +155,7 @@ void on_staging_threads(const std::function<void(unsigned part, unsigned parts)>
 }
 
 HostCopier::~HostCopier() {
+  if (opener_) cudaStreamDestroy(opener_);
   for (int i = 0; i < kSlots; ++i) {
     if (done_[i]) cudaEventDestroy(done_[i]);
     if (slot_[i]) cudaFreeHost(slot_[i]);
@@ -139,6 +169,7 @@ int HostCopier::take_slots(size_t count) {
 }
 
 bool HostCopier::ensure_slots(std::string *why) {
+  if (!opener_) GPUFFTW_CK(cudaStreamCreateWithFlags(&opener_, cudaStreamNonBlocking), why);
   for (int i = 0; i < kSlots; ++i) {
     if (slot_[i]) continue;
     GPUFFTW_CK(cudaHostAlloc(reinterpret_cast<void **>(&slot_[i]), piece_, cudaHostAllocDefault), why);
@@ -184,19 +215,49 @@ bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t s
                              strip(static_cast<char *>(dst), pitch, width, false), stream, why);
 }
 
-// Piece k+1 is filled while the DMA of piece k runs.
+// The DMA just queued on `stream` for slot s opens one more piece to the
+// staging threads once it has landed.
+bool HostCopier::open_one_after(int s, Relay &relay, cudaStream_t stream, std::string *why) {
+  GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
+  GPUFFTW_CK(cudaStreamWaitEvent(opener_, done_[s], 0), why);
+  GPUFFTW_CK(cudaLaunchHostFunc(opener_, Relay::open_one, &relay), why);
+  return true;
+}
+
+// The host functions queued for `relay` have run (after a failure, with
+// some of them still queued, before the relay goes).
+static void settle(cudaStream_t opener) { cudaStreamSynchronize(opener); }
+
+// The pieces are filled while the DMAs of earlier ones run; a piece opens
+// to the threads when the DMA that last read its slot has landed.
 bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
-  const int first = take_slots((bytes + piece_ - 1) / piece_);
-  for (size_t off = 0, k = 0; off < bytes; off += piece_, ++k) {
-    const int s = static_cast<int>((first + k) % kSlots);
-    const size_t len = std::min(piece_, bytes - off);
-    GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);  // its last DMA is done
-    fill(slot_[s], off, len);
-    GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + off, slot_[s], len, cudaMemcpyHostToDevice, stream), why);
-    GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
-  }
-  return true;
+  Relay relay(bytes, piece_);
+  const size_t pieces = relay.pieces();
+  const int first = take_slots(pieces);
+  auto slot_of = [&](size_t k) { return static_cast<int>((first + k) % kSlots); };
+  for (size_t k = 0; k < std::min<size_t>(pieces, kSlots); ++k)
+    GPUFFTW_CK(cudaEventSynchronize(done_[slot_of(k)]), why);  // an earlier call's DMA from the slot
+  relay.open_to(std::min<size_t>(pieces, kSlots));
+  size_t issued = 0;
+  auto step = [&](bool *over) -> bool {
+    for (; issued < pieces && relay.complete(issued); ++issued) {
+      const int s = slot_of(issued);
+      GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + issued * piece_, slot_[s], relay.length(issued),
+                                 cudaMemcpyHostToDevice, stream),
+                 why);
+      if (issued + kSlots < pieces) {
+        if (!open_one_after(s, relay, stream, why)) return false;
+      } else {
+        GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
+      }
+    }
+    *over = issued == pieces;
+    return true;
+  };
+  const bool ok = relay_on_threads(relay, fill, piece_, slot_, slot_of, step);
+  if (!ok) settle(opener_);
+  return ok;
 }
 
 bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drain, cudaStream_t stream,
@@ -204,33 +265,35 @@ bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drai
   return staged_rows_to_host(static_cast<const char *>(src), bytes, bytes, 1, drain, stream, why);
 }
 
-// The DMAs of the next pieces run while piece k is drained.
+// The DMAs of the next pieces run while earlier ones are drained; a piece
+// opens to the threads when its DMA has landed.
 bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
                                      cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
-  const size_t bytes = width * rows;
-  const size_t pieces = (bytes + piece_ - 1) / piece_;
+  Relay relay(width * rows, piece_);
+  const size_t pieces = relay.pieces();
   const int first = take_slots(pieces);
-  auto slot = [&](size_t k) { return static_cast<int>((first + k) % kSlots); };
+  auto slot_of = [&](size_t k) { return static_cast<int>((first + k) % kSlots); };
+  size_t issued = 0, drained = 0;
   auto issue = [&](size_t k) -> bool {
-    const int s = slot(k);
-    const size_t off = k * piece_, len = std::min(piece_, bytes - off);
+    const int s = slot_of(k);
     // The slot may still feed a copy to the device queued on another
     // stream (the host has filled it; its DMA has not run yet).
     GPUFFTW_CK(cudaStreamWaitEvent(stream, done_[s], 0), why);
-    if (!rows_from_device(slot_[s], src, pitch, width, off, len, stream, why)) return false;
-    GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
+    if (!rows_from_device(slot_[s], src, pitch, width, k * piece_, relay.length(k), stream, why)) return false;
+    return open_one_after(s, relay, stream, why);
+  };
+  bool ok = true;
+  for (; ok && issued < std::min<size_t>(pieces, kSlots); ++issued) ok = issue(issued);
+  auto step = [&](bool *over) -> bool {
+    for (; drained < pieces && relay.complete(drained); ++drained)
+      if (drained + kSlots < pieces && !issue(issued++)) return false;
+    *over = drained == pieces;
     return true;
   };
-  for (size_t k = 0; k < std::min<size_t>(pieces, kSlots); ++k)
-    if (!issue(k)) return false;
-  for (size_t k = 0; k < pieces; ++k) {
-    const int s = slot(k);
-    GPUFFTW_CK(cudaEventSynchronize(done_[s]), why);
-    drain(slot_[s], k * piece_, std::min(piece_, bytes - k * piece_));
-    if (k + kSlots < pieces && !issue(k + kSlots)) return false;
-  }
-  return true;
+  ok = ok && relay_on_threads(relay, drain, piece_, slot_, slot_of, step);
+  if (!ok) settle(opener_);
+  return ok;
 }
 
 }  // namespace gpufftw::engine

@@ -12,6 +12,8 @@
 
 namespace gpufftw::engine {
 
+class Relay;
+
 // Runs job(part, parts) for every part in [0, parts) on the staging threads
 // (the caller is one of them) and returns when all are done. One such run
 // at a time in the process: the threads are the host's copy bandwidth.
@@ -20,9 +22,8 @@ void on_staging_threads(const std::function<void(unsigned part, unsigned parts)>
 
 class HostCopier {
  public:
-  // Three pinned slots of `piece` bytes, made on first use. 8 MiB: with
-  // smaller slots the threads' wake-up and the waits per piece come often
-  // enough to hold the FP16 staging well below the link's rate;
+  // Three pinned slots of `piece` bytes, made on first use: while the DMA
+  // of one runs, the threads fill (or drain) the next two.
   // half_staging_bench measures the sizes (docs/fp16.md, "Host path").
   static constexpr size_t kPiece = size_t{8} << 20;
   explicit HostCopier(size_t piece = kPiece) : piece_(piece) {}
@@ -48,11 +49,13 @@ class HostCopier {
   // `bytes` of device memory through the slots, pinned host arrays too:
   // for copies whose host side is not those bytes (the FP16 staging
   // converts floats to halves on the way, engine/fp16/half_staging.h).
-  // fill(slot, off, len) writes device bytes [off, off + len) into the
-  // slot, drain(slot, off, len) takes them out, while the DMAs of other
-  // pieces run; they may use on_staging_threads. Returns as to_device's and
+  // fill(at, off, len) writes device bytes [off, off + len) at `at` in a
+  // slot, drain(at, off, len) takes them out, while the DMAs of other
+  // pieces run. The staging threads call them, several at once on ranges
+  // of their own (Relay's blocks, engine/staging/relay.h), so they do the
+  // range's work on the calling thread alone. Returns as to_device's and
   // to_host's do for a pageable array.
-  using Piece = std::function<void(char *slot, size_t off, size_t len)>;
+  using Piece = std::function<void(char *at, size_t off, size_t len)>;
   bool staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why);
   bool staged_to_host(const void *src, size_t bytes, const Piece &drain, cudaStream_t stream, std::string *why);
 
@@ -68,10 +71,15 @@ class HostCopier {
   // the last one's DMA runs, instead of waiting for it to free the slot
   // both would share.
   int take_slots(size_t count);
+  bool open_one_after(int s, Relay &relay, cudaStream_t stream, std::string *why);
   int next_slot_ = 0;
   size_t piece_;
   char *slot_[kSlots] = {};
   cudaEvent_t done_[kSlots] = {};
+  // Runs the host functions that open pieces to the staging threads once
+  // their DMAs have landed, beside the copy's stream, which they would
+  // otherwise hold up between one DMA and the next.
+  cudaStream_t opener_ = nullptr;
 };
 
 }  // namespace gpufftw::engine
