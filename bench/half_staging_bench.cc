@@ -90,7 +90,7 @@ int main(int argc, char **argv) {
     auto synced = [&](bool r) { return ok(r && cudaStreamSynchronize(stream) == cudaSuccess, why); };
     const double f_in = median_ms([&] { return synced(copier.to_device(d_float, host, bytes, stream, &why)); }, reps);
     const double f_out = median_ms([&] { return synced(copier.to_host(host, d_float, bytes, stream, &why)); }, reps);
-    for (size_t piece : {size_t{1} << 20, size_t{2} << 20, size_t{4} << 20, size_t{8} << 20}) {
+    for (size_t piece : {size_t{1} << 20, size_t{2} << 20, size_t{4} << 20, size_t{8} << 20, size_t{16} << 20}) {
       HostCopier staging(piece * sizeof(uint16_t));
       const double h_in = median_ms([&] {
         return synced(to_device_halves(staging, static_cast<uint16_t *>(d_half), host, count, stream, &why));
