@@ -215,11 +215,10 @@ bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t s
                              strip(static_cast<char *>(dst), pitch, width, false), stream, why);
 }
 
-// The DMA just queued on `stream` for slot s opens one more piece to the
-// staging threads once it has landed.
-bool HostCopier::open_one_after(int s, Relay &relay, cudaStream_t stream, std::string *why) {
-  GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
-  GPUFFTW_CK(cudaStreamWaitEvent(opener_, done_[s], 0), why);
+// One more piece opens to the staging threads once the work `done`
+// stands for has run: a DMA from or into the piece's slot.
+bool HostCopier::open_when(cudaEvent_t done, Relay &relay, std::string *why) {
+  GPUFFTW_CK(cudaStreamWaitEvent(opener_, done, 0), why);
   GPUFFTW_CK(cudaLaunchHostFunc(opener_, Relay::open_one, &relay), why);
   return true;
 }
@@ -229,16 +228,21 @@ bool HostCopier::open_one_after(int s, Relay &relay, cudaStream_t stream, std::s
 static void settle(cudaStream_t opener) { cudaStreamSynchronize(opener); }
 
 // The pieces are filled while the DMAs of earlier ones run; a piece opens
-// to the threads when the DMA that last read its slot has landed.
+// to the threads when the DMA that last read its slot has landed. The
+// first piece's slot is waited for here (the oldest of the three: an
+// earlier call's DMA from it has mostly landed), the next two's through
+// the opener, so that a copy made a chunk at a time fills its first piece
+// while the last chunk's DMAs still run.
 bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
   Relay relay(bytes, piece_);
   const size_t pieces = relay.pieces();
   const int first = take_slots(pieces);
   auto slot_of = [&](size_t k) { return static_cast<int>((first + k) % kSlots); };
-  for (size_t k = 0; k < std::min<size_t>(pieces, kSlots); ++k)
-    GPUFFTW_CK(cudaEventSynchronize(done_[slot_of(k)]), why);  // an earlier call's DMA from the slot
-  relay.open_to(std::min<size_t>(pieces, kSlots));
+  if (pieces > 0) {
+    GPUFFTW_CK(cudaEventSynchronize(done_[slot_of(0)]), why);
+    relay.open_to(1);
+  }
   size_t issued = 0;
   auto step = [&](bool *over) -> bool {
     for (; issued < pieces && relay.complete(issued); ++issued) {
@@ -246,16 +250,15 @@ bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cu
       GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + issued * piece_, slot_[s], relay.length(issued),
                                  cudaMemcpyHostToDevice, stream),
                  why);
-      if (issued + kSlots < pieces) {
-        if (!open_one_after(s, relay, stream, why)) return false;
-      } else {
-        GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
-      }
+      GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
+      if (issued + kSlots < pieces && !open_when(done_[s], relay, why)) return false;
     }
     *over = issued == pieces;
     return true;
   };
-  const bool ok = relay_on_threads(relay, fill, piece_, slot_, slot_of, step);
+  bool ok = true;
+  for (size_t k = 1; ok && k < std::min<size_t>(pieces, kSlots); ++k) ok = open_when(done_[slot_of(k)], relay, why);
+  ok = ok && relay_on_threads(relay, fill, piece_, slot_, slot_of, step);
   if (!ok) settle(opener_);
   return ok;
 }
@@ -281,7 +284,8 @@ bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width
     // stream (the host has filled it; its DMA has not run yet).
     GPUFFTW_CK(cudaStreamWaitEvent(stream, done_[s], 0), why);
     if (!rows_from_device(slot_[s], src, pitch, width, k * piece_, relay.length(k), stream, why)) return false;
-    return open_one_after(s, relay, stream, why);
+    GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
+    return open_when(done_[s], relay, why);
   };
   bool ok = true;
   for (; ok && issued < std::min<size_t>(pieces, kSlots); ++issued) ok = issue(issued);

@@ -71,7 +71,7 @@ class HostCopier {
   // the last one's DMA runs, instead of waiting for it to free the slot
   // both would share.
   int take_slots(size_t count);
-  bool open_one_after(int s, Relay &relay, cudaStream_t stream, std::string *why);
+  bool open_when(cudaEvent_t done, Relay &relay, std::string *why);
   int next_slot_ = 0;
   size_t piece_;
   char *slot_[kSlots] = {};
