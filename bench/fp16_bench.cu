@@ -7,6 +7,11 @@
 // (throughput ratios), a device copy of the FP16 bytes for scale, and each
 // one's relative L2 error against the real FFTW in double on the same
 // (half-precision) input, over the first transforms up to 16M points.
+// Then cuFFT as an FFTW program's execute on float arrays would have it,
+// by the host's clock around calls that return with their result: its
+// FP32 on the floats, and its FP16 on halves converted from the floats
+// and back on the device (the peers of gpufftw's own plans on device
+// float arrays, which fft_bench times the same way).
 #include <cuda_fp16.h>
 #include <cuda_runtime_api.h>
 #include <cufft.h>
@@ -14,6 +19,7 @@
 #include <fftw3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -47,6 +53,39 @@ __global__ void fill(__half2 *h, float2 *f, size_t count, unsigned seed) {
     h[i] = __floats2half2_rn(v[0], v[1]);
     f[i] = __half22float2(h[i]);
   }
+}
+
+// An FFTW program's floats as halves for cuFFT's FP16, and back.
+__global__ void to_halves(const float2 *f, __half2 *h, size_t count) {
+  for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<size_t>(gridDim.x) * blockDim.x)
+    h[i] = __float22half2_rn(f[i]);
+}
+__global__ void to_floats(const __half2 *h, float2 *f, size_t count) {
+  for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<size_t>(gridDim.x) * blockDim.x)
+    f[i] = __half22float2(h[i]);
+}
+
+// Milliseconds by the host's clock: the median of `reps` calls, each
+// waited for on the default stream before the clock stops, as an FFTW
+// program's execute returns with its result; after three to warm up.
+template <class F>
+double median_synced_ms(int reps, F &&call) {
+  for (int i = 0; i < 3; ++i) {
+    call();
+    CHECK_CUDA(cudaStreamSynchronize(nullptr));
+  }
+  std::vector<double> ms(reps);
+  for (double &m : ms) {
+    const auto t0 = std::chrono::steady_clock::now();
+    call();
+    CHECK_CUDA(cudaStreamSynchronize(nullptr));
+    m = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  CHECK_CUDA(cudaGetLastError());
+  std::sort(ms.begin(), ms.end());
+  return ms[reps / 2];
 }
 
 using cd = std::complex<double>;
@@ -123,7 +162,17 @@ void bench(const Problem &pb, int reps) {
   const double tcopy = median_ms(reps, [&] {
     CHECK_CUDA(cudaMemcpyAsync(hout, hin, count * sizeof(__half2), cudaMemcpyDeviceToDevice));
   });
-  // The copy overwrote ours: once more for the error.
+  // As on an FFTW program's device float arrays (fin to fout), synced.
+  const double t32_synced = median_synced_ms(reps, [&] { CHECK_CUFFT(cufftXtExec(p32, fin, fout, CUFFT_FORWARD)); });
+  const double t16_floats_synced = median_synced_ms(reps, [&] {
+    to_halves<<<4096, 256>>>(fin, hout, count);
+    CHECK_CUFFT(cufftXtExec(p16, hout, hout16, CUFFT_FORWARD));
+    to_floats<<<4096, 256>>>(hout16, fout, count);
+  });
+  // Those and the copy overwrote every output: each once more for the
+  // errors.
+  CHECK_CUFFT(cufftXtExec(p16, hin, hout16, CUFFT_FORWARD));
+  CHECK_CUFFT(cufftXtExec(p32, fin, fout, CUFFT_FORWARD));
   ok = ours->run(hin, hout, -1, nullptr, &why);
   CHECK_CUDA(cudaDeviceSynchronize());
 
@@ -143,9 +192,10 @@ void bench(const Problem &pb, int reps) {
   std::printf(
       "RESULT %s n=%s batch=%lld ours_ms=%.4f cufft16_ms=%.4f cufft32_ms=%.4f copy16_ms=%.4f "
       "speedup_vs_cufft16=%.2f speedup_vs_cufft32=%.2f ours_passes_GBps=%.0f err_ours=%.2e err_cufft16=%.2e "
-      "err_cufft32=%.2e checked=%lld\n",
+      "err_cufft32=%.2e checked=%lld cufft32_synced_ms=%.4f cufft16_floats_synced_ms=%.4f\n",
       kind, name.c_str(), pb.batch, t_ours, t16, t32, tcopy, t16 / t_ours, t32 / t_ours,
-      gb * static_cast<double>(pb.n.size()) / (t_ours * 1e-3), e_ours, e16, e32, checked);
+      gb * static_cast<double>(pb.n.size()) / (t_ours * 1e-3), e_ours, e16, e32, checked, t32_synced,
+      t16_floats_synced);
   std::fflush(stdout);
   cufftDestroy(p16);
   cufftDestroy(p32);

@@ -45,7 +45,8 @@ for l in lines("fp16_kernels.txt"):
     if not l.startswith("RESULT "):
         continue
     f = dict(kv.split("=", 1) for kv in l.split()[2:] if "=" in kv)
-    cufft[(f["n"], f["batch"])] = (float(f["cufft16_ms"]), float(f["cufft32_ms"]), float(f["ours_ms"]))
+    synced = [float(f[k]) if k in f else None for k in ("cufft16_floats_synced_ms", "cufft32_synced_ms")]
+    cufft[(f["n"], f["batch"])] = (float(f["cufft16_ms"]), float(f["cufft32_ms"]), float(f["ours_ms"]), *synced)
 
 # 3. fft_bench: RESULT alloc precision problem plan_ms median_ms min_ms reps where inner | why
 runs = {}
@@ -87,10 +88,14 @@ def fmt(v, spec="%.3f"):
 
 
 print("## Device data (fft_bench --alloc device, FFTW_MEASURE)\n")
-print("cuFFT's columns: fp16_bench on half data already on the device (no conversion from floats).\n")
+print("cuFFT's first two columns: fp16_bench on half data already on the device (no conversion from floats), "
+      "timed by CUDA events. Its synced columns: cuFFT as an FFTW program's execute on device float arrays would "
+      "have it, by the host's clock around calls that return with the result, as fft_bench times gpufftw: FP32 on "
+      "the floats, FP16 on halves converted from them and back on the device.\n")
 print("| problem | gpufftw fp32 ms | gpufftw fp16 ms | fp16 way | cuFFT FP16 ms | cuFFT FP32 ms "
-      "| vs faster cuFFT | vs cuFFT FP16 | vs gpufftw fp32 |")
-print("|---|---|---|---|---|---|---|---|---|")
+      "| vs faster cuFFT | vs cuFFT FP16 | vs gpufftw fp32 | cuFFT FP16 on floats, synced ms "
+      "| cuFFT FP32, synced ms | vs faster cuFFT, synced |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 for (alloc, prec, problem), (t16, way, _) in runs.items():
     if alloc != "device" or prec != "fp16":
         continue
@@ -98,9 +103,12 @@ for (alloc, prec, problem), (t16, way, _) in runs.items():
     kind, n, batch = shape(problem)
     c = cufft.get(("x".join(map(str, n)), str(batch))) if kind == "c2c" else None
     best = min(c[0], c[1]) if c else None
-    print("| %s | %s | %.3f | %s | %s | %s | %s | %s | %s |" % (
+    synced = [v for v in (c[3:] if c else ()) if v is not None]
+    best_synced = min(synced) if len(synced) == 2 else None
+    print("| %s | %s | %.3f | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
         problem, fmt(t32), t16, way, fmt(c and c[0]), fmt(c and c[1]),
-        fmt(best and best / t16, "%.2f"), fmt(c and c[0] / t16, "%.2f"), fmt(t32 and t32 / t16, "%.2f")))
+        fmt(best and best / t16, "%.2f"), fmt(c and c[0] / t16, "%.2f"), fmt(t32 and t32 / t16, "%.2f"),
+        fmt(c and c[3]), fmt(c and c[4]), fmt(best_synced and best_synced / t16, "%.2f")))
 
 print("\n## Host arrays end to end (FFTW_MEASURE)\n")
 print("bounds, at most 2: the model's for the halves, fp32 ms / (float bytes in and out / the host's conversion "

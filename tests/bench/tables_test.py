@@ -23,7 +23,12 @@ ratios worked out by hand:
   of floats each way: the model's bound at a conversion of 2^28 B / 10 ms
   is 0.80x; the staging's, 2^27 B in at 2^25 B/ms (4.0 ms) and out at
   2^27 B / 2.5 ms, is 8.00 / 6.50 = 1.23x, the larger, which 1.33x meets
-  (the marked rows only: the 2 Mi rows would give 0.33x).
+  (the marked rows only: the 2 Mi rows would give 0.33x). On device
+  data, the 1-D batch's fp16 plan (0.100 ms) against cuFFT on half data
+  (0.050 ms, 0.50x) and against cuFFT as an FFTW program's execute on
+  floats would have it, synced: FP32 0.110 ms, FP16 from floats 0.140, the
+  faster 1.10x; the 2-D's kernels line, from before the synced columns,
+  leaves them empty.
 - The never-slower table (bench/never_slower_table.py) with a baseline
   revision measured beside this build: the batch 2.00 ms over the set
   against the baseline's 1.60 (1.25), 3.00 against 3.00 (1.00), the third
@@ -82,6 +87,10 @@ expect(fp16, '| c2c-f32-4096x4096 | malloc | 2 | 3.000 | 3.000 | 1.00 | 2.500 | 
        'one fp16 2-D transform on one GPU of two')
 expect(fp16, '| c2c-f32-4096-b4096 | malloc | 8.000 | 6.000 | 1.33 | 1.5 | 0.80 | 1.23 | yes | cuFFT fp16 |',
        'the one-GPU host row, met against the staging\'s bound')
+expect(fp16, '| c2c-f32-1024-b16384 | 0.105 | 0.100 | f32 | 0.050 | 0.095 | 0.50 | 0.50 | 1.05 | 0.140 | 0.110 | 1.10 |',
+       'a device row against cuFFT on half data and against cuFFT synced on floats')
+expect(fp16, '| c2c-f32-4096x4096 | - | 0.250 | f32 | 0.460 | 0.240 | 0.96 | 1.84 | - | - | - | - |',
+       'a device row whose kernels line has no synced columns')
 if any(line.startswith('| c2c-f32-4096-b4096 | malloc@2 |') for line in fp16):
     failures.append('fp16: a two-GPU row in the one-GPU host table')
 
