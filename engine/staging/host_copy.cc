@@ -97,7 +97,7 @@ HostCopier::Piece strip(char *host, size_t pitch, size_t width, bool to_slot) {
 // works blocks until none is left, and the calling thread (part 0) also
 // drives the copy, step() between its blocks (its DMAs queued as pieces
 // complete), until step says the copy is over or fails (why set).
-bool relay_on_threads(Relay &relay, const HostCopier::Piece &work, size_t piece, char *const *slots,
+bool relay_on_threads(Relay &relay, const HostCopier::Piece &work, char *const *slots,
                       const std::function<int(size_t)> &slot_of, const std::function<bool(bool *over)> &step) {
   bool ok = true;
   on_staging_threads([&](unsigned part, unsigned) {
@@ -114,7 +114,7 @@ bool relay_on_threads(Relay &relay, const HostCopier::Piece &work, size_t piece,
       Relay::Block b;
       const Relay::Take took = relay.take(&b);
       if (took == Relay::Take::Got) {
-        work(slots[slot_of(b.piece)] + b.inner, b.piece * piece + b.inner, b.len);
+        work(slots[slot_of(b.piece)] + b.inner, relay.offset(b.piece) + b.inner, b.len);
         relay.did(b);
       } else if (took == Relay::Take::NoneLeft && part != 0) {
         return;
@@ -247,7 +247,7 @@ bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cu
   auto step = [&](bool *over) -> bool {
     for (; issued < pieces && relay.complete(issued); ++issued) {
       const int s = slot_of(issued);
-      GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + issued * piece_, slot_[s], relay.length(issued),
+      GPUFFTW_CK(cudaMemcpyAsync(static_cast<char *>(dst) + relay.offset(issued), slot_[s], relay.length(issued),
                                  cudaMemcpyHostToDevice, stream),
                  why);
       GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
@@ -258,7 +258,7 @@ bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cu
   };
   bool ok = true;
   for (size_t k = 1; ok && k < std::min<size_t>(pieces, kSlots); ++k) ok = open_when(done_[slot_of(k)], relay, why);
-  ok = ok && relay_on_threads(relay, fill, piece_, slot_, slot_of, step);
+  ok = ok && relay_on_threads(relay, fill, slot_, slot_of, step);
   if (!ok) settle(opener_);
   return ok;
 }
@@ -283,7 +283,7 @@ bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width
     // The slot may still feed a copy to the device queued on another
     // stream (the host has filled it; its DMA has not run yet).
     GPUFFTW_CK(cudaStreamWaitEvent(stream, done_[s], 0), why);
-    if (!rows_from_device(slot_[s], src, pitch, width, k * piece_, relay.length(k), stream, why)) return false;
+    if (!rows_from_device(slot_[s], src, pitch, width, relay.offset(k), relay.length(k), stream, why)) return false;
     GPUFFTW_CK(cudaEventRecord(done_[s], stream), why);
     return open_when(done_[s], relay, why);
   };
@@ -295,7 +295,7 @@ bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width
     *over = drained == pieces;
     return true;
   };
-  ok = ok && relay_on_threads(relay, drain, piece_, slot_, slot_of, step);
+  ok = ok && relay_on_threads(relay, drain, slot_, slot_of, step);
   if (!ok) settle(opener_);
   return ok;
 }

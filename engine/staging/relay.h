@@ -4,9 +4,9 @@
 // `block` bytes, and a thread that finishes a block takes the next one of
 // any piece that is open, so that no thread waits at a piece's end for the
 // slowest of the others, which a barrier per piece made every thread do.
-// The thread that drives the copy opens the pieces (their slot is free,
-// or their DMA has landed) and sees when each is complete. No CUDA here,
-// so that the CPU tests drive it.
+// The pieces open as their slots free (or, on the way out, as their DMAs
+// land), and the thread that drives the copy sees when each is complete.
+// No CUDA here, so that the CPU tests drive it.
 #pragma once
 
 #include <algorithm>
@@ -35,10 +35,12 @@ class Relay {
   }
 
   size_t pieces() const { return pieces_; }
-  size_t length(size_t k) const { return std::min(piece_, bytes_ - k * piece_); }
+  // Where piece k starts in the copy, and its bytes.
+  size_t offset(size_t k) const { return k * piece_; }
+  size_t length(size_t k) const { return std::min(piece_, bytes_ - offset(k)); }
 
-  // A block taken: bytes [offset + inner, offset + inner + len) of the
-  // copy, which lie at `inner` in piece k's slot (offset = k * piece).
+  // A block taken: bytes [offset(piece) + inner, ... + len) of the copy,
+  // which lie at `inner` in the piece's slot.
   struct Block {
     size_t piece, inner, len;
   };
@@ -65,7 +67,7 @@ class Relay {
   // Pieces [0, k) may be worked on from now on.
   void open_to(size_t k) { open_.store(k, std::memory_order_release); }
   // One piece more, from a stream's host function: they run in the order
-  // the pieces' DMAs were queued.
+  // they were queued, one per piece.
   static void open_one(void *relay) { static_cast<Relay *>(relay)->open_.fetch_add(1, std::memory_order_release); }
   size_t open() const { return open_.load(std::memory_order_acquire); }
 
