@@ -58,20 +58,27 @@ size_t CufftJob::device_bytes() const {
 bool CufftJob::run(void *const in[2], void *const out[2], std::string *why) {
   if (fault_injected("execute", why)) return false;
   GPUFFTW_CK(cudaSetDevice(device()), why);
-  if (!after_default_streams(memory_type(in[0]), memory_type(out[0]), stream_, why)) return false;
+  // Asked once a call: each answer is a driver call.
+  const Memory in_mem = memory_type(in[0]), out_mem = in[0] == out[0] ? in_mem : memory_type(out[0]);
+  if (!after_default_streams(in_mem, out_mem, stream_, why)) return false;
   std::vector<void *> scratch;
-  bool ok = run_on_stream(in, out, &scratch, why);
-  if (ok) ok = check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize", why);
-  for (void *p : scratch) cudaFreeAsync(p, stream_);
-  cudaStreamSynchronize(stream_);
+  bool ok = run_on_stream(in, out, in_mem, out_mem, &scratch, why);
+  // What was queued finishes before the call returns, run through or not:
+  // the arrays are the caller's again, and the fall-back's to write.
+  const cudaError_t done = cudaStreamSynchronize(stream_);
+  if (ok) ok = check(done, "cudaStreamSynchronize", why);
+  if (!scratch.empty()) {
+    for (void *p : scratch) cudaFreeAsync(p, stream_);
+    cudaStreamSynchronize(stream_);
+  }
   return ok;
 }
 
 // The route was chosen when the job was made, for arrays of each kind;
 // where this call's arrays lie is what picks among them (routes.h says
 // why only a call knows).
-bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why) {
-  const Memory in_mem = memory_type(in[0]), out_mem = in[0] == out[0] ? in_mem : memory_type(out[0]);
+bool CufftJob::run_on_stream(void *const in[2], void *const out[2], Memory in_mem, Memory out_mem,
+                             std::vector<void *> *scratch, std::string *why) {
   char *const in0 = static_cast<char *>(in[0]), *const out0 = static_cast<char *>(out[0]);
   const Route route = routes_.at(arrays_at(in_mem, out_mem));
   switch (route) {
@@ -83,7 +90,7 @@ bool CufftJob::run_on_stream(void *const in[2], void *const out[2], std::vector<
     case Route::OwnKernel:
     case Route::Gathered: break;
   }
-  std::vector<Region> regions = regions_of(in, out);
+  std::vector<Region> regions = regions_of(in, out, in_mem, out_mem);
   for (Region &r : regions)
     if (!stage(&r, scratch, why)) return false;
   auto map = [&](const void *p) -> void * {

@@ -71,7 +71,9 @@ class CufftJob final : public FftJob {
   using Map = std::function<void *(const void *)>;
 
   // cufft_job.cc
-  bool run_on_stream(void *const in[2], void *const out[2], std::vector<void *> *scratch, std::string *why);
+  // in_mem, out_mem: where in[0] and out[0] lie.
+  bool run_on_stream(void *const in[2], void *const out[2], Memory in_mem, Memory out_mem,
+                     std::vector<void *> *scratch, std::string *why);
   bool alloc(size_t bytes, void **p, std::vector<void *> *scratch, std::string *why);
   bool join_streams(std::string *why);
   static bool owned(const void *p, const std::vector<void *> *scratch);
@@ -86,7 +88,9 @@ class CufftJob final : public FftJob {
   }
 
   // regions.cc
-  std::vector<Region> regions_of(void *const in[2], void *const out[2]) const;
+  // in_mem, out_mem: where in[0] and out[0] lie (split arrays' second
+  // halves are asked).
+  std::vector<Region> regions_of(void *const in[2], void *const out[2], Memory in_mem, Memory out_mem) const;
   bool stage(Region *r, std::vector<void *> *scratch, std::string *why);
 
   // direct_dense.cc

@@ -7,9 +7,10 @@ namespace gpufftw::engine {
 
 // The caller's arrays as merged byte ranges: an in-place transform, or a
 // split pair that interleaves, is one region staged once.
-std::vector<Region> CufftJob::regions_of(void *const in[2], void *const out[2]) const {
+std::vector<Region> CufftJob::regions_of(void *const in[2], void *const out[2], Memory in_mem,
+                                         Memory out_mem) const {
   std::vector<Region> ranges;
-  auto add = [&](void *p, const Side &s, bool output) {
+  auto add = [&](void *p, const Side &s, bool output, Memory mem) {
     if (!p) return;
     Region r;
     r.start = static_cast<char *>(p) + s.min_offset() * static_cast<long long>(s.elem);
@@ -17,13 +18,13 @@ std::vector<Region> CufftJob::regions_of(void *const in[2], void *const out[2]) 
     r.input = !output;
     r.output = output;
     r.written = output ? static_cast<size_t>(s.count()) * s.elem : 0;
-    r.device = on_device(memory_type(p));
+    r.device = on_device(mem);
     ranges.push_back(r);
   };
-  add(in[0], in_, false);
-  if (in_.split) add(in[1], in_, false);
-  add(out[0], out_, true);
-  if (out_.split) add(out[1], out_, true);
+  add(in[0], in_, false, in_mem);
+  if (in_.split) add(in[1], in_, false, memory_type(in[1]));
+  add(out[0], out_, true, out_mem);
+  if (out_.split) add(out[1], out_, true, memory_type(out[1]));
   std::sort(ranges.begin(), ranges.end(), [](const Region &a, const Region &b) { return a.start < b.start; });
   std::vector<Region> merged;
   for (const Region &r : ranges) {

@@ -200,8 +200,9 @@ TEST_F(Gpu, DeviceArraysRunAChunkedBatchOfPlanesWhole) {
 // Work the program queued on its default stream comes first: the input
 // arrives by a copy queued behind 100 ms of host work, and the execute
 // must see it. (A non-blocking engine stream would read such arrays early:
-// zeros in 2 of 60 runs, with a cudaMemcpy from pageable memory.)
-TEST_F(Gpu, DeviceArraysWaitForTheProgramsDefaultStream) {
+// zeros in 2 of 60 runs, with a cudaMemcpy from pageable memory.) Both of
+// a program's default streams, the legacy one and its thread's own.
+void impulse_behind_host_work(cudaStream_t program) {
   const int n = 1024;
   const size_t bytes = n * sizeof(fftwf_complex);
   fftwf_complex *d = nullptr, *impulse = nullptr;
@@ -214,8 +215,8 @@ TEST_F(Gpu, DeviceArraysWaitForTheProgramsDefaultStream) {
   ASSERT_NE(p, nullptr);
   ASSERT_STREQ(gpufftw_plan_where(p), "gpu");
   auto wait = [](void *) { std::this_thread::sleep_for(std::chrono::milliseconds(100)); };
-  ASSERT_EQ(cudaLaunchHostFunc(cudaStreamLegacy, wait, nullptr), cudaSuccess);
-  ASSERT_EQ(cudaMemcpyAsync(d, impulse, bytes, cudaMemcpyHostToDevice, cudaStreamLegacy), cudaSuccess);
+  ASSERT_EQ(cudaLaunchHostFunc(program, wait, nullptr), cudaSuccess);
+  ASSERT_EQ(cudaMemcpyAsync(d, impulse, bytes, cudaMemcpyHostToDevice, program), cudaSuccess);
   fftwf_execute(p);
   std::vector<fftwf_complex> out(n);
   ASSERT_EQ(cudaMemcpy(out.data(), d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
@@ -226,6 +227,10 @@ TEST_F(Gpu, DeviceArraysWaitForTheProgramsDefaultStream) {
   cudaFreeHost(impulse);
   cudaFree(d);
 }
+
+TEST_F(Gpu, DeviceArraysWaitForTheProgramsDefaultStream) { impulse_behind_host_work(cudaStreamLegacy); }
+
+TEST_F(Gpu, DeviceArraysWaitForTheThreadsDefaultStream) { impulse_behind_host_work(cudaStreamPerThread); }
 
 // Host arrays, c2r round trip through r2c, multi-dim, in place: FFTW's
 // padded layout. The c2r of the r2c is N times the input.
