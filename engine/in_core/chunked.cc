@@ -5,13 +5,10 @@
 
 namespace gpufftw::engine {
 
-// Streams, the batch's chunks (batch_chunks) and cuFFT's plans for them:
-// each stream's for a full chunk of layout_.chunk_per transforms, and one
-// for each chunk of another size, since chunks on different streams may
-// run at once and a plan's work area serves one at a time
+// Streams, and cuFFT's plans for chunks of layout_.chunk_per transforms
 // (in_core_layout says where a batch goes in chunks, and how many).
 bool CufftJob::plan_chunks(std::string *why) {
-  const long long per = layout_.chunk_per;
+  const long long per = layout_.chunk_per, rem = g_.loops[0].n % per;
   streams_.push_back(stream_);
   for (int k = 1; k < kChunkStreams; ++k) {
     cudaStream_t st;
@@ -19,18 +16,8 @@ bool CufftJob::plan_chunks(std::string *why) {
     streams_.push_back(st);
   }
   const size_t before = steps_.size();
-  for (int k = 0; k < kChunkStreams; ++k)
-    if (!plan_direct(per, why)) return false;
-  chunks_.clear();
-  int plans = kChunkStreams;
-  for (const Chunk &c : batch_chunks(g_.loops[0].n, per)) {
-    if (c.count == per) {
-      chunks_.push_back({c, -1});
-      continue;
-    }
-    if (!plan_direct(c.count, why)) return false;
-    chunks_.push_back({c, plans++});
-  }
+  for (int k = 0; k < kChunkStreams + (rem ? 1 : 0); ++k)
+    if (!plan_direct(k < kChunkStreams ? per : rem, why)) return false;
   chunk_plans_.assign(steps_.begin() + static_cast<long>(before), steps_.end());
   return true;
 }
@@ -87,7 +74,7 @@ bool CufftJob::run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::v
   const Axis &loop = g_.loops[0];
   const bool in_place = in == out;
   const bool stage_in = !in_dev || c2r_needs_copy(in_place, owned(in, scratch));
-  const long long per = layout_.chunk_per;
+  const long long batch = loop.n, per = layout_.chunk_per;
   const size_t in_bytes = chunk_bytes(in_, loop.is, per), out_bytes = chunk_bytes(out_, loop.os, per);
   const size_t buf_in = in_place ? std::max(in_bytes, out_bytes) : in_bytes;
   std::vector<void *> d_in(streams_.size()), d_out(streams_.size());
@@ -96,10 +83,10 @@ bool CufftJob::run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::v
     if (!in_place && !out_dev && !alloc(out_bytes, &d_out[k], scratch, why)) return false;
   }
   if (!join_streams(why)) return false;
-  for (size_t c = 0; c < chunks_.size(); ++c) {
-    const size_t k = c % streams_.size();
+  for (long long first = 0, c = 0; first < batch; first += per, ++c) {
+    const size_t k = static_cast<size_t>(c) % streams_.size();
     const cudaStream_t st = streams_[k];
-    const long long first = chunks_[c].chunk.first, count = chunks_[c].chunk.count;
+    const long long count = std::min(per, batch - first);
     const size_t ib = chunk_bytes(in_, loop.is, count), ob = chunk_bytes(out_, loop.os, count);
     const size_t inb = in_place ? std::max(ib, ob) : ib;
     char *hin = in + first * loop.is * static_cast<long long>(in_.elem);
@@ -108,9 +95,7 @@ bool CufftJob::run_chunks(char *in, char *out, bool in_dev, bool out_dev, std::v
     void *dst = in_place ? src : out_dev ? hout : d_out[k];
     if (stage_in && in_dev) GPUFFTW_CK(cudaMemcpyAsync(src, hin, inb, cudaMemcpyDeviceToDevice, st), why);
     if (stage_in && !in_dev && !copier_.to_device(src, hin, inb, st, why)) return false;
-    const int plan = chunks_[c].plan;
-    if (!exec_plan(plan < 0 ? chunk_plans_[k] : chunk_plans_[static_cast<size_t>(plan)], st, src, dst, why))
-      return false;
+    if (!exec_plan(count == per ? chunk_plans_[k] : chunk_plans_.back(), st, src, dst, why)) return false;
     if (!out_dev && !copier_.to_host(hout, dst, in_place ? inb : ob, st, why)) return false;
   }
   for (cudaStream_t st : streams_) GPUFFTW_CK(cudaStreamSynchronize(st), why);

@@ -134,15 +134,7 @@ class CufftJob final : public FftJob {
   // Runs instead of the whole problem's plan, or of the chunks on device
   // arrays, where set.
   std::unique_ptr<kernels::TransformPlan> own_;
-  std::vector<Step> chunk_plans_;  // one per stream, then one per chunk of another size
-  // A batch's chunks in order (batch_chunks): where one is not a full
-  // chunk, `plan` is its own plan's index in chunk_plans_; full chunks run
-  // on their stream's (-1).
-  struct ChunkRun {
-    Chunk chunk;
-    int plan = -1;
-  };
-  std::vector<ChunkRun> chunks_;
+  std::vector<Step> chunk_plans_;  // one per stream, then the last chunk's
   std::vector<Step> slab_plans_, pencil_plans_;  // two each: one per stream
   std::vector<R2rAxis> r2r_axes_;  // one per dim; a DFT step each unless of size 1
   size_t r2r_in_bytes_ = 0, r2r_out_bytes_ = 0;  // the largest pass's work buffers

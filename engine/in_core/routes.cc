@@ -32,25 +32,6 @@ long long chunk_per(const Geometry &g, const Side &in, const Side &out, size_t c
   return (loop.n + chunks - 1) / chunks;
 }
 
-}  // namespace
-
-std::vector<Chunk> batch_chunks(long long batch, long long per) {
-  std::vector<Chunk> chunks;
-  if (batch <= 0 || per <= 0) return chunks;
-  const long long edge = per >= 4 && batch >= 2 * per ? per / 4 : 0;
-  auto add = [&](long long count) {
-    const long long first = chunks.empty() ? 0 : chunks.back().first + chunks.back().count;
-    chunks.push_back({first, count});
-  };
-  if (edge) add(edge);
-  const long long end = batch - edge;
-  for (long long first = edge; first < end; first += per) add(std::min(per, end - first));
-  if (edge) add(edge);
-  return chunks;
-}
-
-namespace {
-
 // 8 down to 4: the slabs (or pencil groups) a dim splits evenly into.
 long long divisor(long long n) {
   for (long long d = 8; d >= 4; --d)

@@ -60,18 +60,6 @@ InCoreLayout in_core_layout(const Geometry &g, size_t cap);
 // Bytes `count` transforms of a batch span on side `s`, `dist` apart.
 size_t chunk_bytes(const Side &s, long long dist, long long count);
 
-// One chunk of a batch's pipeline: its first transform and how many.
-struct Chunk {
-  long long first = 0, count = 0;
-};
-
-// The chunks, in order, of a batch of `batch` transforms at `per` a chunk
-// (InCoreLayout::chunk_per): a quarter chunk at each end where `per`
-// allows one, full chunks between, then what is left. Nothing overlaps
-// the pipeline's first copy in or its last copy out, so those two are
-// kept short; the chunks between overlap each other's copies.
-std::vector<Chunk> batch_chunks(long long batch, long long per);
-
 // The route for arrays of each kind.
 struct Routes {
   Route device = Route::Whole, pinned = Route::Whole, pageable = Route::Whole, mixed = Route::Whole;

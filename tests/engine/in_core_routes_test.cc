@@ -64,35 +64,6 @@ TEST(InCoreRoutes, ALargeBatchGoesInChunks) {
             "pageable arrays: staged whole, then in chunks");
 }
 
-// The chunks cover the batch once, in order: a quarter chunk at each end
-// (the pipeline's exposed first copy in and last copy out), full chunks
-// between, then what is left; no ends where a quarter chunk is no
-// transform or the batch is no two chunks.
-TEST(InCoreRoutes, ABatchsChunksAreShortAtTheEnds) {
-  auto counts = [](long long batch, long long per) {
-    std::vector<long long> c;
-    long long next = 0;
-    for (const Chunk &k : batch_chunks(batch, per)) {
-      EXPECT_EQ(k.first, next) << "batch " << batch << ", per " << per;
-      EXPECT_GT(k.count, 0);
-      next = k.first + k.count;
-      c.push_back(k.count);
-    }
-    EXPECT_EQ(next, batch) << "per " << per;
-    return c;
-  };
-  EXPECT_EQ(counts(4096, 256), (std::vector<long long>{64, 256, 256, 256, 256, 256, 256, 256, 256, 256, 256, 256,
-                                                        256, 256, 256, 256, 128, 64}));
-  EXPECT_EQ(counts(1000, 125), (std::vector<long long>{31, 125, 125, 125, 125, 125, 125, 125, 63, 31}));
-  EXPECT_EQ(counts(16, 2), (std::vector<long long>(8, 2)));  // a quarter of 2 is no transform
-  EXPECT_EQ(counts(7, 4), (std::vector<long long>{4, 3}));    // no two chunks
-  EXPECT_EQ(counts(8, 4), (std::vector<long long>{1, 4, 2, 1}));
-  EXPECT_TRUE(batch_chunks(0, 4).empty());
-  // What a layout chunks: every transform once, whatever the cap.
-  const Geometry g = batch(1024, 65536);
-  for (size_t cap : {64 * kMiB, 8192 * kMiB}) counts(65536, in_core_layout(g, cap).chunk_per);
-}
-
 // Device arrays have no copies for chunks to hide: a chunked batch's plan
 // of the whole batch runs them, where the job has one, even at one
 // transform a chunk (sixteen 1024 x 1024 planes, 8 MiB each way apiece).
