@@ -9,8 +9,11 @@
 //             as gpufftw plans a batch (cufftMakePlanMany64)
 //   stream    that plan on a non-blocking stream of its own, bound once
 //   bind      bound to the stream again at every call (cufftSetStream)
-//   queries   and asked what gpufftw asks at every call: cudaSetDevice, a
-//             pointer's memory type per array, a query per default stream
+//   +X        bind, and one question gpufftw asks at every call:
+//             cudaSetDevice, a pointer's memory type per array, a query of
+//             the legacy or of the thread's default stream
+//   queries   bind, and all of them
+//   on-legacy the plan bound to the legacy default stream instead
 //   gpufftw   fftwf_execute of an FFTW plan on the same arrays, where
 //             gpufftw is preloaded (else left out)
 // One line per variant:
@@ -82,16 +85,37 @@ void bench(const Problem &pb, int rounds, bool gpufftw) {
                  CHECK_CUFFT(cufftExecC2C(bound, in, out, CUFFT_FORWARD));
                  CHECK_CUDA(cudaStreamSynchronize(own));
                }, {}});
+  // Each of gpufftw's per-call questions alone on top of `bind`, then all.
+  auto bound_run = [&] {
+    CHECK_CUFFT(cufftSetStream(bound, own));
+    CHECK_CUFFT(cufftExecC2C(bound, in, out, CUFFT_FORWARD));
+    CHECK_CUDA(cudaStreamSynchronize(own));
+  };
+  auto set_device = [] { CHECK_CUDA(cudaSetDevice(0)); };
+  auto pointers = [&] {
+    cudaPointerAttributes a{};
+    CHECK_CUDA(cudaPointerGetAttributes(&a, in));
+    CHECK_CUDA(cudaPointerGetAttributes(&a, out));
+  };
+  auto legacy = [] { CHECK_CUDA(cudaStreamQuery(cudaStreamLegacy)); };
+  auto per_thread = [] { CHECK_CUDA(cudaStreamQuery(cudaStreamPerThread)); };
+  v.push_back({"+setdevice", [&] { set_device(); bound_run(); }, {}});
+  v.push_back({"+pointers", [&] { pointers(); bound_run(); }, {}});
+  v.push_back({"+legacy-query", [&] { legacy(); bound_run(); }, {}});
+  v.push_back({"+thread-query", [&] { per_thread(); bound_run(); }, {}});
   v.push_back({"queries", [&] {
-                 CHECK_CUDA(cudaSetDevice(0));
-                 cudaPointerAttributes a{};
-                 CHECK_CUDA(cudaPointerGetAttributes(&a, in));
-                 CHECK_CUDA(cudaPointerGetAttributes(&a, out));
-                 CHECK_CUDA(cudaStreamQuery(cudaStreamLegacy));
-                 CHECK_CUDA(cudaStreamQuery(cudaStreamPerThread));
-                 CHECK_CUFFT(cufftSetStream(bound, own));
+                 set_device();
+                 pointers();
+                 legacy();
+                 per_thread();
+                 bound_run();
+               }, {}});
+  // The plan on the legacy default stream, which is ordered after the
+  // program's default streams with no question asked.
+  v.push_back({"on-legacy", [&] {
+                 CHECK_CUFFT(cufftSetStream(bound, cudaStreamLegacy));
                  CHECK_CUFFT(cufftExecC2C(bound, in, out, CUFFT_FORWARD));
-                 CHECK_CUDA(cudaStreamSynchronize(own));
+                 CHECK_CUDA(cudaStreamSynchronize(cudaStreamLegacy));
                }, {}});
   fftwf_plan p = nullptr;
   if (gpufftw) {
