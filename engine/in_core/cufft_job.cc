@@ -60,6 +60,7 @@ bool CufftJob::run(void *const in[2], void *const out[2], std::string *why) {
   GPUFFTW_CK(cudaSetDevice(device()), why);
   // Asked once a call: each answer is a driver call.
   const Memory in_mem = memory_type(in[0]), out_mem = in[0] == out[0] ? in_mem : memory_type(out[0]);
+  if (runs_on_legacy_stream(in_mem, out_mem, in[0] == out[0])) return run_on_legacy_stream(in[0], out[0], why);
   if (!after_default_streams(in_mem, out_mem, stream_, why)) return false;
   std::vector<void *> scratch;
   bool ok = run_on_stream(in, out, in_mem, out_mem, &scratch, why);
@@ -72,6 +73,31 @@ bool CufftJob::run(void *const in[2], void *const out[2], std::string *why) {
     cudaStreamSynchronize(stream_);
   }
   return ok;
+}
+
+// A transform of device arrays that needs no buffer of its own runs where
+// cuFFT on the default stream would: on the legacy default stream, which
+// waits for the program's work on every blocking stream, its thread's
+// default stream among them. The job's own stream would have to ask the
+// driver about the program's default streams at every call, which costs
+// more than a small transform (docs/results/fp16.md, "Where an execute
+// on device arrays spends its time").
+bool CufftJob::runs_on_legacy_stream(Memory in_mem, Memory out_mem, bool in_place) const {
+  if (arrays_at(in_mem, out_mem) != ArraysAt::Device || g_.type == Type::R2R || in_.split || out_.split)
+    return false;
+  // A c2r's input is copied before cuFFT or our kernel overwrites it.
+  if (c2r_needs_copy(in_place)) return false;
+  const Route route = routes_.at(ArraysAt::Device);
+  return route == Route::OwnKernel || (route == Route::Whole && whole_step_ >= 0);
+}
+
+bool CufftJob::run_on_legacy_stream(void *in, void *out, std::string *why) {
+  const bool ran = routes_.at(ArraysAt::Device) == Route::OwnKernel
+                       ? own_->run(in, out, g_.sign, cudaStreamLegacy, why)
+                       : exec_plan(steps_[whole_step_], cudaStreamLegacy, in, out, why);
+  // Run through or not, what was queued finishes before the call returns.
+  const cudaError_t done = cudaStreamSynchronize(cudaStreamLegacy);
+  return ran && check(done, "cudaStreamSynchronize", why);
 }
 
 // The route was chosen when the job was made, for arrays of each kind;

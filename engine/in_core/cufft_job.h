@@ -71,6 +71,8 @@ class CufftJob final : public FftJob {
   using Map = std::function<void *(const void *)>;
 
   // cufft_job.cc
+  bool runs_on_legacy_stream(Memory in_mem, Memory out_mem, bool in_place) const;
+  bool run_on_legacy_stream(void *in, void *out, std::string *why);
   // in_mem, out_mem: where in[0] and out[0] lie.
   bool run_on_stream(void *const in[2], void *const out[2], Memory in_mem, Memory out_mem,
                      std::vector<void *> *scratch, std::string *why);
