@@ -6,7 +6,8 @@
 #      the staging threads, a device copy) and the staging alone
 #      (bench/half_staging_bench);
 #   2. the kernels on half data on the device: ours, cuFFT's FP16 and FP32
-#      (bench/fp16_bench);
+#      (bench/fp16_bench); an execute on device arrays, gpufftw's against
+#      cuFFT's, step by step (bench/execute_cost, gpufftw preloaded);
 #   3. fft_bench with gpufftw preloaded in GPU mode under FFTW_MEASURE (so
 #      that each fp16 plan times its ways), each problem planned in fp32
 #      and fp16 and timed interleaved, on device arrays (the fp16 standard
@@ -43,6 +44,9 @@ echo "== staging and rates" >&2
 "$build/bench/half_staging_bench" > "$out/fp16_staging.txt" 2>&1
 echo "== kernels on device data" >&2
 "$build/bench/fp16_bench" --reps 30 > "$out/fp16_kernels.txt" 2>&1
+echo "== an execute on device arrays against cuFFT's" >&2
+LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu GPUFFTW_DEVICES=0 "$build/bench/execute_cost" \
+  > "$out/fp16_execute.txt" 2>&1
 : > "$out/fp16_results.txt"
 for alloc in device malloc fftw; do
   problems=$host_problems

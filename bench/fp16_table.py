@@ -3,7 +3,8 @@
 wrote in OUT, in Markdown: the rates, device data against cuFFT's FP16 and
 FP32, host arrays against gpufftw's fp32 with the model's bound, the same
 over several GPUs against one GPU's (rows "ALLOC@N", where the run had
-more than one), and the comparison mode's errors. Ratios are times of the
+more than one), an execute on device arrays against cuFFT's step by step
+(execute_cost), and the comparison mode's errors. Ratios are times of the
 peer over gpufftw's fp16 (above 1: fp16 faster)."""
 import json
 import os
@@ -152,6 +153,26 @@ if set_rows:
         print("| %s | %s | %s | %s | %.3f | %s | %s | %s | %s | %s |" % (
             problem, base, gpus, fmt(one), t16, fmt(one and one / t16, "%.2f"), fmt(t32),
             fmt(t32 and t32 / t16, "%.2f"), way, "yes" if split else "no"))
+
+# 4. Where an execute on device arrays spends its time (execute_cost,
+# gpufftw preloaded): each variant's median and the peer's time over it.
+cost = {}
+variants = []
+for l in lines("fp16_execute.txt"):
+    m = re.match(r"RESULT (\S+) (\S+) ([\d.]+) ([\d.]+)", l)
+    if m:
+        cost.setdefault(m.group(1), {})[m.group(2)] = (float(m.group(3)), float(m.group(4)))
+        if m.group(2) not in variants:
+            variants.append(m.group(2))
+if cost:
+    print("\n## An execute on device arrays against cuFFT's (execute_cost, gpufftw preloaded)\n")
+    print("µs a call, the host's clock around call and synchronise; in brackets the peer's time over the "
+          "variant's (peer: cuFFT on the default stream; gpufftw: fftwf_execute on the same arrays)\n")
+    print("| problem | " + " | ".join(variants) + " |")
+    print("|---|" + "---|" * len(variants))
+    for problem, row in cost.items():
+        print("| %s | %s |" % (problem, " | ".join(
+            "%.2f (%.2f)" % row[v] if v in row else "-" for v in variants)))
 
 print("\n## Accuracy (GPUFFTW_COMPARE=1, malloc arrays, every plan fp16)\n")
 print("| way asked | problem | computed in half | gpufftw rel. L2 | tolerance | over |")

@@ -28,7 +28,9 @@ ratios worked out by hand:
   (0.050 ms, 0.50x) and against cuFFT as an FFTW program's execute on
   floats would have it, synced: FP32 0.110 ms, FP16 from floats 0.140, the
   faster 1.10x; the 2-D's kernels line, from before the synced columns,
-  leaves them empty.
+  leaves them empty. execute_cost's lines give a row per problem with a
+  column per variant in the order first seen, the peer's time over each
+  (100 us over 105: 0.95), and "-" where a problem lacks a variant.
 - The never-slower table (bench/never_slower_table.py) with a baseline
   revision measured beside this build: the batch 2.00 ms over the set
   against the baseline's 1.60 (1.25), 3.00 against 3.00 (1.00), the third
@@ -91,6 +93,10 @@ expect(fp16, '| c2c-f32-1024-b16384 | 0.105 | 0.100 | f32 | 0.050 | 0.095 | 0.50
        'a device row against cuFFT on half data and against cuFFT synced on floats')
 expect(fp16, '| c2c-f32-4096x4096 | - | 0.250 | f32 | 0.460 | 0.240 | 0.96 | 1.84 | - | - | - | - |',
        'a device row whose kernels line has no synced columns')
+expect(fp16, '| problem | peer | stream | queries | gpufftw |', 'execute_cost: a column per variant')
+expect(fp16, '| c2c-f32-1024-b16384 | 100.00 (1.00) | 100.00 (1.00) | 104.00 (0.96) | 105.00 (0.95) |',
+       'execute_cost: each variant against the peer')
+expect(fp16, '| c2c-f32-1024 | 10.00 (1.00) | - | - | 12.50 (0.80) |', 'execute_cost: a variant missing')
 if any(line.startswith('| c2c-f32-4096-b4096 | malloc@2 |') for line in fp16):
     failures.append('fp16: a two-GPU row in the one-GPU host table')
 
