@@ -29,10 +29,13 @@
 #include <vector>
 
 #include "bench/device_timing.cuh"
+#include "engine/fp16/device_half.h"
 #include "engine/fp16/fp16_fft.h"
 
 namespace {
 
+using gpufftw::engine::fp16::device_to_float;
+using gpufftw::engine::fp16::device_to_half;
 using gpufftw::engine::fp16::Fp16Plan;
 
 // Values in [-0.5, 0.5) from a hash of the index, as half and as the same
@@ -53,18 +56,6 @@ __global__ void fill(__half2 *h, float2 *f, size_t count, unsigned seed) {
     h[i] = __floats2half2_rn(v[0], v[1]);
     f[i] = __half22float2(h[i]);
   }
-}
-
-// An FFTW program's floats as halves for cuFFT's FP16, and back.
-__global__ void to_halves(const float2 *f, __half2 *h, size_t count) {
-  for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<size_t>(gridDim.x) * blockDim.x)
-    h[i] = __float22half2_rn(f[i]);
-}
-__global__ void to_floats(const __half2 *h, float2 *f, size_t count) {
-  for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<size_t>(gridDim.x) * blockDim.x)
-    f[i] = __half22float2(h[i]);
 }
 
 // Milliseconds by the host's clock: the median of `reps` calls, each
@@ -163,11 +154,16 @@ void bench(const Problem &pb, int reps) {
     CHECK_CUDA(cudaMemcpyAsync(hout, hin, count * sizeof(__half2), cudaMemcpyDeviceToDevice));
   });
   // As on an FFTW program's device float arrays (fin to fout), synced.
+  const long long values = 2 * static_cast<long long>(count);  // floats, and halves
   const double t32_synced = median_synced_ms(reps, [&] { CHECK_CUFFT(cufftXtExec(p32, fin, fout, CUFFT_FORWARD)); });
   const double t16_floats_synced = median_synced_ms(reps, [&] {
-    to_halves<<<4096, 256>>>(fin, hout, count);
+    // The library's own conversions of device arrays, as its fp16 plans
+    // make them.
+    CHECK_CUDA(
+        device_to_half(reinterpret_cast<const float *>(fin), reinterpret_cast<uint16_t *>(hout), values, nullptr));
     CHECK_CUFFT(cufftXtExec(p16, hout, hout16, CUFFT_FORWARD));
-    to_floats<<<4096, 256>>>(hout16, fout, count);
+    CHECK_CUDA(device_to_float(reinterpret_cast<const uint16_t *>(hout16), reinterpret_cast<float *>(fout), values,
+                               nullptr));
   });
   // Those and the copy overwrote every output: each once more for the
   // errors.
