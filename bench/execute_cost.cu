@@ -54,18 +54,19 @@ void bench(const Problem &pb, int rounds, bool gpufftw) {
   CHECK_CUDA(cudaMemset(in, 0, count * sizeof(cufftComplex)));
 
   int n = pb.n;
-  cufftHandle plain, embedded;
+  cufftHandle plain;
   CHECK_CUFFT(cufftPlanMany(&plain, 1, &n, nullptr, 1, n, nullptr, 1, n, CUFFT_C2C, pb.batch));
-  long long nn = n, inembed = n, onembed = n;
-  size_t work = 0;
-  CHECK_CUFFT(cufftCreate(&embedded));
-  CHECK_CUFFT(cufftMakePlanMany64(embedded, 1, &nn, &inembed, 1, n, &onembed, 1, n, CUFFT_C2C, pb.batch, &work));
-  cufftHandle bound;
-  CHECK_CUFFT(cufftCreate(&bound));
-  CHECK_CUFFT(cufftMakePlanMany64(bound, 1, &nn, &inembed, 1, n, &onembed, 1, n, CUFFT_C2C, pb.batch, &work));
-  cufftHandle on_legacy;  // a plan of its own: binding `bound` elsewhere would move the variants above
-  CHECK_CUFFT(cufftCreate(&on_legacy));
-  CHECK_CUFFT(cufftMakePlanMany64(on_legacy, 1, &nn, &inembed, 1, n, &onembed, 1, n, CUFFT_C2C, pb.batch, &work));
+  // The batch planned as gpufftw plans it, its embeds spelled out.
+  auto embedded_plan = [&] {
+    long long nn = n, inembed = n, onembed = n;
+    size_t work = 0;
+    cufftHandle h;
+    CHECK_CUFFT(cufftCreate(&h));
+    CHECK_CUFFT(cufftMakePlanMany64(h, 1, &nn, &inembed, 1, n, &onembed, 1, n, CUFFT_C2C, pb.batch, &work));
+    return h;
+  };
+  const cufftHandle embedded = embedded_plan(), bound = embedded_plan();
+  const cufftHandle on_legacy = embedded_plan();  // of its own: binding `bound` elsewhere would move the variants above
   CHECK_CUFFT(cufftSetStream(on_legacy, cudaStreamLegacy));
   cudaStream_t own;
   CHECK_CUDA(cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking));
