@@ -92,6 +92,10 @@ Dispatched on_gpu_ways(const Planner &pl, const Problem &p, const std::vector<Ca
 
 Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &key) {
   if (!side_applies(list, true)) return cpu_alone(pl, p, list, ruled_out(list));
+  // Every plan read below is read on the input as the program will have
+  // filled it, not on pages malloc has not yet given it (reading_input.h).
+  // Device and pinned arrays have their pages already.
+  if (measures(p) && pl.gpu->memory(p.in[0]) == Memory::Pageable) pl.zero_input(p);
   if (!side_applies(list, false)) return gpu_alone(pl, p, list, ruled_out(list));
   const bool estimate = p.flags & FFTW_ESTIMATE;
   const bool measuring = measures(p);

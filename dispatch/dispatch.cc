@@ -3,6 +3,7 @@
 #include "core/config.h"
 #include "dispatch/cost_model.h"
 #include "dispatch/planner.h"
+#include "dispatch/reading_input.h"
 #include "dispatch/timing.h"
 #if GPUFFTW_HAVE_CUDA
 #include "dispatch/gpu_plan.h"
@@ -29,7 +30,7 @@ const Planner &library_planner() {
 #else
       nullptr, &fftw_cpu_side(), nullptr,
 #endif
-      [](Plan *plan, double enough) { return time_execute(plan, enough); }, forced_way()};
+      [](Plan *plan, double enough) { return time_execute(plan, enough); }, forced_way(), zero_input};
   return *planner;
 }
 

@@ -29,6 +29,9 @@ struct Planner {
   // GPUFFTW_FP16_WAY, where it forces a way: a restriction on the GPU's
   // ways of an fp16 problem (fp16_candidates.h).
   std::optional<Fp16Way> forced_way;
+  // Zeroes a problem's input on the host before its plans are read on it
+  // (zero_input, reading_input.h; a test's stand-in records the call).
+  std::function<void(const Problem &)> zero_input;
 
   // The real FFTW's plan (at most `threads`; 0: the program's count), its
   // planner kept to what the plan's deadline leaves (plan_deadline()).

@@ -150,7 +150,11 @@ class Policy : public testing::Test {
  protected:
   void SetUp() override {
     planner_ = Planner{&gpu_, &cpu_, [this]() -> DispatchStore & { return store(); },
-                       [this](Plan *plan, double) { return reading(static_cast<StandInPlan &>(*plan)); }, std::nullopt};
+                       [this](Plan *plan, double) { return reading(static_cast<StandInPlan &>(*plan)); }, std::nullopt,
+                       [this](const Problem &p) {
+                         zeroed_.push_back(p.in[0]);
+                         zeroed_at_reading_.push_back(readings_);
+                       }};
   }
 
   // The store over this test's file, as a new process would read it
@@ -261,6 +265,8 @@ class Policy : public testing::Test {
   std::map<Fp16Way, double> way_read_s_;  // a GPU plan's by its fp16 way, where set
   std::map<std::string, double> solver_read_s_;  // a GPU plan's by its solver, where set
   int readings_ = 0;
+  std::vector<const void *> zeroed_;    // the input of each problem zeroed before its readings
+  std::vector<int> zeroed_at_reading_;  // how many readings had been made when it was
   char in_[8] = {}, out_[8] = {};
 };
 

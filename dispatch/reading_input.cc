@@ -1,0 +1,47 @@
+#include "dispatch/reading_input.h"
+
+#include <cstring>
+
+namespace gpufftw {
+namespace {
+
+struct Loop {
+  int64_t n, stride;  // stride in elements
+};
+
+// Zeroes the elements of `loops[k..]` from `at`: the last loop of unit
+// stride in one block, any other element by element.
+void zero_loops(char *at, const std::vector<Loop> &loops, size_t k, size_t elem) {
+  const Loop &l = loops[k];
+  if (k + 1 == loops.size()) {
+    if (l.stride == 1 || l.stride == -1) {
+      char *first = l.stride == 1 ? at : at - (l.n - 1) * static_cast<int64_t>(elem);
+      std::memset(first, 0, static_cast<size_t>(l.n) * elem);
+      return;
+    }
+    for (int64_t i = 0; i < l.n; ++i) std::memset(at + i * l.stride * static_cast<int64_t>(elem), 0, elem);
+    return;
+  }
+  for (int64_t i = 0; i < l.n; ++i) zero_loops(at + i * l.stride * static_cast<int64_t>(elem), loops, k + 1, elem);
+}
+
+}  // namespace
+
+void zero_input(const Problem &p) {
+  const bool complex_in = p.kind == Kind::C2C || p.kind == Kind::C2R;
+  const size_t real = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
+  const size_t elem = complex_in && !p.split ? 2 * real : real;
+  // The loops outermost first, the transform's last dimension innermost
+  // (the one most often of unit stride); a c2r reads n/2+1 of it.
+  std::vector<Loop> loops;
+  for (const Dim &d : p.howmany) loops.push_back({d.n, d.is});
+  for (size_t i = 0; i < p.dims.size(); ++i) {
+    const bool halved = p.kind == Kind::C2R && i + 1 == p.dims.size();
+    loops.push_back({halved ? p.dims[i].n / 2 + 1 : p.dims[i].n, p.dims[i].is});
+  }
+  if (loops.empty()) loops.push_back({1, 1});
+  for (void *array : p.in)
+    if (array) zero_loops(static_cast<char *>(array), loops, 0, elem);
+}
+
+}  // namespace gpufftw
