@@ -1,5 +1,7 @@
 #include "dispatch/reading_input.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 namespace gpufftw {
@@ -31,15 +33,18 @@ void zero_input(const Problem &p) {
   const bool complex_in = p.kind == Kind::C2C || p.kind == Kind::C2R;
   const size_t real = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
   const size_t elem = complex_in && !p.split ? 2 * real : real;
-  // The loops outermost first, the transform's last dimension innermost
-  // (the one most often of unit stride); a c2r reads n/2+1 of it.
   std::vector<Loop> loops;
   for (const Dim &d : p.howmany) loops.push_back({d.n, d.is});
   for (size_t i = 0; i < p.dims.size(); ++i) {
-    const bool halved = p.kind == Kind::C2R && i + 1 == p.dims.size();
+    const bool halved = p.kind == Kind::C2R && i + 1 == p.dims.size();  // a c2r reads n/2+1 of its last
     loops.push_back({halved ? p.dims[i].n / 2 + 1 : p.dims[i].n, p.dims[i].is});
   }
   if (loops.empty()) loops.push_back({1, 1});
+  // Zeroing does not depend on the loops' order: the shortest stride
+  // innermost walks memory in order and zeroes a unit stride in blocks
+  // (an interleaved batch's is its loop of transforms, not a dimension).
+  std::stable_sort(loops.begin(), loops.end(),
+                   [](const Loop &a, const Loop &b) { return std::llabs(a.stride) > std::llabs(b.stride); });
   for (void *array : p.in)
     if (array) zero_loops(static_cast<char *>(array), loops, 0, elem);
 }

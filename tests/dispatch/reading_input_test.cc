@@ -62,6 +62,17 @@ TEST(ZeroInput, AStridesGapsAreLeftAsTheProgramHadThem) {
   EXPECT_EQ(z, want);
 }
 
+TEST(ZeroInput, AnInterleavedBatchIsZeroedWhateverTheLoopsOrder) {
+  // 3 transforms of 4 points, interleaved (the batch's stride 1, the
+  // transform's 3), in an array of 16 complex numbers.
+  Marked a(2 * 16);
+  Problem p = f32(Kind::C2C, {{4, 3, 3}}, {{3, 1, 1}});
+  p.in[0] = a.f.data();
+  zero_input(p);
+  const std::vector<bool> z = a.zeroed();
+  for (size_t i = 0; i < z.size(); ++i) EXPECT_EQ(z[i], i < 24) << i;
+}
+
 TEST(ZeroInput, AC2rReadsHalfItsLastDimensionPlusOne) {
   // 3 x 8 real out, its input 3 rows of 5 complex numbers in rows of 6
   // (the padding of an in-place r2c's array).
