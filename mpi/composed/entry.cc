@@ -20,6 +20,7 @@
 #include "mpi/composed/exchange.h"
 #include "mpi/composed/plan.h"
 #include "mpi/composed/steps.h"
+#include "mpi/composed/ways.h"
 
 namespace gpufftw {
 namespace mpi {
@@ -350,17 +351,10 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     GPUFFTW_LOG(Debug, "%s: the real FFTW MPI: %s", entry, why.c_str());
     return decline(why);
   }
-  // Vote 1: composed where every rank's setting allows it and either every
-  // rank forces it or every rank has a GPU, or every rank is auto and the
-  // flags measure; always where the real FFTW MPI would fail the layout
-  // (the same on every rank: it follows from the arguments). Under auto
-  // with FFTW_ESTIMATE, a GPU on every rank composes the plan unpriced: the
-  // model sees the real FFTW MPI only as its serial transform shared among
-  // the ranks and a floor of its exchanges, not its own fixed costs (its
-  // threads, its processes, its transposes through MPI), which are of the
-  // order of the composed plan's at the sizes where a verdict for it could
-  // be drawn. So no sure verdict for the real FFTW MPI is drawn from the
-  // model; FFTW_MEASURE, which reads both sides, is where it can win.
+  // Vote 1: what every rank's setting and GPU allow, and from it which of
+  // the two ways applies (ways.h): the composed plan always where the real
+  // FFTW MPI would fail the layout (the same on every rank: it follows
+  // from the arguments).
   const bool required = real_fftw_mpi_fails(layout);
   if (required) {
     static std::once_flag said;
@@ -376,16 +370,16 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return decline(mpi_error("MPI_Allreduce", rc));
   }
-  const bool auto_everywhere = vote[3] != 0;
-  if (!vote[0] || !(vote[1] || vote[2] || (auto_everywhere && measuring))) {
-    why = !vote[0] ? "GPUFFTW_MPI_PATH=real"
-                   : "FFTW_ESTIMATE, not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed";
-    GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry, why.c_str());
-    return decline(why);
+  const Ways ways =
+      mpi_ways(Vote{vote[0] != 0, vote[1] != 0, vote[2] != 0, vote[3] != 0}, required, measuring, real.plan != nullptr);
+  if (!ways.composed.applies()) {
+    GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry, ways.composed.why_not.c_str());
+    return decline(ways.composed.why_not);
   }
-  // Vote 1b: under auto with FFTW_MEASURE and up, the two sides are timed,
-  // unless rank 0's store remembers which won.
-  bool timed = auto_everywhere && measuring && real.plan;
+  // Vote 1b: where both ways apply, the two are timed, unless rank 0's
+  // store remembers which won.
+  bool timed = ways.real.applies();
+  if (!timed) GPUFFTW_LOG(Debug, "%s: the composed plan, unweighed (%s)", entry, ways.real.why_not.c_str());
   const std::string key =
       timed ? choice_key(planner, Serial<R>::precision, layout, n_pes, Serial<R>::planner_nthreads(), iblock, oblock,
                          flags, sign, in, out)
