@@ -20,6 +20,22 @@ int64_t Problem::batch() const {
   return n;
 }
 
+int64_t SideAxes::count() const {
+  int64_t c = 1;
+  for (int64_t v : n) c *= v;
+  return c;
+}
+
+SideAxes side_axes(const Problem &p, bool output) {
+  SideAxes s;
+  s.complex = p.kind == Kind::C2C || p.kind == (output ? Kind::R2C : Kind::C2R);
+  s.split = s.complex && p.split;
+  for (const Dim &d : p.howmany) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
+  for (const Dim &d : p.dims) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
+  if (s.complex && p.kind != Kind::C2C && !p.dims.empty()) s.n.back() = s.n.back() / 2 + 1;
+  return s;
+}
+
 const char *kind_name(Kind k) {
   switch (k) {
     case Kind::C2C: return "c2c";

@@ -43,6 +43,17 @@ struct Problem {
   Problem estimated() const;
 };
 
+// One side of a problem as its axes, the loops then the dims: each one's
+// size as that side holds it (the last dim n/2 + 1 on the complex side of
+// an r2c or c2r) and the caller's stride, in elements of the side (complex
+// numbers where interleaved, reals where real or split).
+struct SideAxes {
+  std::vector<int64_t> n, stride;
+  bool complex = false, split = false;
+  int64_t count() const;  // the side's elements: the product of n
+};
+SideAxes side_axes(const Problem &p, bool output);
+
 // What FFTW's own API checks before planning (rank and howmany rank >= 0,
 // every n >= 1, howmany n >= 0), and r2r kinds that exist. FFTW returns a
 // NULL plan for the first; an unknown kind it does not check at all.

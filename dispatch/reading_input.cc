@@ -30,15 +30,11 @@ void zero_loops(char *at, const std::vector<Loop> &loops, size_t k, size_t elem)
 }  // namespace
 
 void zero_input(const Problem &p) {
-  const bool complex_in = p.kind == Kind::C2C || p.kind == Kind::C2R;
+  const SideAxes in = side_axes(p, false);
   const size_t real = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
-  const size_t elem = complex_in && !p.split ? 2 * real : real;
+  const size_t elem = in.complex && !in.split ? 2 * real : real;
   std::vector<Loop> loops;
-  for (const Dim &d : p.howmany) loops.push_back({d.n, d.is});
-  for (size_t i = 0; i < p.dims.size(); ++i) {
-    const bool halved = p.kind == Kind::C2R && i + 1 == p.dims.size();  // a c2r reads n/2+1 of its last
-    loops.push_back({halved ? p.dims[i].n / 2 + 1 : p.dims[i].n, p.dims[i].is});
-  }
+  for (size_t i = 0; i < in.n.size(); ++i) loops.push_back({in.n[i], in.stride[i]});
   if (loops.empty()) loops.push_back({1, 1});
   // Zeroing does not depend on the loops' order: the shortest stride
   // innermost walks memory in order and zeroes a unit stride in blocks

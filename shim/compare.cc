@@ -73,32 +73,10 @@ Registry &registry() {
   return *r;
 }
 
-// One side of a problem as dense loops-then-dims axes: logical sizes (the
-// last dim halved on the complex side of r2c/c2r) and the caller's strides.
-struct Side {
-  std::vector<int64_t> n, stride;
-  bool complex = false, split = false;
-  int64_t count() const {
-    int64_t c = 1;
-    for (int64_t v : n) c *= v;
-    return c;
-  }
-};
-
-Side side_of(const Problem &p, bool output) {
-  Side s;
-  s.complex = p.kind == Kind::C2C || p.kind == (output ? Kind::R2C : Kind::C2R);
-  s.split = s.complex && p.split;
-  for (const Dim &d : p.howmany) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
-  for (const Dim &d : p.dims) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
-  if (s.complex && p.kind != Kind::C2C && !p.dims.empty()) s.n.back() = s.n.back() / 2 + 1;
-  return s;
-}
-
 // The side's elements, read in dense row-major order into type H (complex
 // as re, im pairs).
 template <class R, class H>
-std::vector<H> gather(const Side &s, void *const ptr[2]) {
+std::vector<H> gather(const SideAxes &s, void *const ptr[2]) {
   const int64_t total = s.count(), width = s.complex ? 2 : 1;
   std::vector<H> v(static_cast<size_t>(total * width));
   const R *a = static_cast<const R *>(ptr[0]), *b = static_cast<const R *>(ptr[1]);
@@ -126,7 +104,7 @@ std::vector<T> dense_transform(const Problem &p, std::vector<T> in) {
   Problem d = p;
   d.split = false;
   d.flags = FFTW_ESTIMATE;
-  const Side si = side_of(p, false), so = side_of(p, true);
+  const SideAxes si = side_axes(p, false), so = side_axes(p, true);
   std::vector<T> out(static_cast<size_t>(so.count() * (so.complex ? 2 : 1)));
   int64_t is = 1, os = 1;
   const size_t loops = p.howmany.size();
@@ -185,7 +163,7 @@ uint64_t timed_execute(Plan *plan, const Arrays &arrays) {
 template <class R, class H>
 void compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *const out[2]) {
   const Problem &p = plan->problem();
-  const Side si = side_of(p, false), so = side_of(p, true);
+  const SideAxes si = side_axes(p, false), so = side_axes(p, true);
   std::vector<H> in_high = gather<R, H>(si, in);
   std::vector<R> in_own = gather<R, R>(si, in);
   const uint64_t ns = timed_execute(plan, arrays);
