@@ -36,6 +36,45 @@ SideAxes side_axes(const Problem &p, bool output) {
   return s;
 }
 
+namespace {
+
+// The bytes [lo, hi) one array of a side spans from its pointer; false
+// where that does not fit 64 bits.
+struct Span {
+  int64_t lo = 0, hi = 0;
+};
+bool span(const Problem &p, bool output, Span *s) {
+  const SideAxes side = side_axes(p, output);
+  const int64_t real = p.precision == Precision::F32 ? 4 : 8;
+  const int64_t elem = side.complex && !side.split ? 2 * real : real;
+  int64_t lo = 0, hi = 0;
+  for (size_t i = 0; i < side.n.size(); ++i) {
+    int64_t reach;
+    if (__builtin_mul_overflow(side.n[i] - 1, side.stride[i], &reach)) return false;
+    if (__builtin_add_overflow(reach < 0 ? lo : hi, reach, reach < 0 ? &lo : &hi)) return false;
+  }
+  return !__builtin_mul_overflow(lo, elem, &s->lo) && !__builtin_add_overflow(hi, 1, &hi) &&
+         !__builtin_mul_overflow(hi, elem, &s->hi);
+}
+
+}  // namespace
+
+bool arrays_overlap(const Problem &p) {
+  Span si, so;
+  if (!span(p, false, &si) || !span(p, true, &so)) return true;
+  for (void *a : p.in)
+    for (void *b : p.out) {
+      if (!a || !b || a == b) continue;
+      const int64_t ia = reinterpret_cast<intptr_t>(a), ob = reinterpret_cast<intptr_t>(b);
+      int64_t a_lo, a_hi, b_lo, b_hi;
+      if (__builtin_add_overflow(ia, si.lo, &a_lo) || __builtin_add_overflow(ia, si.hi, &a_hi) ||
+          __builtin_add_overflow(ob, so.lo, &b_lo) || __builtin_add_overflow(ob, so.hi, &b_hi))
+        return true;
+      if (a_lo < b_hi && b_lo < a_hi) return true;
+    }
+  return false;
+}
+
 const char *kind_name(Kind k) {
   switch (k) {
     case Kind::C2C: return "c2c";

@@ -54,6 +54,14 @@ struct SideAxes {
 };
 SideAxes side_axes(const Problem &p, bool output);
 
+// Whether the input and output share memory without being the same array:
+// the bytes each side spans from each of its pointers (side_axes, negative
+// strides reaching below the pointer) meet. Sizes past 64 bits count as
+// sharing. The real FFTW decides for itself whether it plans such a
+// problem (a c2r of 3 points with the output one double into the input,
+// say, it does not), so a plan cannot assume it will.
+bool arrays_overlap(const Problem &p);
+
 // What FFTW's own API checks before planning (rank and howmany rank >= 0,
 // every n >= 1, howmany n >= 0), and r2r kinds that exist. FFTW returns a
 // NULL plan for the first; an unknown kind it does not check at all.

@@ -66,51 +66,6 @@ std::unique_ptr<Plan> cpu_twin(const Problem &p) {
   return p.precision == Precision::F32 ? make_cpu_plan<float>(q) : make_cpu_plan<double>(q);
 }
 
-// The bytes [lo, hi) one array of a side spans from its pointer; false
-// where that does not fit 64 bits.
-struct Span {
-  int64_t lo = 0, hi = 0;
-};
-bool span(const Problem &p, bool out_side, Span *s) {
-  const bool complex_side = p.kind == Kind::C2C || (p.kind == Kind::R2C) == out_side;
-  const int64_t real = p.precision == Precision::F32 ? 4 : 8;
-  const int64_t elem = complex_side && !p.split && p.kind != Kind::R2R ? 2 * real : real;
-  int64_t lo = 0, hi = 0;
-  auto add = [&](int64_t n, int64_t stride) {
-    int64_t reach;
-    if (__builtin_mul_overflow(n - 1, stride, &reach)) return false;
-    return !__builtin_add_overflow(reach < 0 ? lo : hi, reach, reach < 0 ? &lo : &hi);
-  };
-  for (size_t i = 0; i < p.dims.size(); ++i) {
-    const bool halved = complex_side && p.kind != Kind::C2C && i + 1 == p.dims.size();
-    if (!add(halved ? p.dims[i].n / 2 + 1 : p.dims[i].n, out_side ? p.dims[i].os : p.dims[i].is)) return false;
-  }
-  for (const Dim &d : p.howmany)
-    if (!add(d.n, out_side ? d.os : d.is)) return false;
-  return !__builtin_mul_overflow(lo, elem, &s->lo) && !__builtin_add_overflow(hi, 1, &hi) &&
-         !__builtin_mul_overflow(hi, elem, &s->hi);
-}
-
-// Arrays that share memory without being the same array: the real FFTW
-// decides whether it plans such a problem (c2r of 3 points with the
-// output one double into the input, say, it does not). Sizes past 64 bits
-// count as sharing.
-bool arrays_overlap(const Problem &p) {
-  Span si, so;
-  if (!span(p, false, &si) || !span(p, true, &so)) return true;
-  for (void *a : p.in)
-    for (void *b : p.out) {
-      if (!a || !b || a == b) continue;
-      const int64_t ia = reinterpret_cast<intptr_t>(a), ob = reinterpret_cast<intptr_t>(b);
-      int64_t a_lo, a_hi, b_lo, b_hi;
-      if (__builtin_add_overflow(ia, si.lo, &a_lo) || __builtin_add_overflow(ia, si.hi, &a_hi) ||
-          __builtin_add_overflow(ob, so.lo, &b_lo) || __builtin_add_overflow(ob, so.hi, &b_hi))
-        return true;
-      if (a_lo < b_hi && b_lo < a_hi) return true;
-    }
-  return false;
-}
-
 // FFTW's planner flags beyond the documented ones (FFTW_ESTIMATE_PATIENT
 // to FFTW_ALLOW_PRUNING in fftw3.h) take algorithms away from its planner,
 // which may then find none (FFTW_NO_BUFFERING on a c2r, say).
