@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "bench/device_timing.cuh"
-#include "engine/fp16/device_half.h"
+#include "engine/kernels/device_half.h"
 #include "engine/fp16/fp16_fft.h"
 
 namespace {

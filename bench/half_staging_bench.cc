@@ -3,7 +3,7 @@
 // (default 256), pinned (cudaMallocHost) and pageable (malloc), the median
 // time of moving it to the device and back as floats (HostCopier: DMA
 // straight from pinned arrays, staged through the copy threads from
-// pageable ones) and as halves converted on the host (engine/fp16/half_staging.h: F16C
+// pageable ones) and as halves converted on the host (engine/staging/half_staging.h: F16C
 // on the same threads while the previous piece's DMA runs), the latter for
 // several slot sizes (the default marked *). Rates are in the float
 // array's bytes per second, so the ratio is the speed-up the FP16 path's
@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/fp16/half_staging.h"
-#include "engine/fp16/host_half.h"
+#include "engine/staging/half_staging.h"
+#include "engine/staging/host_half.h"
 #include "engine/staging/host_copy.h"
 
 namespace {

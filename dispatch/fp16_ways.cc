@@ -47,6 +47,18 @@ std::string not_taken(Fp16Way w, const Problem &p) {
   return "";
 }
 
+// Why the way does not spread over the set, or "" where it does: every
+// way splits a batch, each GPU's share a job of its own; one 2-D or 3-D
+// transform splits in half as single precision on halves alone (the
+// slabs carry halves and compute in floats between), and one 1-D
+// transform's split stages floats.
+std::string not_spread(Fp16Way w, const Problem &p) {
+  if (w == Fp16Way::Single || p.batch() > 1) return "";
+  if (p.dims.size() < 2) return "over the GPUs, one 1-D transform's split stages floats";
+  if (w != Fp16Way::SingleOnHalves) return "over the GPUs, one transform splits in half as single precision on halves";
+  return "";
+}
+
 }  // namespace
 
 const char *way_name(Fp16Way w) { return text(w).name; }
@@ -97,9 +109,9 @@ std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates 
     WayPrice wp;
     wp.way = w;
     wp.why_not = not_taken(w, p);
-    const bool spreads = w == Fp16Way::Single || p.batch() > 1;
-    if (wp.why_not.empty() && over.only && !spreads)
-      wp.why_not = "over the GPUs, half precision splits batches only (one transform's split stages floats)";
+    const std::string why_not_spread = not_spread(w, p);
+    const bool spreads = why_not_spread.empty();
+    if (wp.why_not.empty() && over.only && !spreads) wp.why_not = why_not_spread;
     wp.offered = wp.why_not.empty();
     if (!wp.offered) {
       prices.push_back(wp);

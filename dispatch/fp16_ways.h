@@ -104,9 +104,11 @@ struct WayPrice {
 // of two; single precision on halves c2c. f32 takes everything.
 // Over the set (`over`), a way that spreads costs its price over the
 // split's gain: each GPU converts its share on staging threads of its own,
-// so the host's conversion divides as f32's staging does in the tables. A
-// way in half on one transform is not offered where the plan must spread,
-// and costs one GPU's price elsewhere. Device arrays stay where they lie
+// so the host's conversion divides as f32's staging does in the tables.
+// Every way spreads a batch; one 2-D or 3-D transform spreads in half as
+// single precision on halves only, one 1-D transform in f32 only. A way
+// that does not spread is not offered where the plan must, and costs one
+// GPU's price elsewhere. Device arrays stay where they lie
 // (the split transforms them whole on their GPU): no gain.
 std::vector<WayPrice> price_ways(const Problem &p, ArraysAt at, const HalfRates &r, const OverGpus &over = {},
                                  const DeviceFactors &f = DeviceFactors());

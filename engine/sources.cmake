@@ -6,7 +6,7 @@
 # single-pass kernels, float <-> half on the host, and the FP16
 # tensor-core FFT (engine/CMakeLists.txt says why each stands apart).
 set(GPUFFTW_KERNELS_SOURCES kernels/stockham.cc kernels/transform_plan.cc kernels/launch_f32.cu kernels/launch_f64.cu)
-set(GPUFFTW_HOST_HALF_SOURCES fp16/host_half.cc fp16/host_half_f16c.cc)
+set(GPUFFTW_HOST_HALF_SOURCES staging/host_half.cc staging/host_half_f16c.cc)
 set(GPUFFTW_FP16_SOURCES fp16/fp16_fft.cc fp16/dft_fragments.cc fp16/fp16_kernels.cu)
 
 # gpufftw_engine_sources(VAR DIR): every .cc and .cu under DIR (the engine

@@ -4,10 +4,10 @@
 
 #include "engine/cufft/plan_cache.h"
 #include "engine/device/context.h"
-#include "engine/fp16/device_half.h"
+#include "engine/kernels/device_half.h"
 #include "engine/fp16/fp16_fft.h"
-#include "engine/fp16/half_staging.h"
-#include "engine/fp16/host_half.h"
+#include "engine/staging/half_staging.h"
+#include "engine/staging/host_half.h"
 #include "engine/staging/sides.h"
 
 namespace gpufftw::engine::fp16 {

@@ -2,7 +2,7 @@
 // single-precision c2c, r2c or c2r transforms computed on halves, the way
 // Geometry::half_way names (engine.h's HalfWay). Host arrays, pinned and
 // pageable alike, are converted to halves on the host while staged
-// (engine/fp16/half_staging.h), so the bus carries half the bytes, and
+// (engine/staging/half_staging.h), so the bus carries half the bytes, and
 // back to floats on the way out; device and managed arrays are converted
 // by a kernel (device_half.h). Whether that pays against the problem's
 // single-precision job is dispatch's choice (dispatch/fp16_ways.h), not

@@ -7,7 +7,7 @@
 
 #include "engine/device/context.h"
 #include "engine/device/rates.h"
-#include "engine/fp16/half_staging.h"
+#include "engine/staging/half_staging.h"
 
 namespace gpufftw::engine {
 namespace {

@@ -7,8 +7,13 @@
 // transforms dim 0 on each chunk in place as soon as it has arrived, and
 // sends the chunks back over its own link as they are done. Every input
 // byte crosses PCIe once and every output byte once, spread over all the
-// links.
+// links. In half precision (Geometry::half, single precision on halves)
+// the links carry halves: the host converts each slab to halves on its
+// way in and back to floats on its way out (engine/staging/half_staging.h),
+// a kernel converts them where they land, and the passes and the exchange
+// run in single precision between.
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <utility>
@@ -16,11 +21,13 @@
 #include "engine/cufft/plan_cache.h"
 #include "engine/device/context.h"
 #include "engine/device/device_set.h"
+#include "engine/kernels/device_half.h"
 #include "engine/multi/partition.h"
 #include "engine/multi/peer_copy.h"
 #include "engine/multi/phases.h"
 #include "engine/multi/split_job.h"
 #include "engine/multi/split_shapes.h"
+#include "engine/staging/half_staging.h"
 #include "engine/staging/host_copy.h"
 #include "engine/staging/sides.h"
 
@@ -44,10 +51,13 @@ class SlabSplitJob final : public HalvesJob {
     HostCopier copier;
     std::unique_ptr<Phases> phases;  // of the run under way
     void *in = nullptr, *buf = nullptr, *recv = nullptr;
+    // In half precision: the slabs' halves as they land, then the output's
+    // on their way out (the first pass is done before the second begins).
+    uint16_t *halves = nullptr;
   };
 
   SlabSplitJob(const Geometry &g, int first_device, OneGpuPlanner one_gpu)
-      : HalvesJob(g, first_device, std::move(one_gpu)), g_(g) {
+      : HalvesJob(g, first_device, std::move(one_gpu)), g_(g), half_(g.half) {
     in_ = make_side(g, false);
     out_ = make_side(g, true);
     cbytes_ = 2 * (g.real == Real::F32 ? sizeof(float) : sizeof(double));
@@ -105,7 +115,8 @@ class SlabSplitJob final : public HalvesJob {
     return true;
   }
 
-  std::string path() const override { return "cuFFT, slabs over GPUs"; }
+  std::string path() const override { return half_ ? "cuFFT fp32 on halves, slabs over GPUs" : "cuFFT, slabs over GPUs"; }
+  bool half() const override { return half_; }
 
   Halves halves(const char *in, char *out) override {
     Halves halves;
@@ -133,10 +144,11 @@ class SlabSplitJob final : public HalvesJob {
       Gpu &gpu = gpus_[k];
       if (gpu.phases) gpu.phases->print(gpu.device);
       gpu.phases.reset();
-      for (void *p : {gpu.in == gpu.buf ? nullptr : gpu.in, gpu.buf, gpu.recv})
+      for (void *p : {gpu.in == gpu.buf ? nullptr : gpu.in, gpu.buf, gpu.recv, static_cast<void *>(gpu.halves)})
         if (p) cudaFreeAsync(p, gpu.st[0]);
       cudaStreamSynchronize(gpu.st[0]);
       gpu.in = gpu.buf = gpu.recv = nullptr;
+      gpu.halves = nullptr;
     };
     return halves;
   }
@@ -175,9 +187,19 @@ class SlabSplitJob final : public HalvesJob {
     const size_t local = static_cast<size_t>(gpu.planes.size());
     size_t b = local * plane_out_ * cbytes_ + static_cast<size_t>(n0_ * gpu.rows.size() * row_) * cbytes_;
     if (g_.type != Type::C2C) b += local * plane_in_ * in_.elem;
+    b += halves_bytes(gpu);
     for (const auto &p : gpu.slab_plans) b += p.second.work;
     for (const auto &p : gpu.pencil_plans) b += p.second.work;
     return b;
+  }
+
+  // The halves a GPU's slabs take on their way in, or its output's on
+  // their way out, whichever is more; none in single precision.
+  size_t halves_bytes(const Gpu &gpu) const {
+    if (!half_) return 0;
+    const size_t in = static_cast<size_t>(gpu.planes.size() * plane_in_) * in_.elem,
+                 out = static_cast<size_t>(n0_ * gpu.rows.size() * row_) * cbytes_;
+    return std::max(in, out) / 2;
   }
 
   bool alloc(Gpu *gpu, std::string *why) {
@@ -187,6 +209,7 @@ class SlabSplitJob final : public HalvesJob {
     if (g_.type != Type::C2C) GPUFFTW_CK(cudaMallocAsync(&gpu->in, local * plane_in_ * in_.elem, gpu->st[0]), why);
     GPUFFTW_CK(cudaMallocAsync(&gpu->recv, static_cast<size_t>(n0_ * gpu->rows.size() * row_) * cbytes_, gpu->st[0]),
                why);
+    if (half_) GPUFFTW_CK(cudaMallocAsync(reinterpret_cast<void **>(&gpu->halves), halves_bytes(*gpu), gpu->st[0]), why);
     // The second stream must not touch them before they exist.
     GPUFFTW_CK(cudaEventRecord(gpu->passed, gpu->st[0]), why);
     GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[1], gpu->passed, 0), why);
@@ -201,8 +224,8 @@ class SlabSplitJob final : public HalvesJob {
       const long long first = gpu->planes.begin + chunks[c].begin;
       char *d_in = static_cast<char *>(gpu->in) + chunks[c].begin * plane_in_ * in_.elem;
       char *d_out = static_cast<char *>(gpu->buf) + chunks[c].begin * plane_out_ * cbytes_;
-      if (!gpu->copier.to_device(d_in, in + first * plane_in_ * in_.elem,
-                                 static_cast<size_t>(chunks[c].size() * plane_in_) * in_.elem, s, why))
+      if (!copy_in(gpu, d_in, in + first * plane_in_ * in_.elem, chunks[c].begin * plane_in_,
+                   chunks[c].size() * plane_in_, s, why))
         return false;
       if (!exec_plan(gpu->slab_plans.at({static_cast<int>(c % 2), chunks[c].size()}), s, d_in, d_out, why)) return false;
     }
@@ -258,15 +281,47 @@ class SlabSplitJob final : public HalvesJob {
       while (gpu->columns[c].end < run.end) ++c;
       GPUFFTW_CK(cudaStreamWaitEvent(gpu->st[0], gpu->transformed[c], 0), why);
       char *dst = out + (gpu->rows.begin * row_ + run.begin) * cbytes_;
-      if (!gpu->copier.rows_to_host(dst, static_cast<size_t>(plane_out_) * cbytes_, recv + run.begin * cbytes_, pitch,
-                                    static_cast<size_t>(run.size()) * cbytes_, static_cast<size_t>(n0_), gpu->st[0],
-                                    why))
-        return false;
+      if (!copy_out(gpu, dst, run, pitch, why)) return false;
     }
     return true;
   }
 
+  // `count` elements of the input from the host at `src` to `d_in`, the
+  // `at`-th element of the GPU's slabs, on `s`: as they are, or as halves
+  // made floats where they land.
+  bool copy_in(Gpu *gpu, char *d_in, const char *src, long long at, long long count, cudaStream_t s,
+               std::string *why) {
+    if (!half_) return gpu->copier.to_device(d_in, src, static_cast<size_t>(count) * in_.elem, s, why);
+    const size_t values = in_.elem / sizeof(float);
+    uint16_t *h = gpu->halves + static_cast<size_t>(at) * values;
+    const size_t n = static_cast<size_t>(count) * values;
+    if (!fp16::to_device_halves(gpu->copier, h, reinterpret_cast<const float *>(src), n, s, why)) return false;
+    GPUFFTW_CK(fp16::device_to_float(h, reinterpret_cast<float *>(d_in), static_cast<long long>(n), s), why);
+    return true;
+  }
+
+  // The columns `run` of the received block (rows `pitch` bytes apart) to
+  // the host at `dst`, its rows a plane apart, on the first stream: as
+  // they are, or made halves where they lie and floats again on the host.
+  bool copy_out(Gpu *gpu, char *dst, const Share &run, size_t pitch, std::string *why) {
+    const char *src = static_cast<const char *>(gpu->recv) + run.begin * cbytes_;
+    if (!half_)
+      return gpu->copier.rows_to_host(dst, static_cast<size_t>(plane_out_) * cbytes_, src, pitch,
+                                      static_cast<size_t>(run.size()) * cbytes_, static_cast<size_t>(n0_), gpu->st[0],
+                                      why);
+    const size_t values = cbytes_ / sizeof(float), row_values = pitch / sizeof(float);
+    const size_t width = static_cast<size_t>(run.size()) * values;
+    uint16_t *h = gpu->halves + static_cast<size_t>(run.begin) * values;
+    GPUFFTW_CK(fp16::device_rows_to_half(reinterpret_cast<const float *>(src), static_cast<long long>(row_values), h,
+                                         static_cast<long long>(row_values), static_cast<long long>(width), n0_,
+                                         gpu->st[0]),
+               why);
+    return fp16::rows_to_host_floats(gpu->copier, reinterpret_cast<float *>(dst), static_cast<size_t>(plane_out_) * values,
+                                     h, row_values, width, static_cast<size_t>(n0_), gpu->st[0], why);
+  }
+
   Geometry g_;
+  const bool half_;
   Side in_, out_;
   size_t cbytes_ = 0;
   long long n0_ = 0, n1_ = 0, plane_in_ = 0, plane_out_ = 0, row_ = 0;

@@ -15,10 +15,17 @@ bool several(const std::vector<int> &set, Reason *why_not) {
   return set.size() >= 2 || decline(why_not, Reason::Code::NotItsKind, "one GPU in the set");
 }
 
-// Each GPU's share of a batch is a half job of its own; the slabs and the
-// 1-D split stage and exchange floats between their passes.
-bool single_precision(const Geometry &g, Reason *why_not) {
-  return !g.half || decline(why_not, Reason::Code::NotItsKind, "half precision splits batches only");
+// Each GPU's share of a batch is a half job of its own. The slabs carry
+// halves over the links and compute in single precision between
+// (Geometry's SingleOnHalves), as the one-GPU way does for c2c; the 1-D
+// split stages floats.
+bool slabs_precision(const Geometry &g, Reason *why_not) {
+  return !g.half || (g.half_way == HalfWay::SingleOnHalves && g.type == Type::C2C) ||
+         decline(why_not, Reason::Code::NotItsKind, "slabs in half: single precision on halves of a c2c only");
+}
+
+bool line_precision(const Geometry &g, Reason *why_not) {
+  return !g.half || decline(why_not, Reason::Code::NotItsKind, "1-D in half: its split stages floats");
 }
 
 // Takes the geometry where `why` is empty; else declines with `shape`'s
@@ -101,13 +108,13 @@ bool batch_split_suits(const Geometry &g, const std::vector<int> &set, Reason *w
 }
 
 bool slab_split_suits(const Geometry &g, const std::vector<int> &set, Reason *why_not) {
-  return several(set, why_not) && single_precision(g, why_not) &&
-         judged("slabs", not_slabs(without_unit_loops(g)), why_not);
+  return several(set, why_not) && judged("slabs", not_slabs(without_unit_loops(g)), why_not) &&
+         slabs_precision(g, why_not);
 }
 
 bool line_split_suits(const Geometry &g, const std::vector<int> &set, Reason *why_not) {
-  return several(set, why_not) && single_precision(g, why_not) &&
-         judged("1-D", not_a_line_split(without_unit_loops(g), set.size()), why_not);
+  return several(set, why_not) && judged("1-D", not_a_line_split(without_unit_loops(g), set.size()), why_not) &&
+         line_precision(g, why_not);
 }
 
 Price batch_split_cost(const Geometry &g, const std::vector<int> &set) {

@@ -48,7 +48,7 @@ class HostCopier {
 
   // `bytes` of device memory through the slots, pinned host arrays too:
   // for copies whose host side is not those bytes (the FP16 staging
-  // converts floats to halves on the way, engine/fp16/half_staging.h).
+  // converts floats to halves on the way, engine/staging/half_staging.h).
   // fill(at, off, len) writes device bytes [off, off + len) at `at` in a
   // slot, drain(at, off, len) takes them out, while the DMAs of other
   // pieces run. The staging threads call them, several at once on ranges
@@ -58,13 +58,14 @@ class HostCopier {
   using Piece = std::function<void(char *at, size_t off, size_t len)>;
   bool staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why);
   bool staged_to_host(const void *src, size_t bytes, const Piece &drain, cudaStream_t stream, std::string *why);
+  // staged_to_host of `rows` device rows of `width` bytes, `pitch` apart:
+  // drain's offsets count them back to back.
+  bool staged_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
+                           cudaStream_t stream, std::string *why);
 
  private:
   static constexpr int kSlots = 3;
   bool ensure_slots(std::string *why);
-  // staged_to_host of `rows` device rows of `width` bytes, `pitch` apart.
-  bool staged_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
-                           cudaStream_t stream, std::string *why);
   // The first of `count` slots taken in turn, from where the last call
   // left off, not from the first at each call: a caller that copies a
   // chunk at a time (the slab split) then fills the next chunk's slot while

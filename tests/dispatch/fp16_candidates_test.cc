@@ -254,12 +254,12 @@ TEST_F(Fp16Candidates, PastTheLimitTheModelPicksTheWayUnread) {
 }
 
 // One 2-D or 3-D transform on a device set of two, in auto mode: at the
-// set's placement f32 is the one way (the ways in half split batches
-// only, each ruled out saying so), priced at the set's table; one GPU
-// beside it has every way. FFTW_ESTIMATE takes f32 over the set where the
-// set's price is under every way on one GPU, else the cheapest way on one
-// GPU.
-TEST_F(Fp16Candidates, OneTransformTakesF32OverTheSetWherePricedLower) {
+// set's placement f32 and, for a c2c, single precision on halves (the
+// slabs carry halves), the ways that compute in half ruled out saying
+// so, priced at the set's table; one GPU beside it has every way.
+// FFTW_ESTIMATE takes the cheaper of the set's where it is priced under
+// every way on one GPU, else the cheapest way on one GPU.
+TEST_F(Fp16Candidates, OneTransformTakesTheSetWherePricedLower) {
   for (const Kind kind : {Kind::C2C, Kind::R2C}) {
     const Problem p = kind == Kind::C2C ? one_transform({4096, 4096}, FFTW_ESTIMATE, kind)
                                         : one_transform({256, 256, 256}, FFTW_ESTIMATE, kind);
@@ -271,10 +271,15 @@ TEST_F(Fp16Candidates, OneTransformTakesF32OverTheSetWherePricedLower) {
     ASSERT_EQ(one.size(), 4u);
     EXPECT_TRUE(way_of(set, Fp16Way::Single).applies());
     EXPECT_DOUBLE_EQ(*way_of(set, Fp16Way::Single).price, *gpu_.set_s);
-    for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::SingleOnHalves})
+    for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf}) {
       EXPECT_EQ(way_of(set, w).unfit, Unfit::NotInHalf) << way_tag(w);
+    }
     EXPECT_EQ(way_of(set, Fp16Way::CufftHalf).why_not,
-              "over the GPUs, half precision splits batches only (one transform's split stages floats)");
+              "over the GPUs, one transform splits in half as single precision on halves");
+    // The halves pay over the set as on one GPU on pageable arrays; an
+    // r2c has no way in half over the set.
+    const Fp16Way set_way = kind == Kind::C2C ? Fp16Way::SingleOnHalves : Fp16Way::Single;
+    EXPECT_EQ(way_of(set, Fp16Way::SingleOnHalves).applies(), kind == Kind::C2C);
     const double half_s = cheapest_in_half(one);
     ASSERT_LT(half_s, *gpu_.one_s) << "halves pay on one GPU on pageable arrays on such a host";
 
@@ -282,10 +287,11 @@ TEST_F(Fp16Candidates, OneTransformTakesF32OverTheSetWherePricedLower) {
     Dispatched d = choose_now(p);
     ASSERT_TRUE(made(d).gpu()) << d.why;
     EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
-    EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
-    EXPECT_TRUE(says(d.why, "; the GPUs' split priced " + ms(*gpu_.set_s))) << d.why;
+    EXPECT_EQ(made(d).way(), set_way) << d.why;
+    EXPECT_TRUE(says(d.why, "; the GPUs' split priced " + ms(*way_of(placed_at(priced(p), Spread::Set), set_way).price)))
+        << d.why;
 
-    gpu_.set_s = half_s * 2;
+    gpu_.set_s = half_s * 4;
     d = choose_now(p);
     EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
     EXPECT_EQ(made(d).way(), cheapest_gpu(priced(p))->way) << d.why;
@@ -343,20 +349,24 @@ TEST_F(Fp16Candidates, OneTransformReadsF32OverTheSetAgainstOneGpusWays) {
   EXPECT_EQ(made(d).way(), Fp16Way::Ours) << d.why;
 }
 
-// GPUFFTW_MODE=gpu: the engine places the plan, f32 over the set where
-// its split takes it, so f32's price there is one GPU's over the set's
-// gain from the tables, and the ways in half on one transform keep one
-// GPU's. A gain beyond the halves' own takes f32; a small one, a way in
-// half; FFTW_MEASURE keeps f32 where it reads faster, however priced.
-TEST_F(Fp16Candidates, TheGpuModePricesF32WithTheSetsGain) {
+// GPUFFTW_MODE=gpu: the engine places the plan, over the set where its
+// split takes it, so the price of a way that spreads there (f32, and
+// single precision on halves on one c2c) is one GPU's over the set's gain
+// from the tables, and the ways that compute in half keep one GPU's. A
+// gain takes the halves over the set; none (no set cell), ours on one
+// GPU; FFTW_MEASURE keeps f32 where it reads faster, however priced.
+TEST_F(Fp16Candidates, TheGpuModePricesTheWaysThatSpreadWithTheSetsGain) {
   set_gain_ = 4;
   const Problem p = one_transform({4096, 4096}, FFTW_ESTIMATE, Kind::C2C);
   Dispatched d = choose_now(p, GPUFFTW_MODE_GPU);
-  EXPECT_EQ(made(d).way(), Fp16Way::Single) << d.why;
+  EXPECT_EQ(made(d).way(), Fp16Way::SingleOnHalves) << d.why;
   EXPECT_EQ(made(d).spread(), Spread::Auto) << d.why;
-  EXPECT_EQ(d.why.rfind("GPUFFTW_MODE=gpu; fp16: f32, by the model: ", 0), 0u) << d.why;
+  EXPECT_EQ(d.why.rfind("GPUFFTW_MODE=gpu; fp16: " + std::string(way_name(Fp16Way::SingleOnHalves)) + ", by the model: ",
+                        0),
+            0u)
+      << d.why;
 
-  set_gain_ = 1.05;
+  set_gain_ = 0;
   calibrate_again();
   d = choose_now(p, GPUFFTW_MODE_GPU);
   EXPECT_EQ(made(d).way(), Fp16Way::Ours) << d.why;

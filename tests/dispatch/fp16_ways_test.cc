@@ -154,9 +154,9 @@ TEST(Fp16Ways, TheModelPicksByTheHostsRates) {
 }
 
 // Over the set: a way that spreads costs one GPU's price over the split's
-// gain; a way in half spreads on a batch only, so on one transform it is
-// not offered where the plan must spread and costs one GPU's price where
-// the engine places it; device arrays stay on their GPU.
+// gain; a way that computes in half spreads on a batch only, so on one
+// transform it is not offered where the plan must spread and costs one
+// GPU's price where the engine places it; device arrays stay on their GPU.
 TEST(Fp16Ways, OverTheSetTheWaysThatSpreadDivideByTheGain) {
   const HalfRates r = fast_link_host();
   const OverGpus set{1.6, true}, placed{1.6, false};
@@ -170,24 +170,35 @@ TEST(Fp16Ways, OverTheSetTheWaysThatSpreadDivideByTheGain) {
     }
     EXPECT_EQ(cheapest(spread), cheapest(one));
   }
+  // One 2-D transform: its slabs spread single precision on halves too;
+  // the ways that compute in half stay on one GPU.
   const std::vector<WayPrice> one = price_ways(single, ArraysAt::Pageable, r),
                               must = price_ways(single, ArraysAt::Pageable, r, set),
                               may = price_ways(single, ArraysAt::Pageable, r, placed);
-  for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::SingleOnHalves}) {
+  for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf}) {
     EXPECT_FALSE(price_of(must, w).offered) << way_tag(w);
-    EXPECT_EQ(price_of(must, w).why_not,
-              "over the GPUs, half precision splits batches only (one transform's split stages floats)");
+    EXPECT_EQ(price_of(must, w).why_not, "over the GPUs, one transform splits in half as single precision on halves");
     EXPECT_TRUE(price_of(may, w).offered) << way_tag(w);
     EXPECT_DOUBLE_EQ(price_of(may, w).seconds, price_of(one, w).seconds) << way_tag(w);
   }
-  EXPECT_DOUBLE_EQ(price_of(must, Fp16Way::Single).seconds, price_of(one, Fp16Way::Single).seconds / 1.6);
-  EXPECT_DOUBLE_EQ(price_of(may, Fp16Way::Single).seconds, price_of(one, Fp16Way::Single).seconds / 1.6);
-  EXPECT_EQ(cheapest(must), Fp16Way::Single);
-  // Where the split's gain beats the halves' own, the engine's placement
-  // takes f32 over the set; with a small gain, ours on one GPU.
+  for (Fp16Way w : {Fp16Way::Single, Fp16Way::SingleOnHalves}) {
+    EXPECT_DOUBLE_EQ(price_of(must, w).seconds, price_of(one, w).seconds / 1.6) << way_tag(w);
+    EXPECT_DOUBLE_EQ(price_of(may, w).seconds, price_of(one, w).seconds / 1.6) << way_tag(w);
+  }
+  // On pageable arrays the halves pay over the set as on one GPU.
+  EXPECT_EQ(cheapest(must), Fp16Way::SingleOnHalves);
+  // On one GPU, ours; where the split gains, the engine's placement takes
+  // the halves over the set.
   EXPECT_EQ(cheapest(one), Fp16Way::Ours);
-  EXPECT_EQ(cheapest(price_ways(single, ArraysAt::Pageable, r, {4, false})), Fp16Way::Single);
-  EXPECT_EQ(cheapest(price_ways(single, ArraysAt::Pageable, r, {1.05, false})), Fp16Way::Ours);
+  EXPECT_EQ(cheapest(may), Fp16Way::SingleOnHalves);
+  // One 1-D transform spreads in f32 alone.
+  const Problem line = problem(Kind::C2C, {1 << 24}, 1);
+  const std::vector<WayPrice> line_set = price_ways(line, ArraysAt::Pageable, r, set);
+  for (Fp16Way w : {Fp16Way::Ours, Fp16Way::CufftHalf, Fp16Way::SingleOnHalves})
+    if (price_of(price_ways(line, ArraysAt::Pageable, r), w).offered) {
+      EXPECT_EQ(price_of(line_set, w).why_not, "over the GPUs, one 1-D transform's split stages floats") << way_tag(w);
+    }
+  EXPECT_TRUE(price_of(line_set, Fp16Way::Single).offered);
   // Device arrays: the split transforms them whole on their GPU.
   const std::vector<WayPrice> device = price_ways(batch, ArraysAt::Device, r),
                               device_set = price_ways(batch, ArraysAt::Device, r, set);

@@ -78,15 +78,22 @@ TEST(SplitShapes, NoneOnOneGpu) {
     EXPECT_EQ(answers(g, {3}), (Said(3, "one GPU in the set")));
 }
 
-// Each GPU's share of a batch is a half job; the single transforms'
-// splits stage floats.
-TEST(SplitShapes, HalfPrecisionSplitsBatchesOnly) {
-  Geometry batch = kBatch1d, plane = kSingle2d, line = kHuge1d;
-  batch.half = plane.half = line.half = true;
-  EXPECT_EQ(answers(batch)[0], "batch split");
-  EXPECT_EQ(answers(plane), (Said{"batch: no loop", "half precision splits batches only",
-                                  "half precision splits batches only"}));
-  EXPECT_EQ(answers(line)[2], "half precision splits batches only");
+// Each GPU's share of a batch is a half job; one 2-D or 3-D c2c splits in
+// half as single precision on halves (the slabs carry halves and compute
+// in floats), no other way in half; the 1-D split stages floats.
+TEST(SplitShapes, HalfPrecisionSplitsBatchesAndSlabsOfSingleOnHalves) {
+  Geometry batch = kBatch1d, plane = kSingle2d, line = kHuge1d, real = dense({4096, 4096}, 0, Type::R2C);
+  for (Geometry *g : {&batch, &plane, &line, &real}) g->half = true;
+  for (HalfWay way : {HalfWay::Ours, HalfWay::CufftHalf}) {
+    batch.half_way = plane.half_way = way;
+    EXPECT_EQ(answers(batch)[0], "batch split");
+    EXPECT_EQ(answers(plane), (Said{"batch: no loop", "slabs in half: single precision on halves of a c2c only",
+                                    "1-D: rank 2"}));
+  }
+  plane.half_way = line.half_way = real.half_way = HalfWay::SingleOnHalves;
+  EXPECT_EQ(answers(plane), (Said{"batch: no loop", "slab split", "1-D: rank 2"}));
+  EXPECT_EQ(answers(real)[1], "slabs in half: single precision on halves of a c2c only");
+  EXPECT_EQ(answers(line), (Said{"batch: no loop", "slabs: rank 1", "1-D in half: its split stages floats"}));
 }
 
 // plan_many's howmany = 1 leaves a single transform single.
@@ -160,10 +167,11 @@ TEST(SplitShapes, NoGeometrySuitsTwo) {
     for (const std::vector<long long> &dims :
          std::vector<std::vector<long long>>{{1 << 24}, {4096, 4096}, {256, 256, 256}, {1024}, {64, 64}})
       for (const long long count : {0LL, 1LL, 4096LL})
-        for (const bool half : {false, true})
+        for (const int half : {0, 1, 2})  // single, half computed in half, single precision on halves
           for (const bool in_place : {false, true}) {
             Geometry g = dense(dims, count, type);
-            g.half = half;
+            g.half = half > 0;
+            g.half_way = half == 2 ? HalfWay::SingleOnHalves : HalfWay::Ours;
             g.in_place = in_place;
             int suits = 0;
             for (const Shape &s : kShapes) {
@@ -275,11 +283,15 @@ TEST_F(SplitPlannerTest, NoneTakesASmallOne) {
   EXPECT_EQ(placement, "GPU 0 of 0,1 (not split: batch: no loop; slabs: rank 1; 1-D: under 32 MiB)");
 }
 
-TEST_F(SplitPlannerTest, HalfPrecisionKeepsAPlaneOnOneGpu) {
+TEST_F(SplitPlannerTest, HalfPrecisionKeepsAPlaneOnOneGpuButSingleOnHalves) {
   Geometry plane = kSingle2d;
   plane.half = true;
+  plane.half_way = HalfWay::Ours;
   EXPECT_EQ(planned(plane), "one GPU");
-  EXPECT_EQ(placement, "GPU 0 of 0,1 (not split: batch: no loop; half precision splits batches only)");
+  EXPECT_EQ(placement, "GPU 0 of 0,1 (not split: batch: no loop; slabs in half: single precision on halves of a c2c "
+                       "only; 1-D: rank 2)");
+  plane.half_way = HalfWay::SingleOnHalves;
+  EXPECT_EQ(planned(plane), "slab split");
 }
 
 // A shape that takes the geometry and makes no job: its words first, then

@@ -1,4 +1,4 @@
-// The host's float <-> half conversion (engine/fp16/host_half.h), scalar
+// The host's float <-> half conversion (engine/staging/host_half.h), scalar
 // and F16C, against an oracle built from the definition of binary16: every
 // finite half decoded exactly, the nearest one found by search, ties to the
 // even significand. Also GPUFFTW_PRECISION's parsing. No GPU needed.
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/config.h"
-#include "engine/fp16/host_half.h"
+#include "engine/staging/host_half.h"
 
 namespace gpufftw::engine::fp16 {
 namespace {

@@ -1,5 +1,5 @@
 // Float <-> IEEE 754 half conversion on the host, for staging arrays in
-// half precision (engine/fp16/half_staging.h). F16C vector instructions
+// half precision (engine/staging/half_staging.h). F16C vector instructions
 // where the CPU has them (asked at run time), else a scalar conversion that
 // gives the same bits: round to nearest even, overflow to infinity,
 // subnormal halves made and read exactly, signed zeros and infinities

@@ -1,8 +1,8 @@
-#include "engine/fp16/half_staging.h"
+#include "engine/staging/half_staging.h"
 
 #include <algorithm>
 
-#include "engine/fp16/host_half.h"
+#include "engine/staging/host_half.h"
 
 namespace gpufftw::engine::fp16 {
 namespace {
@@ -37,6 +37,22 @@ bool to_host_floats(HostCopier &copier, float *dst, const uint16_t *src, size_t 
     to_float(reinterpret_cast<const uint16_t *>(at), dst + off / sizeof(uint16_t), len / sizeof(uint16_t));
   };
   return copier.staged_to_host(src, count * sizeof(uint16_t), drain, stream, why);
+}
+
+bool rows_to_host_floats(HostCopier &copier, float *dst, size_t pitch, const uint16_t *src, size_t spitch,
+                         size_t width, size_t rows, cudaStream_t stream, std::string *why) {
+  // A block of the slots' halves may start inside a row and end past it.
+  auto drain = [=](char *at, size_t off, size_t len) {
+    const uint16_t *h = reinterpret_cast<const uint16_t *>(at);
+    const size_t first = off / sizeof(uint16_t), count = len / sizeof(uint16_t);
+    for (size_t x = 0; x < count;) {
+      const size_t row = (first + x) / width, col = (first + x) % width, n = std::min(count - x, width - col);
+      to_float(h + x, dst + row * pitch + col, n);
+      x += n;
+    }
+  };
+  return copier.staged_rows_to_host(reinterpret_cast<const char *>(src), spitch * sizeof(uint16_t),
+                                    width * sizeof(uint16_t), rows, drain, stream, why);
 }
 
 }  // namespace gpufftw::engine::fp16

@@ -1,4 +1,4 @@
-#include "engine/fp16/host_half.h"
+#include "engine/staging/host_half.h"
 
 #include <cpuid.h>
 

@@ -11,6 +11,10 @@ namespace gpufftw::engine::fp16 {
 // `count` values, queued on `stream`; the launch's error.
 cudaError_t device_to_half(const float *src, uint16_t *dst, long long count, cudaStream_t stream);
 cudaError_t device_to_float(const uint16_t *src, float *dst, long long count, cudaStream_t stream);
+// `rows` rows of `width` floats, `spitch` floats apart, as halves in rows
+// `dpitch` halves apart: a block of columns, converted where it lies.
+cudaError_t device_rows_to_half(const float *src, long long spitch, uint16_t *dst, long long dpitch, long long width,
+                                long long rows, cudaStream_t stream);
 
 // `rows` rows of `n` real halves, each `pitch` halves after the last (FFTW's
 // padded rows in place), as complex halves (__half2: re, im) with zero

@@ -25,6 +25,12 @@ bool to_device_halves(HostCopier &copier, uint16_t *dst, const float *src, size_
 // `dst`, after the stream's earlier work; written before this returns.
 bool to_host_floats(HostCopier &copier, float *dst, const uint16_t *src, size_t count, cudaStream_t stream,
                     std::string *why);
+// `rows` rows of `width` halves, `spitch` halves apart in the device array
+// `src`, as floats into rows `pitch` floats apart in the host array
+// `dst` (a block of columns of a row-major array), after the stream's
+// earlier work; written before this returns.
+bool rows_to_host_floats(HostCopier &copier, float *dst, size_t pitch, const uint16_t *src, size_t spitch,
+                         size_t width, size_t rows, cudaStream_t stream, std::string *why);
 
 // `n` values converted on the staging threads (host_half.h's conversions),
 // each thread's share in whole cache lines of halves so that no two

@@ -4,7 +4,7 @@
 // at link time and run on a CPU without AVX.
 #include <immintrin.h>
 
-#include "engine/fp16/host_half.h"
+#include "engine/staging/host_half.h"
 
 namespace gpufftw::engine::fp16 {
 namespace {
