@@ -24,7 +24,9 @@ struct Arrays {
 
 // The arrays of one call as the plan's own transform reads them: in and
 // out hold one pointer, or {re, im} for a split side. An interleaved execute
-// of a split plan sees the array as a pair one real apart (as FFTW does);
+// of a split plan sees the array as a pair one real apart, in the order
+// FFTW's own execute takes (re first where the plan's were so on both
+// sides, else im first);
 // a split execute of an interleaved plan has FFTW-internal meaning, and
 // false is returned.
 bool resolve_arrays(const Problem &p, const Arrays &x, void *in[2], void *out[2]);

@@ -3,6 +3,7 @@
 #include "core/plan.h"
 
 #include <climits>
+#include <cstddef>
 #include <cstring>
 #include <sstream>
 
@@ -173,9 +174,18 @@ bool from_many(const ManyLayout &m, Problem *p) {
 
 bool resolve_arrays(const Problem &p, const Arrays &x, void *in[2], void *out[2]) {
   const size_t real_size = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
+  auto next = [real_size](void *const v[2]) {
+    return static_cast<char *>(v[1]) - static_cast<char *>(v[0]) == static_cast<ptrdiff_t>(real_size);
+  };
+  // FFTW's execute_dft reads a split plan's arrays as {a, a + 1} only where
+  // the plan's imaginary parts lay one real after its real parts on both
+  // sides, else as {a + 1, a}: the order its plan_guru_split_dft drew the
+  // plan's direction from. A c2r's or r2c's complex side is always {a, a + 1}.
+  const bool swapped = x.entry == Entry::Dft && p.split && p.kind == Kind::C2C && !(next(p.in) && next(p.out));
   auto pair = [&](void *a, void *v[2]) {
-    v[0] = a;
-    v[1] = p.split ? static_cast<char *>(a) + real_size : nullptr;
+    char *const b = p.split ? static_cast<char *>(a) + real_size : nullptr;
+    v[0] = swapped ? b : a;
+    v[1] = swapped ? a : b;
   };
   in[0] = in[1] = out[0] = out[1] = nullptr;
   switch (x.entry) {
