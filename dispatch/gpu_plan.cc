@@ -148,12 +148,22 @@ class GpuPlan final : public Plan {
     return twin_.get();
   }
 
+  // Whether this call's arrays lie in device memory: the plan's own, as
+  // they were when it was made, or those a new-array execute gave it,
+  // which may lie elsewhere than the plan's.
+  bool call_on_device(const Arrays &x) const {
+    if (x.entry == Entry::Execute) return on_device_;
+    for (void *a : x.a)
+      if (a && engine::memory_type(a) == Memory::Device) return true;
+    return false;
+  }
+
   // `lost`: the engine is lost, which gpu_engine_lost has logged.
   void on_cpu(const Arrays &x, const std::string &why, bool lost) {
     static std::atomic<bool> said{false};
     if (!lost && !said.exchange(true))
       GPUFFTW_LOG(Warn, "GPU execute failed (%s); this and later failed calls run on the real FFTW", why.c_str());
-    if (on_device_) {
+    if (call_on_device(x)) {
       // The real FFTW would read device memory from the host and crash.
       static std::atomic<bool> said_device{false};
       if (!said_device.exchange(true))

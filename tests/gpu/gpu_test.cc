@@ -232,6 +232,44 @@ TEST_F(Gpu, DeviceArraysWaitForTheProgramsDefaultStream) { impulse_behind_host_w
 
 TEST_F(Gpu, DeviceArraysWaitForTheThreadsDefaultStream) { impulse_behind_host_work(cudaStreamPerThread); }
 
+// Where the GPU's execute fails, the real FFTW computes the call, but not
+// on arrays in device memory, which it cannot reach: those of the call,
+// which a new-array execute may place elsewhere than the plan's. A plan
+// made on host arrays and run on device arrays leaves them uncomputed
+// (the real FFTW would read them from the host and crash); one made on
+// device arrays and run on host arrays is computed.
+TEST_F(Gpu, AFailedExecuteFallsBackWhereTheCallsArraysLie) {
+  constexpr int n = 4096;
+  const size_t bytes = n * sizeof(fftwf_complex);
+  fftwf_complex *hin = fftwf_alloc_complex(n), *hout = fftwf_alloc_complex(n);
+  void *din = nullptr, *dout = nullptr;
+  ASSERT_EQ(cudaMalloc(&din, bytes), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&dout, bytes), cudaSuccess);
+  fftwf_plan on_host = fftwf_plan_dft_1d(n, hin, hout, FFTW_FORWARD, FFTW_ESTIMATE);
+  fftwf_plan on_device = fftwf_plan_dft_1d(n, static_cast<fftwf_complex *>(din), static_cast<fftwf_complex *>(dout),
+                                           FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(on_host, nullptr);
+  ASSERT_NE(on_device, nullptr);
+  ASSERT_STREQ(gpufftw_plan_where(on_host), "gpu");
+  ASSERT_STREQ(gpufftw_plan_where(on_device), "gpu");
+  setenv("GPUFFTW_FAULT", "execute", 1);
+  fftwf_execute_dft(on_host, static_cast<fftwf_complex *>(din), static_cast<fftwf_complex *>(dout));
+  // An impulse at 0: every output 1.
+  for (int i = 0; i < n; ++i) hin[i][0] = i == 0, hin[i][1] = 0, hout[i][0] = hout[i][1] = -7;
+  fftwf_execute_dft(on_device, hin, hout);
+  unsetenv("GPUFFTW_FAULT");
+  for (int i = 0; i < n; ++i) {
+    ASSERT_NEAR(hout[i][0], 1, 1e-5) << i;
+    ASSERT_NEAR(hout[i][1], 0, 1e-5) << i;
+  }
+  fftwf_destroy_plan(on_host);
+  fftwf_destroy_plan(on_device);
+  cudaFree(din);
+  cudaFree(dout);
+  fftwf_free(hin);
+  fftwf_free(hout);
+}
+
 // Host arrays, c2r round trip through r2c, multi-dim, in place: FFTW's
 // padded layout. The c2r of the r2c is N times the input.
 template <class T, class Plan, class Complex>
