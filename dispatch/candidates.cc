@@ -30,6 +30,12 @@ std::vector<Candidate> ways(const Planner &planner, const Problem &p, int thread
   std::vector<Candidate> list{Candidate::cpu_at(threads)};
   if (threads > 1) list.push_back(Candidate::cpu_at(1));
   list.push_back(Candidate::gpu_at(Spread::Auto));
+  // Nothing to compute (a loop of zero): the real FFTW's plan does nothing
+  // and touches no array, wherever the arrays lie, as FFTW's own does.
+  if (p.transform_size() * p.batch() == 0) {
+    rule_out(&list, true, Unfit::Tiny, "nothing to compute: a loop of zero");
+    return list;
+  }
   if (in == Memory::Device || out == Memory::Device) {
     rule_out(&list, false, Unfit::DeviceArrays, "arrays in device memory");
     return list;

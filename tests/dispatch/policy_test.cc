@@ -475,6 +475,19 @@ TEST_F(Policy, DeviceArraysGoToTheGpuOrNowhere) {
   EXPECT_EQ(d.why, "arrays in managed memory");
 }
 
+// A loop of zero on device arrays: FFTW's plan of it does nothing and
+// touches no array, so the real FFTW's is made, as for host arrays.
+TEST_F(Policy, NothingToComputeOnDeviceArraysIsTheRealFftwsPlan) {
+  Problem p = problem(FFTW_ESTIMATE);
+  p.howmany = {{0, 1 << 16, 1 << 16}};
+  gpu_.memory_of[p.in[0]] = Memory::Device;
+  gpu_.memory_of[p.out[0]] = Memory::Device;
+  const Dispatched d = choose_now(p);
+  ASSERT_NE(d.plan, nullptr) << d.why;
+  EXPECT_FALSE(made(d).gpu()) << d.why;
+  EXPECT_NE(d.why.find("nothing to compute: a loop of zero"), std::string::npos) << d.why;
+}
+
 TEST_F(Policy, ALostGpuRunsNothingMore) {
   gpu_.gone = true;
   const Problem p = problem();
