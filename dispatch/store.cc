@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -72,11 +73,23 @@ std::string choice_where(const Choice &c) {
   return where;
 }
 
+// A reading as saved (%.6g): a number, or inf for a plan that gave none
+// and reads as never ending (the MPI layer's rival on some rank), which
+// the stream's own >> does not read back. NaN is no reading.
+bool read_seconds(std::istream &in, double *s) {
+  std::string word;
+  if (!(in >> word)) return false;
+  char *end = nullptr;
+  *s = std::strtod(word.c_str(), &end);
+  return *end == '\0' && !std::isnan(*s);
+}
+
 bool parse_choice(const std::string &line, std::string *key, Choice *c) {
   std::istringstream in(line);
   std::string tag, where, rest;
-  in >> tag >> *key >> where >> c->gpu_s >> c->cpu_s;
-  if (tag != "choice" || in.fail() || (in >> rest)) return false;
+  in >> tag >> *key >> where;
+  if (tag != "choice" || in.fail() || !read_seconds(in, &c->gpu_s) || !read_seconds(in, &c->cpu_s) || (in >> rest))
+    return false;
   const size_t at = where.find('@');
   const bool detailed = at != std::string::npos;
   const std::string detail = detailed ? where.substr(at + 1) : "";
@@ -102,8 +115,9 @@ bool parse_choice(const std::string &line, std::string *key, Choice *c) {
 bool parse_kernel(const std::string &line, std::string *key, KernelPick *k) {
   std::istringstream in(line);
   std::string tag, rest;
-  in >> tag >> *key >> k->variant >> k->own_s >> k->cufft_s;
-  return tag == "kernel" && !in.fail() && !(in >> rest);
+  in >> tag >> *key >> k->variant;
+  return tag == "kernel" && !in.fail() && read_seconds(in, &k->own_s) && read_seconds(in, &k->cufft_s) &&
+         !(in >> rest);
 }
 
 // A line after the machine's, of this version's file.
@@ -435,9 +449,11 @@ void DispatchStore::save() {
         GpuRates g;
         CpuRates r;
         if (parse_choice(line, &key, &c)) {
-          if (!(forgotten_ && forgotten_(key))) merged[key] = c;
+          if (forgotten_line(key, line)) continue;
+          merged[key] = c;
         } else if (parse_kernel(line, &key, &k)) {
-          if (!(forgotten_ && forgotten_(key))) merged_kernels[key] = k;
+          if (forgotten_line(key, line)) continue;
+          merged_kernels[key] = k;
         } else if (parse(line, &g)) {
           their_gpu = g;
         } else if (parse(line, &r)) {
@@ -591,8 +607,18 @@ void DispatchStore::forget(const std::function<bool(const std::string &)> &which
   for (auto it = choices_.begin(); it != choices_.end();) it = which(it->first) ? choices_.erase(it) : std::next(it);
   for (auto it = passing_.begin(); it != passing_.end();) it = which(*it) ? passing_.erase(it) : std::next(it);
   for (auto it = kernels_.begin(); it != kernels_.end();) it = which(it->first) ? kernels_.erase(it) : std::next(it);
-  auto before = forgotten_;
-  forgotten_ = [before, which](const std::string &key) { return which(key) || (before && before(key)); };
+  // The file loses, at this process's next write, the lines it holds now:
+  // a line another process writes later, of the same key too, is theirs
+  // to keep.
+  std::string text;
+  if (!dir_trusted() || !read_file(&text) || !what_is_wrong(text).empty()) return;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::string key;
+    Choice c;
+    KernelPick k;
+    if ((parse_choice(line, &key, &c) || parse_kernel(line, &key, &k)) && which(key)) forgotten_[key] = line;
+  }
 }
 
 std::string dispatch_store_path() {

@@ -86,7 +86,8 @@ class DispatchStore {
   bool recall_kernel(const std::string &key, KernelPick *pick);
   void remember_kernel(const std::string &key, const KernelPick &pick);
   // fftw_forget_wisdom: this process forgets the choices and kernel picks
-  // whose keys match, and the file loses them at its next write.
+  // whose keys match, and the file loses those it holds now at this
+  // process's next write.
   void forget(const std::function<bool(const std::string &)> &which);
 
   const std::string &path() const { return path_; }
@@ -114,7 +115,13 @@ class DispatchStore {
   bool loaded_ = false;
   bool checked_ = false;
   bool warned_ = false;
-  std::function<bool(const std::string &)> forgotten_;  // not merged back from the file
+  // Each forgotten key's line in the file when it was forgotten: a line
+  // that still reads so is not merged back from the file.
+  std::map<std::string, std::string> forgotten_;
+  bool forgotten_line(const std::string &key, const std::string &line) const {
+    const auto it = forgotten_.find(key);
+    return it != forgotten_.end() && it->second == line;
+  }
   std::optional<GpuRates> gpu_;
   std::string gpu_why_;
   bool gpu_checked_ = false;  // the GPU's table read or checked in this process

@@ -59,10 +59,11 @@ DispatchStore &dispatch_store() {
   return *s;
 }
 
+// Every key names its precision so, the MPI layer's too.
 void forget_choices(Precision precision) {
   const std::string tag = precision == Precision::F32 ? ".f32." : ".f64.";
   if (DispatchStore *s = made_store.load())
-    s->forget([&tag](const std::string &key) { return key.find(tag) != std::string::npos; });
+    s->forget([tag](const std::string &key) { return key.find(tag) != std::string::npos; });
 }
 
 bool recall_measured(const std::string &key, Choice *choice) { return dispatch_store().recall(key, choice); }
@@ -79,7 +80,12 @@ std::map<std::string, Choice> &measured_choices() {
 }
 }  // namespace
 
-void forget_choices(Precision) {}
+void forget_choices(Precision precision) {
+  const std::string tag = precision == Precision::F32 ? ".f32." : ".f64.";
+  std::lock_guard<std::mutex> lock(measured_mutex);
+  std::map<std::string, Choice> &m = measured_choices();
+  for (auto it = m.begin(); it != m.end();) it = it->first.find(tag) != std::string::npos ? m.erase(it) : std::next(it);
+}
 
 bool recall_measured(const std::string &key, Choice *choice) {
   std::lock_guard<std::mutex> lock(measured_mutex);

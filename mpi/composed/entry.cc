@@ -81,11 +81,13 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
 #endif
 
 // The key a measured choice is kept under in the dispatch store: the
-// planner, the precision, the layout, the ranks, the planner's threads and
-// what else FFTW's plan depends on. No spaces.
+// planner, the precision (".f32." or ".f64.", as the serial planner's
+// keys name it, so that fftw(f)_forget_wisdom finds both), the layout,
+// the ranks, the planner's threads and what else FFTW's plan depends on.
+// No spaces.
 std::string choice_key(const char *planner, char precision, const Layout &l, int n_pes, int threads, ptrdiff_t iblock,
                        ptrdiff_t oblock, unsigned flags, int sign, const void *in, const void *out) {
-  std::string k = std::string("mpi.") + planner + "." + precision + ".n";
+  std::string k = std::string("mpi.") + planner + (precision == 'f' ? ".f32" : ".f64") + ".n";
   for (ptrdiff_t d : l.n) k += std::to_string(d) + ",";
   k += ".h" + std::to_string(l.howmany) + ".b" + std::to_string(iblock) + "," + std::to_string(oblock);
   k += ".t" + std::to_string(l.in_dim) + std::to_string(l.out_dim) + ".r" + std::to_string(n_pes) + "@" +

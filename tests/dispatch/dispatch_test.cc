@@ -884,6 +884,48 @@ TEST_F(Store, ChoicesRoundTripAcrossRunsAndAreForgotten) {
   EXPECT_TRUE(after.recall("r2c.f32.n64:1:1,.h.oop.t1.pageable", &got));
 }
 
+// A reading of a plan that gave none reads as never ending (the MPI
+// layer's rival where some rank has no plan): it is saved as inf and read
+// back, and the file stays good for every other choice.
+TEST_F(Store, AReadingThatNeverEndsRoundTrips) {
+  make().remember("mpi.plan_many_dft_c2r.f64.n64,64,.h1.b0,0.t00.r2@1.bwd.oop.measure", Choice{true, 0.003, HUGE_VAL});
+  make().remember("c2c.f64.n1024:1:1,.h.fwd.oop.t1.pageable", Choice{true, 0.001, 0.002});
+  make().remember_kernel("gpuway.pageable.c2c.f32.n64:1:1,.h.fwd.oop.t1.pageable", KernelPick{"fp32", 1e-3, HUGE_VAL});
+  DispatchStore s = make();
+  Choice got;
+  ASSERT_TRUE(s.recall("c2c.f64.n1024:1:1,.h.fwd.oop.t1.pageable", &got)) << file();
+  ASSERT_TRUE(s.recall("mpi.plan_many_dft_c2r.f64.n64,64,.h1.b0,0.t00.r2@1.bwd.oop.measure", &got)) << file();
+  EXPECT_TRUE(std::isinf(got.cpu_s));
+  KernelPick pick;
+  ASSERT_TRUE(s.recall_kernel("gpuway.pageable.c2c.f32.n64:1:1,.h.fwd.oop.t1.pageable", &pick)) << file();
+  EXPECT_TRUE(std::isinf(pick.cufft_s));
+  std::ofstream(path_, std::ios::app) << "choice key.nan gpu nan 0.002\n";
+  EXPECT_FALSE(make().recall("c2c.f64.n1024:1:1,.h.fwd.oop.t1.pageable", &got)) << "nan read as a reading";
+}
+
+// Forgetting takes from the file, at this process's next write, the lines
+// it held then; what another process saves after it is kept, and so are
+// the MPI layer's keys of the other precision.
+TEST_F(Store, ForgettingKeepsWhatOthersSaveLater) {
+  DispatchStore a = make();
+  a.remember("c2c.f64.n64:1:1,.h.fwd.oop.t1.pageable", Choice{true, 1, 2});
+  a.remember("mpi.plan_dft.f64.n64,64,.h1.b0,0.t00.r2@1.fwd.oop.measure", Choice{true, 1, 2});
+  a.remember("mpi.plan_dft.f32.n64,64,.h1.b0,0.t00.r2@1.fwd.oop.measure", Choice{true, 1, 2});
+  a.forget([](const std::string &k) { return k.find(".f64.") != std::string::npos; });
+  make().remember("c2c.f64.n128:1:1,.h.fwd.oop.t1.pageable", Choice{false, 2, 1});
+  make().remember("mpi.plan_dft.f64.n64,64,.h1.b0,0.t00.r2@1.fwd.oop.measure", Choice{false, 3, 1});
+  a.remember("c2c.f32.n64:1:1,.h.fwd.oop.t1.pageable", Choice{true, 1, 2});
+  DispatchStore later = make();
+  Choice got;
+  EXPECT_TRUE(later.recall("c2c.f64.n128:1:1,.h.fwd.oop.t1.pageable", &got)) << file();
+  EXPECT_TRUE(later.recall("c2c.f32.n64:1:1,.h.fwd.oop.t1.pageable", &got)) << file();
+  EXPECT_TRUE(later.recall("mpi.plan_dft.f32.n64,64,.h1.b0,0.t00.r2@1.fwd.oop.measure", &got)) << file();
+  EXPECT_FALSE(later.recall("c2c.f64.n64:1:1,.h.fwd.oop.t1.pageable", &got)) << file();
+  // Saved again by another process after the forgetting: theirs.
+  ASSERT_TRUE(later.recall("mpi.plan_dft.f64.n64,64,.h1.b0,0.t00.r2@1.fwd.oop.measure", &got)) << file();
+  EXPECT_FALSE(got.gpu);
+}
+
 // FFTW_MEASURE's choice of one thread over the program's count is kept
 // with the choice, so that later processes plan at one thread too.
 TEST_F(Store, AChoicesThreadCountRoundTrips) {
