@@ -131,7 +131,8 @@ class StandInGpu final : public GpuSide {
 class StandInCpu final : public CpuSide {
  public:
   std::unique_ptr<Plan> plan(const Problem &p, int threads, double time_limit) override {
-    if ((p.flags & FFTW_WISDOM_ONLY) && !wisdom) return nullptr;
+    if ((p.flags & FFTW_WISDOM_ONLY) && (!wisdom || (wisdom_threads && (threads ? threads : program_threads) != wisdom_threads)))
+      return nullptr;
     if (!(p.flags & FFTW_ESTIMATE)) {
       ++measured_plans;
       limits.push_back(time_limit);
@@ -142,6 +143,7 @@ class StandInCpu final : public CpuSide {
 
   int program_threads = 1;
   bool wisdom = false;  // FFTW_WISDOM_ONLY finds a plan
+  int wisdom_threads = 0;  // where set, at this thread count alone
   int measured_plans = 0;      // plans made with the program's measuring flags
   std::vector<double> limits;  // the time limit each of them was given
 };

@@ -475,6 +475,23 @@ TEST_F(Policy, DeviceArraysGoToTheGpuOrNowhere) {
   EXPECT_EQ(d.why, "arrays in managed memory");
 }
 
+// A choice of one thread recalled under FFTW_WISDOM_ONLY where the
+// wisdom is at the program's count alone (imported, or the real FFTW's
+// own): FFTW gives a plan there, and so does gpufftw, at that count.
+TEST_F(Policy, WisdomOnlyTakesTheProgramsCountWhereTheRecalledOneHasNoWisdom) {
+  cpu_.program_threads = 4;
+  cpu_.wisdom = true;
+  cpu_.wisdom_threads = 4;
+  const Problem p = problem(FFTW_MEASURE | FFTW_WISDOM_ONLY);
+  store().remember(choice_key(p, 4, false), Choice{false, 2e-3, 1e-3, false, 1});
+  const Dispatched d = choose(planner_, p, GPUFFTW_MODE_AUTO);
+  ASSERT_NE(d.plan, nullptr) << d.why;
+  EXPECT_EQ(made(d).threads(), 4) << d.why;
+  EXPECT_NE(d.why.find("FFTW_WISDOM_ONLY: the wisdom at 4 threads"), std::string::npos) << d.why;
+  cpu_.wisdom_threads = 1;
+  EXPECT_EQ(made(choose(planner_, p, GPUFFTW_MODE_AUTO)).threads(), 1);
+}
+
 // A loop of zero on device arrays: FFTW's plan of it does nothing and
 // touches no array, so the real FFTW's is made, as for host arrays.
 TEST_F(Policy, NothingToComputeOnDeviceArraysIsTheRealFftwsPlan) {
