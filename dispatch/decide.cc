@@ -113,8 +113,9 @@ Dispatched decide(const Planner &pl, const Problem &p, const std::vector<Candida
   DispatchStore &store = pl.store();
   if (measuring && !v.gpu && one_thread_may_win(list)) {
     int chosen = cpu_threads;
-    Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen);
-    store.remember(key, Choice{false, v.gpu_s, v.cpu_s, false, chosen == 1 ? 1 : 0});
+    bool timed = false;
+    Dispatched d = faster_of_threads(pl, p, cpu_threads, why, &chosen, &timed);
+    store.remember(key, Choice{false, v.gpu_s, v.cpu_s, false, chosen == 1 ? 1 : 0}, timed);
     return d;
   }
   Choice model_choice{v.gpu, v.gpu_s, v.cpu_s};

@@ -101,7 +101,9 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   Choice c;
   std::string placed;
   Candidate made;
-  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, list, &made, &c.gpu_s, &placed, nullptr);
+  // Placed by the model past the program's limit: no choice of it lasts.
+  bool by_model = false;
+  std::unique_ptr<Plan> gpu = placed_gpu_plan(planner, p, list, &made, &c.gpu_s, &placed, &by_model);
   c.spread = made.spread;
   if (!gpu) return planner.on_cpu(p, placed, cpu_threads);
   lap("GPU plan and its reading");
@@ -140,7 +142,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     c.cpu_s = quick_s;
     return {std::move(gpu), "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
                                 " with FFTW_ESTIMATE's plan, not measured further" + placed +
-                                remember(planner.store(), key, c, model, !steps.store)};
+                                remember(planner.store(), key, c, model, !steps.store || by_model)};
   }
   if (steps.end == MeasureEnd::LimitPassed) {
     // Past the program's limit, as FFTW's own planner stops: the faster of
@@ -151,7 +153,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
     c.estimated = true;
     const std::string why = "measured: gpu " + ms(c.gpu_s) + ", cpu " + ms(c.cpu_s) + threads +
                             " with FFTW_ESTIMATE's plan" + placed +
-                            remember(planner.store(), key, c, model, !steps.store);
+                            remember(planner.store(), key, c, model, !steps.store || by_model);
     return c.gpu ? Dispatched{std::move(gpu), why} : Dispatched{std::move(quick), why};
   }
   if (steps.end == MeasureEnd::NoMeasured) return {std::move(gpu), "the real FFTW gives no plan"};
@@ -171,7 +173,7 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
   auto read_gpu = [&] { return read(gpu.get(), HUGE_VAL); };
   auto read_cpu = [&] { return time_cpu(cpu.get()); };
   // Readings again only within the program's limit: past it, what was read stands.
-  const bool cut_short = deadline.passed();
+  const bool cut_short = deadline.passed() || by_model;
   if (!cut_short) {
     settle(&c.gpu_s, &c.cpu_s, read_gpu, read_cpu);
     if (c.gpu_s < c.cpu_s) {
@@ -198,12 +200,13 @@ Dispatched measured(const Planner &planner, const Problem &p, const std::string 
 }
 
 Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
-                             int *chosen) {
+                             int *chosen, bool *timed) {
   const Deadline &deadline = plan_deadline();
   std::unique_ptr<Plan> many = planner.cpu->plan(p, threads, deadline.fftw_limit());
-  if (deadline.passed()) {
+  *timed = !deadline.passed();
+  if (!*timed) {
     *chosen = threads;
-    return {std::move(many), why + "; the program's time limit passed"};
+    return {std::move(many), why + "; the program's time limit passed: kept for this process only"};
   }
   std::unique_ptr<Plan> one = planner.cpu->plan(p, 1, deadline.fftw_limit());
   const std::vector<double> s = read_in_turn(planner.read, {many.get(), one.get()});

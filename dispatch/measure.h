@@ -50,8 +50,9 @@ std::unique_ptr<Plan> placed_gpu_plan(const Planner &planner, const Problem &p, 
 // `chosen`, and both readings added to `why`. A measuring plan leaves
 // wisdom behind in the real FFTW; where the model sends a problem to the
 // CPU, this keeps the faster count's, so that FFTW_WISDOM_ONLY finds it.
-// Past the plan's deadline, the program's count unread.
+// Past the plan's deadline, the program's count unread (`timed` false: a
+// choice for this process only).
 Dispatched faster_of_threads(const Planner &planner, const Problem &p, int threads, const std::string &why,
-                             int *chosen);
+                             int *chosen, bool *timed);
 
 }  // namespace gpufftw

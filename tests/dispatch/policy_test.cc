@@ -326,6 +326,49 @@ TEST_F(PolicyWithinALimit, PastTheLimitTheFasterOfWhatWasReadIsKeptForThisProces
   EXPECT_TRUE(made(d).estimated()) << d.why;
 }
 
+// Past the limit, the model's CPU verdict takes the program's count
+// unread against one thread: kept for this process alone, so that a
+// later process without a limit reads both.
+TEST_F(PolicyWithinALimit, PastTheLimitTheProgramsThreadCountIsNotStored) {
+  cpu_.program_threads = 4;
+  one_thread_ns_ = 0.8;
+  const Problem p = problem();
+  gpu_.one_s = 1;  // the model is sure of the CPU
+  cpu_read_s_[1] = 1e-4;
+  cpu_read_s_[4] = 3e-4;
+  set_time_limit(Precision::F32, 0);
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).threads(), 4) << d.why;
+  EXPECT_NE(d.why.find("the program's time limit passed: kept for this process only"), std::string::npos) << d.why;
+  Choice c;
+  EXPECT_FALSE(store(true).recall(choice_key(p, 4, false), &c)) << "stored past the limit";
+  set_time_limit(Precision::F32, -1);
+  d = choose_now(p);
+  EXPECT_EQ(made(d).threads(), 1) << d.why;
+}
+
+// Past the limit the model places the GPU, nothing read against it; the
+// real FFTW's FFTW_ESTIMATE plan then losing by FFTW_MEASURE's cut does
+// not make that placement last: a later process reads the split.
+TEST_F(PolicyWithinALimit, PastTheLimitAPlacementByTheModelIsNotStoredByTheCut) {
+  const Problem p = problem();
+  const double cpu_s = cpu_price(p, 1);
+  gpu_.one_s = cpu_s * 0.8;
+  gpu_.splits = true;
+  gpu_.set_s = cpu_s * 0.9;        // the model prefers one GPU
+  gpu_read_s_ = cpu_s / 2;
+  set_read_s_ = cpu_s / 8;         // the split reads 4x faster
+  estimate_read_s_ = cpu_s * 100;  // the real FFTW's estimate loses by the cut
+  set_time_limit(Precision::F32, 0);
+  Dispatched d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::One) << d.why;
+  Choice c;
+  EXPECT_FALSE(store(true).recall(choice_key(p, cpu_.program_threads, false), &c)) << "stored past the limit";
+  set_time_limit(Precision::F32, -1);
+  d = choose_now(p);
+  EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
+}
+
 // Past the limit, the GPUs' split is not read against one GPU: the
 // model's cheaper placement is the one made, nothing of it read where the
 // model is sure of the GPU, and the choice is kept for this process only.
