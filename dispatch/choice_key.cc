@@ -20,6 +20,13 @@ std::string choice_key(const Problem &p, int threads, bool pinned) {
   if (p.split) k += ".split";
   // A choice timed in half precision (GPUFFTW_PRECISION=fp16) is not one in single.
   if (half_wanted(p)) k += ".fp16";
+  // One timed against the real FFTW's FFTW_MEASURE plan does not stand
+  // for FFTW_PATIENT or FFTW_EXHAUSTIVE, whose plans may run faster, as
+  // FFTW's own wisdom of lesser rigor does not.
+  if ((p.flags & FFTW_EXHAUSTIVE) == FFTW_EXHAUSTIVE)
+    k += ".exhaustive";
+  else if (p.flags & FFTW_PATIENT)
+    k += ".patient";
   k += ".t" + std::to_string(threads) + (pinned ? ".pinned" : ".pageable");
   return k;
 }

@@ -535,6 +535,18 @@ TEST_F(Policy, WisdomOnlyTakesTheProgramsCountWhereTheRecalledOneHasNoWisdom) {
   EXPECT_EQ(made(choose(planner_, p, GPUFFTW_MODE_AUTO)).threads(), 1);
 }
 
+// A choice timed under FFTW_MEASURE is not recalled for FFTW_PATIENT or
+// FFTW_EXHAUSTIVE, whose real FFTW plans may run faster; FFTW_ESTIMATE
+// and FFTW_MEASURE share it.
+TEST_F(Policy, AChoiceStandsForItsOwnRigorOnly) {
+  const Problem measure = problem(FFTW_MEASURE), estimate = problem(FFTW_ESTIMATE),
+                patient = problem(FFTW_PATIENT), exhaustive = problem(FFTW_EXHAUSTIVE);
+  EXPECT_EQ(choice_key(measure, 1, false), choice_key(estimate, 1, false));
+  EXPECT_NE(choice_key(measure, 1, false), choice_key(patient, 1, false));
+  EXPECT_NE(choice_key(patient, 1, false), choice_key(exhaustive, 1, false));
+  EXPECT_NE(choice_key(measure, 1, false), choice_key(exhaustive, 1, false));
+}
+
 // A loop of zero on device arrays: FFTW's plan of it does nothing and
 // touches no array, so the real FFTW's is made, as for host arrays.
 TEST_F(Policy, NothingToComputeOnDeviceArraysIsTheRealFftwsPlan) {
