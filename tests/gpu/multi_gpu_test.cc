@@ -258,10 +258,12 @@ void expect_single_in_half_placed(const std::string &why) {
   } else {
     EXPECT_TRUE(split) << why;
   }
-  if (half_way_forced()) {
+  // A forced way computes in half wherever it takes the problem (ours
+  // takes powers of two 256 to 4096 alone, cuFFT's FP16 powers of two).
+  const char *w = std::getenv("GPUFFTW_FP16_WAY");
+  if (half_way_forced() && why.find(std::string("GPUFFTW_FP16_WAY=") + w + " not taken") == std::string::npos) {
     EXPECT_TRUE(half) << why;
   }
-  const char *w = std::getenv("GPUFFTW_FP16_WAY");
   if (w && std::strcmp(w, "fp32-on-halves") == 0) {
     EXPECT_TRUE(half && split) << why;
   }
