@@ -23,7 +23,10 @@ long long chunk_per(const Geometry &g, const Side &in, const Side &out, size_t c
   const size_t total = static_cast<size_t>(loop.n) * (span_in * in.elem + span_out * out.elem);
   const long long written = product(out.n, 1, out.n.size());
   const bool same_bytes = loop.is * static_cast<long long>(in.elem) == loop.os * static_cast<long long>(out.elem);
-  if (loop.n < 8 || total < kPathMinBytes || loop.is < span_in || loop.os < span_out || written != span_out ||
+  // The chunks carry each chunk's whole output span back: gaps within a
+  // transform or between two would come back as what the device buffer
+  // held, where FFTW leaves the program's bytes.
+  if (loop.n < 8 || total < kPathMinBytes || loop.is < span_in || loop.os != span_out || written != span_out ||
       (g.in_place && !same_bytes))
     return 0;
   long long chunks = std::min<long long>(loop.n, std::max<long long>(8, static_cast<long long>(total >> 24)));

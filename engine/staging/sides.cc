@@ -26,6 +26,21 @@ bool embed(const Side &s, size_t first_dim, long long *nembed, long long *stride
   return *stride > 0;
 }
 
+// In place, whether both sides address the one buffer alike: every
+// axis's stride the same in bytes, but an r2c's or c2r's last dim, whose
+// real and complex elements step alike in their own units (FFTW's padded
+// rows).
+bool one_layout_in_place(const Geometry &g, const Side &in, const Side &out) {
+  const size_t last = in.stride.size() - 1;
+  for (size_t i = 0; i < in.stride.size(); ++i) {
+    const bool own_units = g.type != Type::C2C && i == last;
+    const long long a = in.stride[i] * (own_units ? 1 : static_cast<long long>(in.elem)),
+                    b = out.stride[i] * (own_units ? 1 : static_cast<long long>(out.elem));
+    if (a != b) return false;
+  }
+  return true;
+}
+
 bool direct_layout(const Geometry &g, std::string *why_not) {
   const Side in = make_side(g, false), out = make_side(g, true);
   long long e[3], s;
@@ -36,6 +51,9 @@ bool direct_layout(const Geometry &g, std::string *why_not) {
   if (!g.loops.empty() && (g.loops[0].is <= 0 || g.loops[0].os <= 0)) return *why_not = "a non-positive distance", false;
   if (!embed(in, g.loops.size(), e, &s) || !embed(out, g.loops.size(), e, &s))
     return *why_not = "strides cuFFT's advanced layout cannot state", false;
+  // cuFFT runs a batch's transforms at once: in place through two layouts,
+  // one transform's outputs would land on inputs another has not read.
+  if (g.in_place && !one_layout_in_place(g, in, out)) return *why_not = "in place with other output strides", false;
   return true;
 }
 

@@ -44,6 +44,10 @@ bool cut_along(int rnk, const ptrdiff_t *n, int dim, const std::vector<ptrdiff_t
 bool make_layout(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock, unsigned flags,
                  int n_pes, Layout *layout, std::string *why) {
   if (rnk < 2) return *why = "rank 1 (distributed 1-D transforms stay on the real FFTW MPI)", false;
+  // The real FFTW MPI scrambles 1-D transforms alone and gives no plan of
+  // rank 2 or more so asked: neither does a composed plan.
+  if (flags & (FFTW_MPI_SCRAMBLED_IN | FFTW_MPI_SCRAMBLED_OUT))
+    return *why = "FFTW_MPI_SCRAMBLED_IN or _OUT, which the real FFTW MPI takes on 1-D transforms alone", false;
   if (howmany < 1) return *why = "howmany < 1", false;
   if (iblock < 0 || oblock < 0) return *why = "a negative block", false;
   for (int i = 0; i < rnk; ++i)

@@ -83,7 +83,8 @@ TEST(InCoreRoutes, DeviceArraysRunAChunkedBatchWhole) {
 }
 
 // Below 32 MB in all, a batch runs whole; so does one whose transforms
-// overlap, and one whose output transforms leave gaps in their span.
+// overlap, and one whose output transforms leave gaps, within their span
+// or between two: a chunk carries its whole output span back, gaps too.
 TEST(InCoreRoutes, SmallOrOverlappingBatchesRunWhole) {
   const Geometry small = batch(1024, 1024);  // 8 MiB each way
   Geometry overlapping = batch(1024, 65536);
@@ -91,7 +92,9 @@ TEST(InCoreRoutes, SmallOrOverlappingBatchesRunWhole) {
   Geometry gaps = batch(1024, 65536);
   gaps.dims[0].os = 2;
   gaps.loops[0].os = 2048;
-  for (const Geometry &g : {small, overlapping, gaps}) {
+  Geometry spaced = batch(1024, 65536);
+  spaced.loops[0].os = 1028;
+  for (const Geometry &g : {small, overlapping, gaps, spaced}) {
     const InCoreLayout l = in_core_layout(g, 64 * kMiB);
     EXPECT_TRUE(l.direct) << l.not_direct;
     EXPECT_EQ(l.chunk_per, 0);
@@ -102,6 +105,30 @@ TEST(InCoreRoutes, SmallOrOverlappingBatchesRunWhole) {
   EXPECT_EQ(routes_for(small, 64 * kMiB, false).describe(),
             "device, pinned, pageable and mixed arrays: whole, host ones staged");
   EXPECT_EQ(routes_for(small, 64 * kMiB, true).at(ArraysAt::Pinned), Route::OwnKernel);
+}
+
+// In place, cuFFT reads and writes one buffer through both sides'
+// layouts at once: where they differ (a transposed output), the batch is
+// gathered into dense buffers. FFTW's padded in-place r2c rows, whose real
+// and complex sides step alike in their own units, stay direct.
+TEST(InCoreRoutes, InPlaceThroughTwoLayoutsIsGathered) {
+  Geometry transposed = batch(1024, 512);
+  transposed.in_place = true;
+  transposed.dims[0].os = 512;
+  transposed.loops[0].os = 1;
+  const InCoreLayout l = in_core_layout(transposed, 64 * kMiB);
+  EXPECT_FALSE(l.direct);
+  EXPECT_EQ(l.not_direct, "in place with other output strides");
+  Geometry same = batch(1024, 512);
+  same.in_place = true;
+  EXPECT_TRUE(in_core_layout(same, 64 * kMiB).direct);
+  Geometry r2c;
+  r2c.type = Type::R2C;
+  r2c.in_place = true;
+  r2c.dims = {{64, 2 * 513, 513}, {1024, 1, 1}};
+  r2c.loops = {{8, 64 * 2 * 513, 64 * 513}};
+  const InCoreLayout padded = in_core_layout(r2c, 64 * kMiB);
+  EXPECT_TRUE(padded.direct) << padded.not_direct;
 }
 
 // One dense 4096 x 4096 c2c (128 MiB each way): slabs and pencils on

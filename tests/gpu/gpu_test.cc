@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <functional>
 #include <vector>
 
 #include "../hazards/direct_dft.h"
@@ -838,6 +839,87 @@ TEST_F(Gpu, FftwMallocIsPinnedAndFreedAfterModeChange) {
   ASSERT_EQ(cudaPointerGetAttributes(&attr, q), cudaSuccess);
   EXPECT_EQ(attr.type, cudaMemoryTypeUnregistered);
   fftw_free(q);
+}
+
+// The relative L2 distance of `got` from `want` over their first `count` floats.
+double rel_l2(const float *got, const float *want, size_t count) {
+  double err = 0, norm = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const double d = static_cast<double>(got[i]) - want[i];
+    err += d * d;
+    norm += static_cast<double>(want[i]) * want[i];
+  }
+  return std::sqrt(err / norm);
+}
+
+// `plan` on the real FFTW (GPUFFTW_MODE=cpu) on copies of `in`'s `in_floats`
+// floats, into an array of `out_floats` marked as `out` was: the reference.
+std::vector<float> on_the_real_fftw(const std::function<fftwf_plan(float *, float *)> &plan, const float *in,
+                                    size_t in_floats, const float *out, size_t out_floats, bool in_place) {
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  std::vector<float> a(in, in + in_floats), b(out, out + out_floats);
+  fftwf_plan p = plan(a.data(), in_place ? a.data() : b.data());
+  EXPECT_NE(p, nullptr);
+  if (p) {
+    fftwf_execute(p);
+    fftwf_destroy_plan(p);
+  }
+  gpufftw_set_mode(GPUFFTW_MODE_GPU);
+  return in_place ? a : b;
+}
+
+// A batch whose output transforms lie apart (a distance past one
+// transform's length), large enough to go in chunks: FFTW writes the
+// outputs alone, so the gaps keep the program's bytes.
+TEST_F(Gpu, ABatchsOutputGapsKeepTheProgramsBytes) {
+  constexpr int n = 4096, count = 2048, odist = n + 4;
+  const size_t in_floats = size_t{2} * n * count, out_floats = size_t{2} * odist * count;
+  float *in = reinterpret_cast<float *>(fftwf_alloc_complex(in_floats / 2));
+  float *out = reinterpret_cast<float *>(fftwf_alloc_complex(out_floats / 2));
+  fill(in, in_floats);
+  std::fill(out, out + out_floats, 7.0f);
+  auto plan = [&](float *i, float *o) {
+    return fftwf_plan_many_dft(1, &n, count, reinterpret_cast<fftwf_complex *>(i), nullptr, 1, n,
+                               reinterpret_cast<fftwf_complex *>(o), nullptr, 1, odist, FFTW_FORWARD, FFTW_ESTIMATE);
+  };
+  const std::vector<float> want = on_the_real_fftw(plan, in, in_floats, out, out_floats, false);
+  fftwf_plan p = plan(in, out);
+  ASSERT_NE(p, nullptr);
+  ASSERT_STREQ(gpufftw_plan_where(p), "gpu") << gpufftw_plan_why(p);
+  fftwf_execute(p);
+  for (int b = 0; b < count; ++b)
+    for (int g = 2 * n; g < 2 * odist; ++g) ASSERT_EQ(out[size_t{2} * odist * b + g], 7.0f) << "transform " << b;
+  EXPECT_LT(rel_l2(out, want.data(), out_floats), 1e-5) << gpufftw_plan_why(p);
+  fftwf_destroy_plan(p);
+  fftwf_free(in);
+  fftwf_free(out);
+}
+
+// In place with the output transposed against the input (FFTW takes any
+// two layouts in place): the GPU's answer is the real FFTW's.
+TEST_F(Gpu, InPlaceThroughTwoLayoutsMatchesTheRealFftw) {
+  constexpr int n = 1024, count = 512;
+  const size_t floats = size_t{2} * n * count;
+  for (bool pinned : {true, false}) {
+    float *a = pinned ? reinterpret_cast<float *>(fftwf_alloc_complex(floats / 2)) : new float[floats];
+    fill(a, floats);
+    auto plan = [&](float *i, float *) {
+      return fftwf_plan_many_dft(1, &n, count, reinterpret_cast<fftwf_complex *>(i), nullptr, 1, n,
+                                 reinterpret_cast<fftwf_complex *>(i), nullptr, count, 1, FFTW_FORWARD,
+                                 FFTW_ESTIMATE);
+    };
+    const std::vector<float> want = on_the_real_fftw(plan, a, floats, a, 0, true);
+    fftwf_plan p = plan(a, a);
+    ASSERT_NE(p, nullptr);
+    ASSERT_STREQ(gpufftw_plan_where(p), "gpu") << gpufftw_plan_why(p);
+    fftwf_execute(p);
+    EXPECT_LT(rel_l2(a, want.data(), floats), 1e-5) << (pinned ? "pinned: " : "pageable: ") << gpufftw_plan_why(p);
+    fftwf_destroy_plan(p);
+    if (pinned)
+      fftwf_free(a);
+    else
+      delete[] a;
+  }
 }
 
 }  // namespace

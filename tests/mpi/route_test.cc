@@ -135,6 +135,22 @@ TEST(Route, PiecesCoverTheRangeInOrder) {
     }
 }
 
+// The real FFTW MPI gives no plan of rank 2 or more asked to scramble
+// its input or output: no composed layout is made for one either, so
+// that the real FFTW MPI's answer (NULL) is the program's.
+TEST(Route, NoLayoutIsScrambled) {
+  Layout l;
+  std::string why;
+  const ptrdiff_t n[3] = {4, 6, 5};
+  for (unsigned scrambled : {unsigned{FFTW_MPI_SCRAMBLED_IN}, unsigned{FFTW_MPI_SCRAMBLED_OUT},
+                             unsigned{FFTW_MPI_SCRAMBLED_IN | FFTW_MPI_SCRAMBLED_OUT | FFTW_MPI_TRANSPOSED_OUT}}) {
+    EXPECT_FALSE(make_layout(3, n, 1, 0, 0, scrambled, 2, &l, &why));
+    EXPECT_EQ(why, "FFTW_MPI_SCRAMBLED_IN or _OUT, which the real FFTW MPI takes on 1-D transforms alone");
+    EXPECT_FALSE(make_layout_r2c(2, n, 1, 0, 0, scrambled, 2, &l, &why));
+  }
+  EXPECT_TRUE(make_layout(3, n, 1, 0, 0, FFTW_MPI_TRANSPOSED_OUT, 2, &l, &why)) << why;
+}
+
 TEST(Route, BuffersHoldEverySide) {
   Layout l;
   std::string why;
