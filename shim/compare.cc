@@ -1,7 +1,12 @@
 #include "shim/compare.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
@@ -38,6 +43,14 @@ struct Settings {
   bool perturb = false;
 };
 
+// A file named relative to the folder the program started in: it may
+// change folder before its end, when the files are written.
+std::string absolute(const char *path) {
+  if (path[0] == '/' || path[0] == '\0') return path;
+  char here[4096];
+  return getcwd(here, sizeof here) ? std::string(here) + "/" + path : std::string(path);
+}
+
 // Never destroyed: read by the writer of the table, which runs after the
 // static destructors (write_at_end).
 const Settings &settings() {
@@ -47,8 +60,8 @@ const Settings &settings() {
     static const bool values[] = {false, true};
     t.on = env::choice("GPUFFTW_COMPARE", names, values, false);
     t.every = static_cast<uint64_t>(env::integer("GPUFFTW_COMPARE_EVERY", 1, 1, INT64_MAX, "1"));
-    if (const char *f = env::get("GPUFFTW_COMPARE_FILE")) t.file = f;
-    if (const char *h = env::get("GPUFFTW_COMPARE_HTML")) t.html = h;
+    if (const char *f = env::get("GPUFFTW_COMPARE_FILE")) t.file = absolute(f);
+    if (const char *h = env::get("GPUFFTW_COMPARE_HTML")) t.html = absolute(h);
     t.perturb = env::choice("GPUFFTW_COMPARE_PERTURB", names, values, false);
     return t;
   }());
@@ -115,15 +128,28 @@ std::vector<T> dense_transform(const Problem &p, std::vector<T> in) {
   }
   d.in[0] = in.data(), d.in[1] = nullptr;
   d.out[0] = out.data(), d.out[1] = nullptr;
-  std::unique_ptr<Plan> plan = make_cpu_plan<T>(d);
+  // Made and destroyed as the program's plans are, under the planner's
+  // lock: threads execute at once, and the real FFTW's planner is not
+  // theirs to share (nor made so where it has no threads library).
+  std::unique_ptr<Plan> plan;
+  {
+    GPUFFTW_PLANNER_LOCKED;
+    plan = make_cpu_plan<T>(d);
+  }
   if (!plan) return {};
   plan->execute({Entry::Execute, {}});
+  GPUFFTW_PLANNER_LOCKED;
+  plan.reset();
   return out;
 }
 
 struct Errors {
   double rel_l2, rel_max;
 };
+
+// The worse of two errors; NaN, once seen, stays: an output that is not a
+// number is the worst.
+double worst(double kept, double seen) { return std::isnan(seen) || seen > kept ? seen : kept; }
 
 template <class A, class H>
 Errors errors(const std::vector<A> &got, const std::vector<H> &ref) {
@@ -140,17 +166,6 @@ Errors errors(const std::vector<A> &got, const std::vector<H> &ref) {
           rmax > 0 ? static_cast<double>(dmax / rmax) : (dmax > 0 ? INFINITY : 0.0)};
 }
 
-// The real planners are called from execute, maybe from several threads:
-// FFTW's planners must then be made thread safe.
-void make_planners_thread_safe() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    if (real_fftw<float>().threads_loaded) real_fftw<float>().make_planner_thread_safe();
-    if (real_fftw<double>().threads_loaded) real_fftw<double>().make_planner_thread_safe();
-    if (real_fftw<long double>().threads_loaded) real_fftw<long double>().make_planner_thread_safe();
-  });
-}
-
 // The plan's own execute, timed for the page apart from the comparison's work.
 uint64_t timed_execute(Plan *plan, const Arrays &arrays) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -159,9 +174,10 @@ uint64_t timed_execute(Plan *plan, const Arrays &arrays) {
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
 }
 
-// One compared execute of a plan of precision R, with reference type H.
+// One compared execute of a plan of precision R, with reference type H;
+// the plan's own execute's nanoseconds.
 template <class R, class H>
-void compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *const out[2]) {
+uint64_t compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *const out[2]) {
   const Problem &p = plan->problem();
   const SideAxes si = side_axes(p, false), so = side_axes(p, true);
   std::vector<H> in_high = gather<R, H>(si, in);
@@ -175,40 +191,64 @@ void compare_once(Plan *plan, const Arrays &arrays, void *const in[2], void *con
   const double eps = half ? kHalfEps : std::is_same<R, float>::value ? 1.1920929e-7 : 2.220446049250313e-16;
   const double n = static_cast<double>(p.transform_size());
   const double tol = (half ? kHalfToleranceC : kToleranceC) * eps * std::sqrt(std::max(1.0, std::log2(n)));
-  const Errors e = ref.empty() ? Errors{NAN, NAN} : errors(got, ref);
-  const Errors f = ref.empty() || own.empty() ? Errors{NAN, NAN} : errors(own, ref);
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   Record &rec = r.records[plan->id];
-  rec.compared++;
   rec.execute_ns += ns;
+  // Nothing to compare (a loop of zero), or no reference to compare with
+  // (the real FFTW of the precision above gives no plan): not compared.
+  if (ref.empty()) return ns;
+  const Errors e = errors(got, ref);
+  const Errors f = own.empty() ? Errors{NAN, NAN} : errors(own, ref);
+  rec.compared++;
   rec.tolerance = tol;
   rec.half = half;
-  rec.rel_l2 = std::max(rec.rel_l2, e.rel_l2);
-  rec.rel_max = std::max(rec.rel_max, e.rel_max);
-  rec.fftw_rel_l2 = std::max(rec.fftw_rel_l2, f.rel_l2);
+  rec.rel_l2 = worst(rec.rel_l2, e.rel_l2);
+  rec.rel_max = worst(rec.rel_max, e.rel_max);
+  rec.fftw_rel_l2 = worst(rec.fftw_rel_l2, f.rel_l2);
   if (!(e.rel_l2 <= tol)) rec.over++;
+  return ns;
 }
 
+// A number as JSON has it: none for an infinite or NaN error (JSON has
+// neither), whose plan is over its tolerance anyway.
+std::string json_number(double v) {
+  if (!std::isfinite(v)) return "null";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", v);
+  return text;
+}
+
+// One line a plan, each written whole and appended: every process of the
+// program (an MPI job's ranks, a child it runs) adds its own, none
+// overwriting another's.
 void write_file(const std::string &path) {
-  FILE *f = std::fopen(path.c_str(), "w");
-  if (!f) {
-    GPUFFTW_LOG(Warn, "GPUFFTW_COMPARE_FILE=%s cannot be written", path.c_str());
+  const int fd = open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (fd < 0) {
+    GPUFFTW_LOG(Warn, "GPUFFTW_COMPARE_FILE=%s cannot be written (%s)", path.c_str(), std::strerror(errno));
     return;
   }
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   for (const auto &kv : r.records) {
     const Record &c = kv.second;
-    std::fprintf(f,
-                 "{\"plan\":%llu,\"problem\":\"%s\",\"where\":\"%s\",\"executes\":%llu,\"compared\":%llu,"
-                 "\"gpufftw_rel_l2\":%.3g,\"gpufftw_rel_max\":%.3g,\"fftw_rel_l2\":%.3g,\"tolerance\":%.3g,"
-                 "\"half\":%s,\"over\":%s}\n",
-                 static_cast<unsigned long long>(kv.first), c.problem.c_str(), c.where.c_str(),
-                 static_cast<unsigned long long>(c.executes), static_cast<unsigned long long>(c.compared), c.rel_l2,
-                 c.rel_max, c.fftw_rel_l2, c.tolerance, c.half ? "true" : "false", c.over ? "true" : "false");
+    char head[96];
+    std::snprintf(head, sizeof head, "{\"pid\":%ld,\"plan\":%llu,", static_cast<long>(getpid()),
+                  static_cast<unsigned long long>(kv.first));
+    const std::string line = head + std::string("\"problem\":\"") + c.problem + "\",\"where\":\"" + c.where +
+                             "\",\"executes\":" + std::to_string(c.executes) +
+                             ",\"compared\":" + std::to_string(c.compared) +
+                             ",\"gpufftw_rel_l2\":" + json_number(c.rel_l2) +
+                             ",\"gpufftw_rel_max\":" + json_number(c.rel_max) +
+                             ",\"fftw_rel_l2\":" + json_number(c.fftw_rel_l2) +
+                             ",\"tolerance\":" + json_number(c.tolerance) + ",\"half\":" + (c.half ? "true" : "false") +
+                             ",\"over\":" + (c.over ? "true" : "false") + "}\n";
+    if (write(fd, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
+      GPUFFTW_LOG(Warn, "GPUFFTW_COMPARE_FILE=%s: a line could not be written (%s)", path.c_str(), std::strerror(errno));
+      break;
+    }
   }
-  std::fclose(f);
+  close(fd);
 }
 
 void write_html(const std::string &path) {
@@ -241,11 +281,15 @@ bool references_may_plan(Precision precision) {
                                      : may_plan_without_harm<double>() && may_plan_without_harm<long double>();
 }
 
+// Read as the program starts, so that the files' names are taken
+// relative to the folder it starts in.
+__attribute__((constructor)) void read_settings_at_start() { settings(); }
+
 }  // namespace
 
 bool compare_enabled() { return settings().on; }
 
-void execute_compared(Plan *plan, const Arrays &arrays) {
+uint64_t execute_compared(Plan *plan, const Arrays &arrays) {
   arm_exit();
   const Problem &p = plan->problem();
   uint64_t k;
@@ -263,13 +307,10 @@ void execute_compared(Plan *plan, const Arrays &arrays) {
     Registry &r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     r.records[plan->id].execute_ns += ns;
-    return;
+    return ns;
   }
-  make_planners_thread_safe();
-  if (p.precision == Precision::F32)
-    compare_once<float, double>(plan, arrays, in, out);
-  else
-    compare_once<double, long double>(plan, arrays, in, out);
+  return p.precision == Precision::F32 ? compare_once<float, double>(plan, arrays, in, out)
+                                       : compare_once<double, long double>(plan, arrays, in, out);
 }
 
 void write_compare_table(FILE *out) {

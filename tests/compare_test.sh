@@ -17,4 +17,12 @@ status=$?
 [ $status = 3 ] || fail "perturbed run exited $status, not 3: $(cat "$tmp/out")"
 grep -q "r2c f32 n=\[4096\] howmany=\[1024\] out-of-place  OVER" "$tmp/out" || fail "table does not flag the plan: $(cat "$tmp/out")"
 grep -q '"problem":"r2c f32 n=\[4096\] howmany=\[1024\] out-of-place".*"over":true' "$tmp/c.jsonl" || fail "file does not flag it: $(cat "$tmp/c.jsonl")"
+# Every process of the program adds its plans to the file: a perturbed
+# one followed by a clean one is still over, in the file and the status.
+GPUFFTW_COMPARE_PERTURB=1 "$build/gpufftw-compare" --file "$tmp/two.jsonl" -- sh -c \
+  "\"$build/compat/spectrogram\" 1 && GPUFFTW_COMPARE_PERTURB=0 \"$build/compat/spectrogram\" 1" > "$tmp/out" 2>&1
+status=$?
+[ $status = 3 ] || fail "a perturbed process then a clean one exited $status, not 3: $(cat "$tmp/out")"
+[ "$(grep -c '"over":true' "$tmp/two.jsonl")" = 1 ] && [ "$(grep -c '"over":false' "$tmp/two.jsonl")" = 1 ] ||
+  fail "the file does not hold both processes' plans: $(cat "$tmp/two.jsonl")"
 echo PASS
