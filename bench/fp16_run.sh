@@ -71,6 +71,7 @@ echo "== comparison mode" >&2
 # One execute in 8 compared: the real FFTW's reference of each costs far
 # more than the execute.
 for way in auto ours cufft-fp16; do
+  : > "$out/fp16_compare_$way.jsonl"  # each process appends its plans' lines
   LD_PRELOAD="$build/libgpufftw.so.1" GPUFFTW_MODE=gpu GPUFFTW_PRECISION=fp16 GPUFFTW_FP16_WAY=$way \
     GPUFFTW_COMPARE=1 GPUFFTW_COMPARE_EVERY=8 GPUFFTW_COMPARE_FILE="$out/fp16_compare_$way.jsonl" \
     "$build/bench/fft_bench" --alloc malloc --flags measure --seconds 0.1 $host_problems \

@@ -182,5 +182,6 @@ for l in lines("fp16_compare.jsonl"):
         r = json.loads(l)
     except ValueError:
         continue
-    print("| %s | %s | %s | %.2e | %.2e | %s |" % (r["way"], r["problem"], r["half"], r["gpufftw_rel_l2"],
-                                                r["tolerance"], r["over"]))
+    # An error that is no number (inf, NaN) is null in the file: "-".
+    print("| %s | %s | %s | %s | %s | %s |" % (r["way"], r["problem"], r["half"], fmt(r["gpufftw_rel_l2"], "%.2e"),
+                                            fmt(r["tolerance"], "%.2e"), r["over"]))
