@@ -34,6 +34,8 @@ SideAxes side_axes(const Problem &p, bool output) {
   for (const Dim &d : p.howmany) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
   for (const Dim &d : p.dims) s.n.push_back(d.n), s.stride.push_back(output ? d.os : d.is);
   if (s.complex && p.kind != Kind::C2C && !p.dims.empty()) s.n.back() = s.n.back() / 2 + 1;
+  const int64_t real = p.precision == Precision::F32 ? 4 : 8;
+  s.elem = s.complex && !s.split ? 2 * real : real;
   return s;
 }
 
@@ -46,16 +48,14 @@ struct Span {
 };
 bool span(const Problem &p, bool output, Span *s) {
   const SideAxes side = side_axes(p, output);
-  const int64_t real = p.precision == Precision::F32 ? 4 : 8;
-  const int64_t elem = side.complex && !side.split ? 2 * real : real;
   int64_t lo = 0, hi = 0;
   for (size_t i = 0; i < side.n.size(); ++i) {
     int64_t reach;
     if (__builtin_mul_overflow(side.n[i] - 1, side.stride[i], &reach)) return false;
     if (__builtin_add_overflow(reach < 0 ? lo : hi, reach, reach < 0 ? &lo : &hi)) return false;
   }
-  return !__builtin_mul_overflow(lo, elem, &s->lo) && !__builtin_add_overflow(hi, 1, &hi) &&
-         !__builtin_mul_overflow(hi, elem, &s->hi);
+  return !__builtin_mul_overflow(lo, side.elem, &s->lo) && !__builtin_add_overflow(hi, 1, &hi) &&
+         !__builtin_mul_overflow(hi, side.elem, &s->hi);
 }
 
 }  // namespace

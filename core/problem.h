@@ -50,6 +50,7 @@ struct Problem {
 struct SideAxes {
   std::vector<int64_t> n, stride;
   bool complex = false, split = false;
+  int64_t elem = 0;       // bytes an element of one array of the side takes
   int64_t count() const;  // the side's elements: the product of n
 };
 SideAxes side_axes(const Problem &p, bool output);

@@ -31,8 +31,7 @@ void zero_loops(char *at, const std::vector<Loop> &loops, size_t k, size_t elem)
 
 void zero_input(const Problem &p) {
   const SideAxes in = side_axes(p, false);
-  const size_t real = p.precision == Precision::F32 ? sizeof(float) : sizeof(double);
-  const size_t elem = in.complex && !in.split ? 2 * real : real;
+  const size_t elem = static_cast<size_t>(in.elem);
   std::vector<Loop> loops;
   for (size_t i = 0; i < in.n.size(); ++i) loops.push_back({in.n[i], in.stride[i]});
   if (loops.empty()) loops.push_back({1, 1});

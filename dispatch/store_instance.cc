@@ -14,6 +14,15 @@
 #endif
 
 namespace gpufftw {
+namespace {
+
+// Whether a measured choice's key is of this precision: every key names
+// its precision so, the MPI layer's too.
+bool of_precision(const std::string &key, Precision precision) {
+  return key.find(precision == Precision::F32 ? ".f32." : ".f64.") != std::string::npos;
+}
+
+}  // namespace
 
 #if GPUFFTW_HAVE_CUDA
 namespace {
@@ -59,11 +68,9 @@ DispatchStore &dispatch_store() {
   return *s;
 }
 
-// Every key names its precision so, the MPI layer's too.
 void forget_choices(Precision precision) {
-  const std::string tag = precision == Precision::F32 ? ".f32." : ".f64.";
   if (DispatchStore *s = made_store.load())
-    s->forget([tag](const std::string &key) { return key.find(tag) != std::string::npos; });
+    s->forget([precision](const std::string &key) { return of_precision(key, precision); });
 }
 
 bool recall_measured(const std::string &key, Choice *choice) { return dispatch_store().recall(key, choice); }
@@ -81,10 +88,9 @@ std::map<std::string, Choice> &measured_choices() {
 }  // namespace
 
 void forget_choices(Precision precision) {
-  const std::string tag = precision == Precision::F32 ? ".f32." : ".f64.";
   std::lock_guard<std::mutex> lock(measured_mutex);
   std::map<std::string, Choice> &m = measured_choices();
-  for (auto it = m.begin(); it != m.end();) it = it->first.find(tag) != std::string::npos ? m.erase(it) : std::next(it);
+  for (auto it = m.begin(); it != m.end();) it = of_precision(it->first, precision) ? m.erase(it) : std::next(it);
 }
 
 bool recall_measured(const std::string &key, Choice *choice) {

@@ -7,20 +7,10 @@
 #include <vector>
 
 #include "core/problem.h"
+#include "problem_maker.h"
 
 namespace gpufftw {
 namespace {
-
-Problem f32(Kind kind, std::vector<Dim> dims, std::vector<Dim> howmany = {}) {
-  Problem p;
-  p.kind = kind;
-  p.precision = Precision::F32;
-  p.dims = std::move(dims);
-  p.howmany = std::move(howmany);
-  if (kind == Kind::R2R)
-    for (size_t i = 0; i < p.dims.size(); ++i) p.r2r_kinds.push_back(FFTW_REDFT10);
-  return p;
-}
 
 TEST(ArraysOverlap, AnR2rsInputSpansAllItsRealsNotHalfOfThem) {
   std::vector<float> a(32);

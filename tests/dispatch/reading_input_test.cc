@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "../core/problem_maker.h"
 #include "dispatch/reading_input.h"
 
 namespace gpufftw {
@@ -30,15 +31,6 @@ struct Marked {
   }
   std::vector<float> f;
 };
-
-Problem f32(Kind kind, std::vector<Dim> dims, std::vector<Dim> howmany = {}) {
-  Problem p;
-  p.kind = kind;
-  p.precision = Precision::F32;
-  p.dims = std::move(dims);
-  p.howmany = std::move(howmany);
-  return p;
-}
 
 TEST(ZeroInput, ABatchOfContiguousComplexIsZeroedUpToItsEnd) {
   Marked a(2 * 8 * 3 + 4);
