@@ -6,9 +6,11 @@
 // machine's, and the machine's own count), the first k GPUs' copy threads
 // work at once, each GPU's through on_staging_threads as gpufftw's copies
 // do: 1 GiB of a pageable array into pinned memory (fill), then back
-// (drain). The pinned side is a ring of pieces (HostCopier::kPiece) larger
-// than the caches, as the DMA between a slot's fills leaves it out of
-// them. Prints per count and GPU, the median of 7 rounds,
+// (drain). The pinned side is a ring of the copier's own slots
+// (HostCopier::kSlots pieces of HostCopier::kPiece): the few pinned bytes
+// gpufftw's copies go through stay in the host's caches between fills, so
+// a ring past the caches reads a rate below what the staging reaches and
+// is no floor of it. Prints per count and GPU, the median of 7 rounds,
 //   HOSTCOPY k device fill drain
 // (GB/s, GB = 1e9 bytes: that GPU's threads' rate while the first k GPUs'
 // copy the same way). Then the same 1 GiB through gpufftw's whole staging
@@ -40,7 +42,7 @@ namespace {
 using gpufftw::engine::HostCopier;
 
 constexpr size_t kBytes = size_t{1} << 30;
-constexpr size_t kRing = size_t{256} << 20;  // pinned bytes per GPU: past a server's last-level cache
+constexpr size_t kRing = HostCopier::kSlots * HostCopier::kPiece;  // pinned bytes per GPU, as a copier holds
 
 struct Side {
   int device;

@@ -26,6 +26,7 @@ class HostCopier {
   // of one runs, the threads fill (or drain) the next two.
   // half_staging_bench measures the sizes (docs/fp16.md, "Host path").
   static constexpr size_t kPiece = size_t{8} << 20;
+  static constexpr int kSlots = 3;
   explicit HostCopier(size_t piece = kPiece) : piece_(piece) {}
   ~HostCopier();
   HostCopier(const HostCopier &) = delete;
@@ -64,7 +65,6 @@ class HostCopier {
                            cudaStream_t stream, std::string *why);
 
  private:
-  static constexpr int kSlots = 3;
   bool ensure_slots(std::string *why);
   // The first of `count` slots taken in turn, from where the last call
   // left off, not from the first at each call: a caller that copies a
