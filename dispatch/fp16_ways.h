@@ -101,7 +101,8 @@ struct WayPrice {
 // Ours takes c2c and r2c (the c2c of the reals as complex numbers, its
 // passes on the complex halves) of rank 1 to 3, every axis 256 to 4096
 // and a power of two; cuFFT's FP16 c2c, r2c and c2r, every axis a power
-// of two; single precision on halves c2c. f32 takes everything.
+// of two; single precision on halves c2c, r2c and c2r of any size. f32
+// takes everything.
 // Over the set (`over`), a way that spreads costs its price over the
 // split's gain: each GPU converts its share on staging threads of its own,
 // so the host's conversion divides as f32's staging does in the tables.

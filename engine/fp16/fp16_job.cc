@@ -120,17 +120,21 @@ class Fp16Job final : public FftJob {
         path_ = std::string("cuFFT fp16 ") + type_name(d_.type);
         break;
       }
-      case HalfWay::SingleOnHalves:
-        if (d_.type != Type::C2C) return *why = "single precision on halves takes c2c only", false;
-        step_.type = CUFFT_C2C;
+      case HalfWay::SingleOnHalves: {
+        // Each side's floats as its halves lie (the real side's padded
+        // rows in place as the embed); r2c and c2r out of place between
+        // the two.
+        std::vector<long long> in_embed = d_.in_extent, out_embed = d_.out_extent;
+        step_.type = d_.type == Type::C2C ? CUFFT_C2C : d_.type == Type::R2C ? CUFFT_R2C : CUFFT_C2R;
         step_.sign = sign_;
-        if (!make_plan(&step_, static_cast<int>(rank), d_.n.data(), nullptr, 1, in_dist, nullptr, 1, out_dist,
-                       d_.batch, why))
+        if (!make_plan(&step_, static_cast<int>(rank), d_.n.data(), in_embed.data(), 1, in_dist, out_embed.data(), 1,
+                       out_dist, d_.batch, why))
           return false;
         have_step_ = true;
         work_ = step_.work;
         path_ = "cuFFT fp32 on halves";
         break;
+      }
     }
     const size_t need = device_bytes();
     if (need > device_memory_cap())
@@ -166,6 +170,7 @@ class Fp16Job final : public FftJob {
  private:
   // The halves of the input side, then (r2c, c2r) those of the output side
   // at a 256-byte boundary; c2c transforms in place on the first.
+  // HalfWay::SingleOnHalves's floats lie the same way in its scratch.
   long long out_offset() const {
     if (d_.type == Type::C2C) return 0;
     return (d_.values(false) + 127) / 128 * 128;
@@ -185,9 +190,10 @@ class Fp16Job final : public FftJob {
   // carries the same halves either way.
   bool ours_r2c() const { return way_ == HalfWay::Ours && d_.type == Type::R2C; }
   // Device memory beside the buffer: the floats of HalfWay::SingleOnHalves,
-  // or our r2c's complex halves (rows of n).
+  // laid out as the buffer's halves, or our r2c's complex halves (rows of
+  // n).
   size_t scratch_bytes() const {
-    if (way_ == HalfWay::SingleOnHalves) return static_cast<size_t>(d_.values(false)) * sizeof(float);
+    if (way_ == HalfWay::SingleOnHalves) return static_cast<size_t>(buffer_halves()) * sizeof(float);
     if (ours_r2c()) return static_cast<size_t>(rows() * d_.n.back()) * 2 * sizeof(uint16_t);
     return 0;
   }
@@ -220,10 +226,10 @@ class Fp16Job final : public FftJob {
         GPUFFTW_CK(cufft().xt_exec(xt_, buf, result, direction()), why);
         break;
       case HalfWay::SingleOnHalves: {
-        float *floats = static_cast<float *>(scratch);
+        float *floats = static_cast<float *>(scratch), *out_floats = floats + out_offset();
         GPUFFTW_CK(device_to_float(buf, floats, in_values, stream_), why);
-        if (!exec_plan(step_, stream_, floats, floats, why)) return false;
-        GPUFFTW_CK(device_to_half(floats, buf, in_values, stream_), why);
+        if (!exec_plan(step_, stream_, floats, out_floats, why)) return false;
+        GPUFFTW_CK(device_to_half(out_floats, result, out_values, stream_), why);
         break;
       }
     }

@@ -17,11 +17,11 @@ bool several(const std::vector<int> &set, Reason *why_not) {
 
 // Each GPU's share of a batch is a half job of its own. The slabs carry
 // halves over the links and compute in single precision between
-// (Geometry's SingleOnHalves), as the one-GPU way does for c2c; the 1-D
-// split stages floats.
+// (Geometry's SingleOnHalves), as the one-GPU way does; the 1-D split
+// stages floats.
 bool slabs_precision(const Geometry &g, Reason *why_not) {
-  return !g.half || (g.half_way == HalfWay::SingleOnHalves && g.type == Type::C2C) ||
-         decline(why_not, Reason::Code::NotItsKind, "slabs in half: single precision on halves of a c2c only");
+  return !g.half || g.half_way == HalfWay::SingleOnHalves ||
+         decline(why_not, Reason::Code::NotItsKind, "slabs in half: single precision on halves only");
 }
 
 bool line_precision(const Geometry &g, Reason *why_not) {

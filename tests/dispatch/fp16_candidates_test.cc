@@ -132,11 +132,19 @@ TEST_F(Fp16Candidates, EachWayIsACandidateWithItsTypedReason) {
                    *gpu_.one_s * price_of(m, Fp16Way::SingleOnHalves).seconds / price_of(m, Fp16Way::Single).seconds);
   for (const Candidate &c : list) EXPECT_EQ(c.spread, Spread::Auto);
 
-  // r2c: single precision on halves takes c2c only.
-  const std::vector<Candidate> real = priced(half_problem(1000, FFTW_ESTIMATE, Kind::R2C));
-  EXPECT_EQ(way_of(real, Fp16Way::SingleOnHalves).unfit, Unfit::NotInHalf);
-  EXPECT_EQ(way_of(real, Fp16Way::SingleOnHalves).why_not, "single precision on halves takes c2c only");
-  EXPECT_TRUE(way_of(real, Fp16Way::Single).applies());
+  // r2c and c2r: single precision on halves takes them at any size too,
+  // where the ways that compute in half do not.
+  for (const Kind kind : {Kind::R2C, Kind::C2R}) {
+    const Problem r = half_problem(1000, FFTW_ESTIMATE, kind);
+    const std::vector<Candidate> real = priced(r);
+    const Candidate &real_halves = way_of(real, Fp16Way::SingleOnHalves);
+    ASSERT_TRUE(real_halves.applies() && real_halves.price) << real_halves.why_not;
+    const std::vector<WayPrice> rm = model(r);
+    EXPECT_DOUBLE_EQ(*real_halves.price, *gpu_.one_s * price_of(rm, Fp16Way::SingleOnHalves).seconds /
+                                             price_of(rm, Fp16Way::Single).seconds);
+    EXPECT_EQ(way_of(real, Fp16Way::CufftHalf).unfit, Unfit::NotInHalf);
+    EXPECT_TRUE(way_of(real, Fp16Way::Single).applies());
+  }
 }
 
 // Not half precision: one GPU way, f32's.
@@ -254,9 +262,9 @@ TEST_F(Fp16Candidates, PastTheLimitTheModelPicksTheWayUnread) {
 }
 
 // One 2-D or 3-D transform on a device set of two, in auto mode: at the
-// set's placement f32 and, for a c2c, single precision on halves (the
-// slabs carry halves), the ways that compute in half ruled out saying
-// so, priced at the set's table; one GPU beside it has every way.
+// set's placement f32 and single precision on halves (the slabs carry
+// halves), the ways that compute in half ruled out saying so, priced at
+// the set's table; one GPU beside it has every way.
 // FFTW_ESTIMATE takes the cheaper of the set's where it is priced under
 // every way on one GPU, else the cheapest way on one GPU.
 TEST_F(Fp16Candidates, OneTransformTakesTheSetWherePricedLower) {
@@ -276,10 +284,8 @@ TEST_F(Fp16Candidates, OneTransformTakesTheSetWherePricedLower) {
     }
     EXPECT_EQ(way_of(set, Fp16Way::CufftHalf).why_not,
               "over the GPUs, one transform splits in half as single precision on halves");
-    // The halves pay over the set as on one GPU on pageable arrays; an
-    // r2c has no way in half over the set.
-    const Fp16Way set_way = kind == Kind::C2C ? Fp16Way::SingleOnHalves : Fp16Way::Single;
-    EXPECT_EQ(way_of(set, Fp16Way::SingleOnHalves).applies(), kind == Kind::C2C);
+    // The halves pay over the set as on one GPU on pageable arrays.
+    EXPECT_TRUE(way_of(set, Fp16Way::SingleOnHalves).applies());
     const double half_s = cheapest_in_half(one);
     ASSERT_LT(half_s, *gpu_.one_s) << "halves pay on one GPU on pageable arrays on such a host";
 
@@ -287,8 +293,8 @@ TEST_F(Fp16Candidates, OneTransformTakesTheSetWherePricedLower) {
     Dispatched d = choose_now(p);
     ASSERT_TRUE(made(d).gpu()) << d.why;
     EXPECT_EQ(made(d).spread(), Spread::Set) << d.why;
-    EXPECT_EQ(made(d).way(), set_way) << d.why;
-    EXPECT_TRUE(says(d.why, "; the GPUs' split priced " + ms(*way_of(placed_at(priced(p), Spread::Set), set_way).price)))
+    EXPECT_EQ(made(d).way(), Fp16Way::SingleOnHalves) << d.why;
+    EXPECT_TRUE(says(d.why, "; the GPUs' split priced " + ms(*way_of(placed_at(priced(p), Spread::Set), Fp16Way::SingleOnHalves).price)))
         << d.why;
 
     gpu_.set_s = half_s * 4;

@@ -78,21 +78,23 @@ TEST(SplitShapes, NoneOnOneGpu) {
     EXPECT_EQ(answers(g, {3}), (Said(3, "one GPU in the set")));
 }
 
-// Each GPU's share of a batch is a half job; one 2-D or 3-D c2c splits in
-// half as single precision on halves (the slabs carry halves and compute
-// in floats), no other way in half; the 1-D split stages floats.
+// Each GPU's share of a batch is a half job; one 2-D or 3-D c2c or
+// out-of-place r2c splits in half as single precision on halves (the
+// slabs carry halves and compute in floats), no other way in half; the 1-D
+// split stages floats.
 TEST(SplitShapes, HalfPrecisionSplitsBatchesAndSlabsOfSingleOnHalves) {
   Geometry batch = kBatch1d, plane = kSingle2d, line = kHuge1d, real = dense({4096, 4096}, 0, Type::R2C);
   for (Geometry *g : {&batch, &plane, &line, &real}) g->half = true;
   for (HalfWay way : {HalfWay::Ours, HalfWay::CufftHalf}) {
     batch.half_way = plane.half_way = way;
     EXPECT_EQ(answers(batch)[0], "batch split");
-    EXPECT_EQ(answers(plane), (Said{"batch: no loop", "slabs in half: single precision on halves of a c2c only",
+    EXPECT_EQ(answers(plane), (Said{"batch: no loop", "slabs in half: single precision on halves only",
                                     "1-D: rank 2"}));
+    EXPECT_EQ(answers(real)[1], "slabs in half: single precision on halves only");
   }
   plane.half_way = line.half_way = real.half_way = HalfWay::SingleOnHalves;
   EXPECT_EQ(answers(plane), (Said{"batch: no loop", "slab split", "1-D: rank 2"}));
-  EXPECT_EQ(answers(real)[1], "slabs in half: single precision on halves of a c2c only");
+  EXPECT_EQ(answers(real)[1], "slab split");
   EXPECT_EQ(answers(line), (Said{"batch: no loop", "slabs: rank 1", "1-D in half: its split stages floats"}));
 }
 
@@ -288,8 +290,8 @@ TEST_F(SplitPlannerTest, HalfPrecisionKeepsAPlaneOnOneGpuButSingleOnHalves) {
   plane.half = true;
   plane.half_way = HalfWay::Ours;
   EXPECT_EQ(planned(plane), "one GPU");
-  EXPECT_EQ(placement, "GPU 0 of 0,1 (not split: batch: no loop; slabs in half: single precision on halves of a c2c "
-                       "only; 1-D: rank 2)");
+  EXPECT_EQ(placement,
+            "GPU 0 of 0,1 (not split: batch: no loop; slabs in half: single precision on halves only; 1-D: rank 2)");
   plane.half_way = HalfWay::SingleOnHalves;
   EXPECT_EQ(planned(plane), "slab split");
 }

@@ -242,7 +242,8 @@ TEST_F(MultiGpu, Fp16BatchInPlaceSplitsInHalf) {
     EXPECT_NE(why.find(kHalf), std::string::npos) << why;
   }
 }
-// One 2-D or 3-D c2c in half: its slabs carry halves over the links and
+// One 2-D or 3-D c2c or out-of-place r2c in half: its slabs carry halves
+// over the links and
 // compute in single precision between (single precision on halves), so
 // it splits in half that way; a way that computes in half keeps it on one
 // GPU, saying why; or f32 over the set. With single precision on halves
@@ -254,7 +255,7 @@ void expect_single_in_half_placed(const std::string &why) {
   if (half && split) {
     EXPECT_NE(why.find("cuFFT fp32 on halves, slabs over GPUs"), std::string::npos) << why;
   } else if (half) {
-    EXPECT_NE(why.find("slabs in half: single precision on halves of a c2c only"), std::string::npos) << why;
+    EXPECT_NE(why.find("slabs in half: single precision on halves only"), std::string::npos) << why;
   } else {
     EXPECT_TRUE(split) << why;
   }
@@ -276,6 +277,12 @@ TEST_F(MultiGpu, Fp16Single2dPageableUneven) {
 }
 TEST_F(MultiGpu, Fp16Single3dInPlace) {
   expect_single_in_half_placed(run<float>({K::C2C, {256, 128, 256}, 1, 0, true, false, true, 3e-3}, nullptr));
+}
+TEST_F(MultiGpu, Fp16Single2dR2cPageable) {
+  expect_single_in_half_placed(run<float>({K::R2C, {4096, 2050}, 1, 0, false, false, true, 3e-3}, nullptr));
+}
+TEST_F(MultiGpu, Fp16Single3dR2cPinned) {
+  expect_single_in_half_placed(run<float>({K::R2C, {256, 256, 256}, 1, 0, false, true, true, 3e-3}, nullptr));
 }
 
 // A failure on one GPU: the execute ends in a correct result on the real
