@@ -1,5 +1,7 @@
 #include "shim/report.h"
 
+#include <pthread.h>
+
 #include <atomic>
 #include <map>
 #include <memory>
@@ -22,11 +24,42 @@ struct Registry {
   std::map<std::string, std::unique_ptr<Entry>> entries;  // sorted: stable report
 };
 
+Registry &registry();
+
+// A forked child counts from nothing: what it plans and executes is its
+// own, and the parent's counts, which it inherits, are the parent's to
+// report. The registry's mutex is held across fork, so that the child
+// finds the entries whole and the mutex free.
+void lock_for_fork() { registry().mutex.lock(); }
+void unlock_in_parent() { registry().mutex.unlock(); }
+void zero_in_child() {
+  Registry &r = registry();
+  for (auto &kv : r.entries) {
+    PlanStats &s = kv.second->stats;
+    s.plans = 0, s.executes = 0, s.execute_ns = 0, s.plan_ns = 0;
+  }
+  r.mutex.unlock();
+}
+
 // Never destroyed: plans may be executed or destroyed by other libraries'
 // destructors after ours would have run.
 Registry &registry() {
-  static Registry *r = new Registry;
+  static Registry *r = [] {
+    pthread_atfork(lock_for_fork, unlock_in_parent, zero_in_child);
+    return new Registry;
+  }();
   return *r;
+}
+
+bool counted(const PlanStats &s) { return s.plans > 0 || s.executes > 0; }
+
+// Whether a plan was made or executed in this process.
+bool any_plan_counted() {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto &kv : r.entries)
+    if (counted(kv.second->stats)) return true;
+  return false;
 }
 
 // The rank and the number of ranks, -1 where the program is not an MPI one.
@@ -65,12 +98,14 @@ void write_report(FILE *out) {
   uint64_t plans = 0, executes = 0, ns = 0, plan_ns = 0;
   const int rank = report_rank, ranks = report_ranks;
   const std::string whose = rank < 0 ? "" : ", rank " + std::to_string(rank) + " of " + std::to_string(ranks);
-  const size_t kinds = r.entries.size();
+  size_t kinds = 0;
+  for (const auto &kv : r.entries) kinds += counted(kv.second->stats);
   std::fprintf(out, "gpufftw report%s: %zu kind%s of plan\n", whose.c_str(), kinds, kinds == 1 ? "" : "s");
   std::fprintf(out, "  %-5s %6s %9s %11s %9s  %-44s %s\n", "where", "plans", "executes", "execute ms", "plan ms",
                "problem", "why");
   for (const auto &kv : r.entries) {
     const PlanStats &s = kv.second->stats;
+    if (!counted(s)) continue;
     std::fprintf(out, "  %-5s %6llu %9llu %11.3f %9.1f  %-44s %s\n", s.where.c_str(),
                  static_cast<unsigned long long>(s.plans.load()), static_cast<unsigned long long>(s.executes.load()),
                  1e-6 * static_cast<double>(s.execute_ns.load()), 1e-6 * static_cast<double>(s.plan_ns.load()),
@@ -87,9 +122,11 @@ void write_report(FILE *out) {
 
 void arm_exit_report() {
   // The program's own output comes first: stdout is flushed only after
-  // the tables.
+  // the tables. A forked child that used no plan of its own reports
+  // nothing.
   if (config().report)
     write_at_end([] {
+      if (!any_plan_counted()) return;
       std::fflush(stdout);
       write_report(stderr);
     });
