@@ -1,6 +1,7 @@
 #include "shim/compare.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -81,9 +82,30 @@ struct Registry {
   std::mutex mutex;
   std::map<uint64_t, Record> records;  // by plan id
 };
+Registry &registry();
+
+// A forked child compares from nothing: the parent's records, which it
+// inherits, are the parent's to write. The mutex is held across fork, so
+// that the child finds the records whole and the mutex free.
+void lock_for_fork() { registry().mutex.lock(); }
+void unlock_in_parent() { registry().mutex.unlock(); }
+void clear_in_child() {
+  registry().records.clear();
+  registry().mutex.unlock();
+}
+
 Registry &registry() {
-  static Registry *r = new Registry;  // plans may run after static destructors
+  static Registry *r = [] {  // plans may run after static destructors
+    pthread_atfork(lock_for_fork, unlock_in_parent, clear_in_child);
+    return new Registry;
+  }();
   return *r;
+}
+
+bool any_compared() {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return !r.records.empty();
 }
 
 // The side's elements, read in dense row-major order into type H (complex
@@ -267,6 +289,7 @@ void write_html(const std::string &path) {
 
 void arm_exit() {
   write_at_end([] {
+    if (!any_compared()) return;  // a forked child that executed no plan
     std::fflush(stdout);  // the program's own output first
     write_compare_table(stderr);
     if (!settings().file.empty()) write_file(settings().file);
