@@ -49,13 +49,15 @@ std::string not_taken(Fp16Way w, const Problem &p) {
 
 // Why the way does not spread over the set, or "" where it does: every
 // way splits a batch, each GPU's share a job of its own; one 2-D or 3-D
-// transform splits in half as single precision on halves alone (the
-// slabs carry halves and compute in floats between), and one 1-D
-// transform's split stages floats.
+// c2c or out-of-place r2c (the slab split's shapes) splits in half as
+// single precision on halves alone (the slabs carry halves and compute in
+// floats between), and one 1-D transform's split stages floats.
 std::string not_spread(Fp16Way w, const Problem &p) {
   if (w == Fp16Way::Single || p.batch() > 1) return "";
   if (p.dims.size() < 2) return "over the GPUs, one 1-D transform's split stages floats";
   if (w != Fp16Way::SingleOnHalves) return "over the GPUs, one transform splits in half as single precision on halves";
+  if (p.kind == Kind::C2R || (p.kind == Kind::R2C && p.in_place()))
+    return "over the GPUs, one c2r or in-place r2c transform does not split";
   return "";
 }
 

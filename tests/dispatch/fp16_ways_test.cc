@@ -196,6 +196,20 @@ TEST(Fp16Ways, OverTheSetTheWaysThatSpreadDivideByTheGain) {
   // the halves over the set.
   EXPECT_EQ(cheapest(one), Fp16Way::Ours);
   EXPECT_EQ(cheapest(may), Fp16Way::SingleOnHalves);
+  // The slab split takes an out-of-place r2c, but no c2r and no in-place
+  // r2c: there single precision on halves does not spread either.
+  float real[1], spectrum[2];
+  Problem r2c = problem(Kind::R2C, {4096, 4096}, 1), r2c_in = r2c, c2r = problem(Kind::C2R, {4096, 4096}, 1);
+  r2c.in[0] = real, r2c.out[0] = spectrum;
+  r2c_in.in[0] = r2c_in.out[0] = real;
+  c2r.in[0] = spectrum, c2r.out[0] = real;
+  EXPECT_TRUE(price_of(price_ways(r2c, ArraysAt::Pageable, r, set), Fp16Way::SingleOnHalves).offered);
+  for (const Problem *q : {&r2c_in, &c2r}) {
+    const WayPrice halves = price_of(price_ways(*q, ArraysAt::Pageable, r, set), Fp16Way::SingleOnHalves);
+    EXPECT_FALSE(halves.offered);
+    EXPECT_EQ(halves.why_not, "over the GPUs, one c2r or in-place r2c transform does not split");
+    EXPECT_TRUE(price_of(price_ways(*q, ArraysAt::Pageable, r, placed), Fp16Way::SingleOnHalves).offered);
+  }
   // One 1-D transform spreads in f32 alone.
   const Problem line = problem(Kind::C2C, {1 << 24}, 1);
   const std::vector<WayPrice> line_set = price_ways(line, ArraysAt::Pageable, r, set);

@@ -86,7 +86,7 @@ TEST(SplitShapes, HalfPrecisionSplitsBatchesAndSlabsOfSingleOnHalves) {
   Geometry batch = kBatch1d, plane = kSingle2d, line = kHuge1d, real = dense({4096, 4096}, 0, Type::R2C);
   for (Geometry *g : {&batch, &plane, &line, &real}) g->half = true;
   for (HalfWay way : {HalfWay::Ours, HalfWay::CufftHalf}) {
-    batch.half_way = plane.half_way = way;
+    batch.half_way = plane.half_way = real.half_way = way;
     EXPECT_EQ(answers(batch)[0], "batch split");
     EXPECT_EQ(answers(plane), (Said{"batch: no loop", "slabs in half: single precision on halves only",
                                     "1-D: rank 2"}));
