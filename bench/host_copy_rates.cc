@@ -61,7 +61,7 @@ std::vector<double> copy_all(std::vector<Side> &sides, bool fill) {
     for (size_t off = 0; off < kBytes; off += HostCopier::kPiece) {
       char *host = s.pageable.data() + off, *slot = s.pinned + off % kRing;
       const size_t len = std::min(HostCopier::kPiece, kBytes - off);
-      gpufftw::engine::on_staging_threads([&](unsigned part, unsigned parts) {
+      gpufftw::engine::on_staging_threads(gpufftw::engine::StagingWork::Copy, [&](unsigned part, unsigned parts) {
         const size_t chunk = (len + parts - 1) / parts, begin = std::min(len, part * chunk),
                      n = std::min(len, begin + chunk) - begin;
         if (fill)

@@ -9,7 +9,7 @@ namespace {
 
 template <class From, class To>
 void convert_on_threads(void (*convert)(const From *, To *, size_t), const From *from, To *to, size_t n) {
-  on_staging_threads([&](unsigned part, unsigned parts) {
+  on_staging_threads(StagingWork::Convert, [&](unsigned part, unsigned parts) {
     constexpr size_t kLine = 32;
     const size_t lines = (n + kLine - 1) / kLine, per = (lines + parts - 1) / parts;
     const size_t begin = std::min(n, part * per * kLine), end = std::min(n, begin + per * kLine);

@@ -16,24 +16,20 @@
 namespace gpufftw::engine {
 namespace {
 
-// A few threads that copy (or convert) one piece together: one thread's
-// memcpy reaches about a fifth of what the bus takes. Most of the cores,
-// leaving two to the program.
+// Threads that copy (or convert) one piece together, as many as a
+// conversion takes; a copy runs on the first of them.
 class CopyPool {
  public:
-  CopyPool() {
-    const unsigned cores = std::thread::hardware_concurrency();
-    const unsigned n = std::max(1u, std::min(12u, cores > 2 ? cores - 2 : 1u));
-    for (unsigned i = 1; i < n; ++i) workers_.emplace_back([this, i] { work(i); });
-    parts_ = n;
+  explicit CopyPool(StagingThreads n) : copy_parts_(n.copy), parts_(n.convert) {
+    for (unsigned i = 1; i < parts_; ++i) workers_.emplace_back([this, i] { work(i); });
   }
 
-  void run(const std::function<void(unsigned, unsigned)> &job) {
+  void run(StagingWork work, const std::function<void(unsigned, unsigned)> &job) {
     std::unique_lock<std::mutex> lock(mutex_);
-    job_ = &job, pending_ = parts_ - 1, ++generation_;
+    job_ = &job, active_ = work == StagingWork::Copy ? copy_parts_ : parts_, pending_ = parts_ - 1, ++generation_;
     wake_.notify_all();
     lock.unlock();
-    job(0, parts_);
+    job(0, active_);
     lock.lock();
     done_.wait(lock, [this] { return pending_ == 0; });
   }
@@ -45,8 +41,9 @@ class CopyPool {
     for (;;) {
       wake_.wait(lock, [&] { return generation_ != seen; });
       seen = generation_;
+      const unsigned active = active_;
       lock.unlock();
-      (*job_)(i, parts_);
+      if (i < active) (*job_)(i, active);
       lock.lock();
       if (--pending_ == 0) done_.notify_one();
     }
@@ -55,7 +52,8 @@ class CopyPool {
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   std::vector<std::thread> workers_;
-  unsigned parts_ = 1, pending_ = 0;
+  const unsigned copy_parts_, parts_;  // a copy's threads, and a conversion's (every one)
+  unsigned active_ = 1, pending_ = 0;  // the run's parts, and the workers yet to finish it
   unsigned long generation_ = 0;
   const std::function<void(unsigned, unsigned)> *job_ = nullptr;
 };
@@ -64,15 +62,19 @@ class CopyPool {
 // bandwidth, and each device's link gets threads of its own, so that the
 // GPUs of a split job all stream from pageable memory at once.
 struct SharedPool {
+  explicit SharedPool(StagingThreads n) : pool(n) {}
   std::mutex busy;
   CopyPool pool;
 };
+// Made at the device's first staging, for the device set of then.
 SharedPool &shared_pool() {
   static std::mutex made;
   static std::map<int, SharedPool *> *pools = new std::map<int, SharedPool *>;  // threads outlive every copier
   std::lock_guard<std::mutex> lock(made);
   SharedPool *&p = (*pools)[device()];
-  if (!p) p = new SharedPool;
+  if (!p)
+    p = new SharedPool(staging_threads(std::thread::hardware_concurrency(),
+                                       static_cast<unsigned>(devices().size())));
   return *p;
 }
 
@@ -97,10 +99,10 @@ HostCopier::Piece strip(char *host, size_t pitch, size_t width, bool to_slot) {
 // works blocks until none is left, and the calling thread (part 0) also
 // drives the copy, step() between its blocks (its DMAs queued as pieces
 // complete), until step says the copy is over or fails (why set).
-bool relay_on_threads(Relay &relay, const HostCopier::Piece &work, char *const *slots,
+bool relay_on_threads(Relay &relay, const HostCopier::Piece &work, StagingWork kind, char *const *slots,
                       const std::function<int(size_t)> &slot_of, const std::function<bool(bool *over)> &step) {
   bool ok = true;
-  on_staging_threads([&](unsigned part, unsigned) {
+  on_staging_threads(kind, [&](unsigned part, unsigned) {
     for (;;) {
       if (part == 0) {
         bool over = false;
@@ -148,10 +150,16 @@ bool rows_from_device(char *dst, const char *src, size_t pitch, size_t width, si
 
 }  // namespace
 
-void on_staging_threads(const std::function<void(unsigned part, unsigned parts)> &job) {
+StagingThreads staging_threads(unsigned cores, unsigned gpus) {
+  const unsigned spare = cores > 2 ? cores - 2 : 1;
+  const unsigned copy = std::min(12u, spare);
+  return {copy, std::max(copy, std::min(24u, spare / std::max(1u, gpus)))};
+}
+
+void on_staging_threads(StagingWork work, const std::function<void(unsigned part, unsigned parts)> &job) {
   SharedPool &p = shared_pool();
   std::lock_guard<std::mutex> lock(p.busy);
-  p.pool.run(job);
+  p.pool.run(work, job);
 }
 
 HostCopier::~HostCopier() {
@@ -183,8 +191,8 @@ bool HostCopier::to_device(void *dst, const void *src, size_t bytes, cudaStream_
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream), why);
     return true;
   }
-  return staged_to_device(dst, bytes, strip(const_cast<char *>(static_cast<const char *>(src)), bytes, bytes, true),
-                          stream, why);
+  return stage_to_device(dst, bytes, strip(const_cast<char *>(static_cast<const char *>(src)), bytes, bytes, true),
+                         StagingWork::Copy, stream, why);
 }
 
 bool HostCopier::rows_to_device(void *dst, const void *src, size_t pitch, size_t width, size_t rows,
@@ -193,8 +201,8 @@ bool HostCopier::rows_to_device(void *dst, const void *src, size_t pitch, size_t
     GPUFFTW_CK(cudaMemcpy2DAsync(dst, width, src, pitch, width, rows, cudaMemcpyHostToDevice, stream), why);
     return true;
   }
-  return staged_to_device(dst, width * rows,
-                          strip(const_cast<char *>(static_cast<const char *>(src)), pitch, width, true), stream, why);
+  return stage_to_device(dst, width * rows, strip(const_cast<char *>(static_cast<const char *>(src)), pitch, width, true),
+                         StagingWork::Copy, stream, why);
 }
 
 bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t stream, std::string *why) {
@@ -202,7 +210,8 @@ bool HostCopier::to_host(void *dst, const void *src, size_t bytes, cudaStream_t 
     GPUFFTW_CK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream), why);
     return true;
   }
-  return staged_to_host(src, bytes, strip(static_cast<char *>(dst), bytes, bytes, false), stream, why);
+  return stage_rows_to_host(static_cast<const char *>(src), bytes, bytes, 1,
+                            strip(static_cast<char *>(dst), bytes, bytes, false), StagingWork::Copy, stream, why);
 }
 
 bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t spitch, size_t width, size_t rows,
@@ -211,8 +220,8 @@ bool HostCopier::rows_to_host(void *dst, size_t pitch, const void *src, size_t s
     GPUFFTW_CK(cudaMemcpy2DAsync(dst, pitch, src, spitch, width, rows, cudaMemcpyDeviceToHost, stream), why);
     return true;
   }
-  return staged_rows_to_host(static_cast<const char *>(src), spitch, width, rows,
-                             strip(static_cast<char *>(dst), pitch, width, false), stream, why);
+  return stage_rows_to_host(static_cast<const char *>(src), spitch, width, rows,
+                            strip(static_cast<char *>(dst), pitch, width, false), StagingWork::Copy, stream, why);
 }
 
 // One more piece opens to the staging threads once the work `done`
@@ -234,6 +243,11 @@ static void settle(cudaStream_t opener) { cudaStreamSynchronize(opener); }
 // the opener, so that a copy made a chunk at a time fills its first piece
 // while the last chunk's DMAs still run.
 bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
+  return stage_to_device(dst, bytes, fill, StagingWork::Convert, stream, why);
+}
+
+bool HostCopier::stage_to_device(void *dst, size_t bytes, const Piece &fill, StagingWork work, cudaStream_t stream,
+                                 std::string *why) {
   if (!ensure_slots(why)) return false;
   Relay relay(bytes, piece_);
   const size_t pieces = relay.pieces();
@@ -258,20 +272,25 @@ bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cu
   };
   bool ok = true;
   for (size_t k = 1; ok && k < std::min<size_t>(pieces, kSlots); ++k) ok = open_when(done_[slot_of(k)], relay, why);
-  ok = ok && relay_on_threads(relay, fill, slot_, slot_of, step);
+  ok = ok && relay_on_threads(relay, fill, work, slot_, slot_of, step);
   if (!ok) settle(opener_);
   return ok;
 }
 
 bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drain, cudaStream_t stream,
                                 std::string *why) {
-  return staged_rows_to_host(static_cast<const char *>(src), bytes, bytes, 1, drain, stream, why);
+  return stage_rows_to_host(static_cast<const char *>(src), bytes, bytes, 1, drain, StagingWork::Convert, stream, why);
 }
 
 // The DMAs of the next pieces run while earlier ones are drained; a piece
 // opens to the threads when its DMA has landed.
 bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
                                      cudaStream_t stream, std::string *why) {
+  return stage_rows_to_host(src, pitch, width, rows, drain, StagingWork::Convert, stream, why);
+}
+
+bool HostCopier::stage_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
+                                    StagingWork work, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
   Relay relay(width * rows, piece_);
   const size_t pieces = relay.pieces();
@@ -295,7 +314,7 @@ bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width
     *over = drained == pieces;
     return true;
   };
-  ok = ok && relay_on_threads(relay, drain, slot_, slot_of, step);
+  ok = ok && relay_on_threads(relay, drain, work, slot_, slot_of, step);
   if (!ok) settle(opener_);
   return ok;
 }

@@ -14,11 +14,29 @@ namespace gpufftw::engine {
 
 class Relay;
 
-// Runs job(part, parts) for every part in [0, parts) on the staging threads
-// (the caller is one of them) and returns when all are done. One such run
-// at a time in the process: the threads are the host's copy bandwidth.
-// HostCopier fills and drains its buffers so; the FP16 staging converts so.
-void on_staging_threads(const std::function<void(unsigned part, unsigned parts)> &job);
+// What the staging threads do: copy bytes (bound by the host's memory:
+// past a few threads they only contend for it) or convert floats to
+// halves and back (bound by the threads' arithmetic: more threads convert
+// faster). A conversion takes more of the device's threads than a copy.
+enum class StagingWork { Copy, Convert };
+
+// A device's staging threads on a host of `cores` cores whose device set
+// has `gpus` GPUs, each with threads of its own: a copy's, about a dozen
+// (one thread's memcpy reaches about a fifth of what the bus takes, and a
+// dozen copy at the host memory's pace), and a conversion's, up to twice
+// as many, from the cores left to the program (two) and to the set's
+// other GPUs.
+struct StagingThreads {
+  unsigned copy, convert;
+};
+StagingThreads staging_threads(unsigned cores, unsigned gpus);
+
+// Runs job(part, parts) for every part in [0, parts) on the device's
+// staging threads, as many as `work` takes (the caller is one of them),
+// and returns when all are done. One such run at a time per device: the
+// threads are the host's bandwidth to its link. HostCopier fills and
+// drains its buffers so; the FP16 staging converts so.
+void on_staging_threads(StagingWork work, const std::function<void(unsigned part, unsigned parts)> &job);
 
 class HostCopier {
  public:
@@ -49,7 +67,8 @@ class HostCopier {
 
   // `bytes` of device memory through the slots, pinned host arrays too:
   // for copies whose host side is not those bytes (the FP16 staging
-  // converts floats to halves on the way, engine/staging/half_staging.h).
+  // converts floats to halves on the way, engine/staging/half_staging.h),
+  // on the threads a conversion takes.
   // fill(at, off, len) writes device bytes [off, off + len) at `at` in a
   // slot, drain(at, off, len) takes them out, while the DMAs of other
   // pieces run. The staging threads call them, several at once on ranges
@@ -65,6 +84,10 @@ class HostCopier {
                            cudaStream_t stream, std::string *why);
 
  private:
+  bool stage_to_device(void *dst, size_t bytes, const Piece &fill, StagingWork work, cudaStream_t stream,
+                       std::string *why);
+  bool stage_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
+                          StagingWork work, cudaStream_t stream, std::string *why);
   bool ensure_slots(std::string *why);
   // The first of `count` slots taken in turn, from where the last call
   // left off, not from the first at each call: a caller that copies a
