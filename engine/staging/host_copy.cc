@@ -153,7 +153,7 @@ bool rows_from_device(char *dst, const char *src, size_t pitch, size_t width, si
 StagingThreads staging_threads(unsigned cores, unsigned gpus) {
   const unsigned spare = cores > 2 ? cores - 2 : 1;
   const unsigned copy = std::min(12u, spare);
-  return {copy, std::max(copy, std::min(24u, spare / std::max(1u, gpus)))};
+  return {copy, gpus > 1 ? copy : std::max(copy, std::min(24u, spare))};
 }
 
 void on_staging_threads(StagingWork work, const std::function<void(unsigned part, unsigned parts)> &job) {

@@ -23,9 +23,10 @@ enum class StagingWork { Copy, Convert };
 // A device's staging threads on a host of `cores` cores whose device set
 // has `gpus` GPUs, each with threads of its own: a copy's, about a dozen
 // (one thread's memcpy reaches about a fifth of what the bus takes, and a
-// dozen copy at the host memory's pace), and a conversion's, up to twice
-// as many, from the cores left to the program (two) and to the set's
-// other GPUs.
+// dozen copy at the host memory's pace), and a conversion's: on a set of
+// one GPU up to twice as many, from the cores left to the program (two);
+// on a set of several, a copy's, since the GPUs of a split convert at
+// once and their threads together already fill the host.
 struct StagingThreads {
   unsigned copy, convert;
 };
