@@ -56,19 +56,22 @@ Dispatched gpu_alone(const Planner &pl, const Problem &p, std::vector<Candidate>
 
 // The real FFTW alone applies: at the program's count (under FFTW_ESTIMATE
 // where the model priced both counts, the cheaper). Where a tiny problem
-// rules the program's count out, one thread, said so, with no plan at the
-// program's count: where FFTW_MEASURE timed both counts, the program's
-// never beat one thread by more than the readings' noise (304 such plans of
-// the dispatch sweep, 16 threads asked for), and its plan alone costs what
-// the real FFTW's own FFTW_MEASURE does. FFTW_WISDOM_ONLY takes the
-// one-thread wisdom that leaves, else the program's count's (wisdom the
-// real FFTW made at it: imported, or planned in GPUFFTW_MODE=cpu).
+// rules the program's count out, one thread, said so, untimed: where
+// FFTW_MEASURE timed both counts, the program's never beat one thread by
+// more than the readings' noise (304 such plans of the dispatch sweep, 16
+// threads asked for). Measuring, the plan at the program's count is made
+// too, as the real FFTW's own FFTW_MEASURE makes it, and destroyed: its
+// wisdom is what the real FFTW's FFTW_WISDOM_ONLY asks for, in this
+// process and in the wisdom the program exports. FFTW_WISDOM_ONLY gives a
+// plan where the real FFTW would (wisdom_only_on_cpu).
 Dispatched cpu_alone(const Planner &pl, const Problem &p, const std::vector<Candidate> &list, const std::string &why) {
   const int threads = program_threads(list);
   if (ruled_out_for(list, Unfit::Tiny) && threads > 1) {
-    std::unique_ptr<Plan> one = pl.cpu->plan(p, 1, plan_deadline().fftw_limit());
-    if (one || !(p.flags & FFTW_WISDOM_ONLY)) return {std::move(one), why + ": " + threads_text(1)};
-    return pl.on_cpu(p, why + "; FFTW_WISDOM_ONLY: the wisdom at " + threads_text(threads), threads);
+    const std::string one = why + ": " + threads_text(1);
+    if (p.flags & FFTW_WISDOM_ONLY) return pl.wisdom_only_on_cpu(p, one, 1, threads);
+    Dispatched d = pl.on_cpu(p, one, 1);
+    if (d.plan && !(p.flags & FFTW_ESTIMATE)) pl.on_cpu(p, "", threads);
+    return d;
   }
   const bool priced = list.front().price.has_value();  // the program's count, first
   return pl.on_cpu(p, why, priced && (p.flags & FFTW_ESTIMATE) ? cheapest_cpu(list).threads : threads);

@@ -36,6 +36,11 @@ struct Planner {
   // The real FFTW's plan (at most `threads`; 0: the program's count), its
   // planner kept to what the plan's deadline leaves (plan_deadline()).
   Dispatched on_cpu(const Problem &p, std::string why, int threads = 0) const;
+  // Under FFTW_WISDOM_ONLY, the real FFTW's plan where the real FFTW itself
+  // would give one: where the program's count (`program`) has wisdom; else
+  // none, said so. It runs at `threads` where that count has wisdom too,
+  // else at the program's count, said so.
+  Dispatched wisdom_only_on_cpu(const Problem &p, const std::string &why, int threads, int program) const;
 
   // The GPU's calibrated rates from the store (calibrated at the first
   // ask, store.h), handed to the GPU as they are read: the engine orders

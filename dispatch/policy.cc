@@ -43,14 +43,9 @@ Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::v
   }
   if (c.estimated)
     return pl.on_cpu(p.estimated(), why + " (" + threads_text(threads) + ", FFTW_ESTIMATE's plan)", threads);
-  Dispatched d = pl.on_cpu(p, why + " (" + threads_text(threads) + ")", threads);
-  // FFTW_WISDOM_ONLY at a count other than the program's: the wisdom may be
-  // at the program's count alone (imported, or made by the real FFTW
-  // itself), where FFTW gives a plan.
-  const int program = list.front().threads;
-  if (!d.plan && (p.flags & FFTW_WISDOM_ONLY) && threads != program)
-    return pl.on_cpu(p, why + "; FFTW_WISDOM_ONLY: the wisdom at " + threads_text(program), program);
-  return d;
+  const std::string at = why + " (" + threads_text(threads) + ")";
+  if (p.flags & FFTW_WISDOM_ONLY) return pl.wisdom_only_on_cpu(p, at, threads, list.front().threads);
+  return pl.on_cpu(p, at, threads);
 }
 
 // Every way asked whether it applies; where both sides do, the wisdom

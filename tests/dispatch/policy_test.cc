@@ -518,10 +518,11 @@ TEST_F(Policy, DeviceArraysGoToTheGpuOrNowhere) {
   EXPECT_EQ(d.why, "arrays in managed memory");
 }
 
-// A choice of one thread recalled under FFTW_WISDOM_ONLY where the
-// wisdom is at the program's count alone (imported, or the real FFTW's
-// own): FFTW gives a plan there, and so does gpufftw, at that count.
-TEST_F(Policy, WisdomOnlyTakesTheProgramsCountWhereTheRecalledOneHasNoWisdom) {
+// A choice of one thread recalled under FFTW_WISDOM_ONLY gives a plan
+// where the real FFTW would, where the program's count has wisdom: at one
+// thread where that count has wisdom too, else at the program's count;
+// with wisdom at one thread alone, none, as the real FFTW gives none.
+TEST_F(Policy, WisdomOnlyAnswersAsTheRealFftwAtTheProgramsCount) {
   cpu_.program_threads = 4;
   cpu_.wisdom = true;
   cpu_.wisdom_threads = 4;
@@ -531,8 +532,14 @@ TEST_F(Policy, WisdomOnlyTakesTheProgramsCountWhereTheRecalledOneHasNoWisdom) {
   ASSERT_NE(d.plan, nullptr) << d.why;
   EXPECT_EQ(made(d).threads(), 4) << d.why;
   EXPECT_NE(d.why.find("FFTW_WISDOM_ONLY: the wisdom at 4 threads"), std::string::npos) << d.why;
+  cpu_.wisdom_threads = 0;  // at every count
+  const Dispatched both = choose(planner_, p, GPUFFTW_MODE_AUTO);
+  ASSERT_NE(both.plan, nullptr) << both.why;
+  EXPECT_EQ(made(both).threads(), 1) << both.why;
   cpu_.wisdom_threads = 1;
-  EXPECT_EQ(made(choose(planner_, p, GPUFFTW_MODE_AUTO)).threads(), 1);
+  const Dispatched one = choose(planner_, p, GPUFFTW_MODE_AUTO);
+  EXPECT_EQ(one.plan, nullptr) << one.why;
+  EXPECT_NE(one.why.find("FFTW_WISDOM_ONLY: no wisdom at 4 threads"), std::string::npos) << one.why;
 }
 
 // A choice timed under FFTW_MEASURE is not recalled for FFTW_PATIENT or

@@ -1,8 +1,9 @@
 // The real FFTW's thread count for a transform too small for the GPU or
 // for threads (at most 4096 points), planned after
-// fftw_plan_with_nthreads(4): one thread under every flag, with no plan at
-// four; FFTW_WISDOM_ONLY finds the wisdom that leaves, or else the real
-// FFTW's at four. No GPU needed.
+// fftw_plan_with_nthreads(4): one thread under every flag, untimed, the
+// plan at four made too where measuring (its wisdom the real FFTW's
+// FFTW_WISDOM_ONLY asks for); FFTW_WISDOM_ONLY gives a plan where the real
+// FFTW would. No GPU needed.
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
@@ -85,12 +86,31 @@ TEST_F(ThreadsChoice, EveryFlagTakesOneThreadWithoutMeasuring) {
   }
 }
 
-// The one-thread plan is the wisdom a later FFTW_WISDOM_ONLY plan finds;
-// wisdom made at the program's count alone (the GPU off) is found too; no
-// wisdom at all gives NULL, as the real FFTW does.
-TEST_F(ThreadsChoice, WisdomOnlyFindsEitherCountsWisdom) {
+// FFTW_MEASURE leaves wisdom at both counts: a later FFTW_WISDOM_ONLY plan
+// runs at one thread, and the real FFTW itself (GPUFFTW_MODE=cpu) finds
+// the wisdom at four. Wisdom made at the program's count alone (the GPU
+// off) is found too; wisdom at one thread alone, or none, gives NULL, as
+// the real FFTW does.
+TEST_F(ThreadsChoice, WisdomOnlyAnswersAsTheRealFftw) {
   fftwf_destroy_plan(plan(FFTW_MEASURE));
-  expect_planned(FFTW_MEASURE | FFTW_WISDOM_ONLY, ": 1 thread");
+  expect_planned(FFTW_MEASURE | FFTW_WISDOM_ONLY, ": 1 thread", "FFTW_WISDOM_ONLY");
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  fftwf_plan real_at_four = plan(FFTW_MEASURE | FFTW_WISDOM_ONLY);
+  gpufftw_set_mode(GPUFFTW_MODE_AUTO);
+  EXPECT_NE(real_at_four, nullptr) << "no wisdom at 4 threads after FFTW_MEASURE";
+  if (real_at_four) fftwf_destroy_plan(real_at_four);
+
+  fftwf_forget_wisdom();
+  gpufftw_set_mode(GPUFFTW_MODE_CPU);
+  fftwf_plan_with_nthreads(1);
+  fftwf_plan at_one = plan(FFTW_MEASURE);
+  fftwf_plan_with_nthreads(4);
+  gpufftw_set_mode(GPUFFTW_MODE_AUTO);
+  ASSERT_NE(at_one, nullptr);
+  fftwf_destroy_plan(at_one);
+  fftwf_plan only_one = plan(FFTW_MEASURE | FFTW_WISDOM_ONLY);
+  EXPECT_EQ(only_one, nullptr) << gpufftw_plan_why(only_one);
+  if (only_one) fftwf_destroy_plan(only_one);
 
   fftwf_forget_wisdom();
   gpufftw_set_mode(GPUFFTW_MODE_CPU);
