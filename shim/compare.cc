@@ -134,6 +134,30 @@ std::vector<H> gather(const SideAxes &s, void *const ptr[2]) {
 
 // The problem's transform by the real FFTW in precision T, on dense arrays.
 // `in` is consumed (c2r may overwrite it). Empty if the real FFTW gives no plan.
+// The real FFTW of precision T's wisdom as it was before the reference's
+// plan, put back after it: the comparison adds nothing to the wisdom the
+// program exports. Held under the planner's lock, with the plan.
+template <class T>
+class WisdomKept {
+ public:
+  WisdomKept() {
+    if (real_fftw<T>().loaded)
+      real_fftw<T>().export_wisdom([](char c, void *s) { static_cast<std::string *>(s)->push_back(c); }, &saved_);
+  }
+  ~WisdomKept() {
+    const RealFftw<T> &f = real_fftw<T>();
+    if (!f.loaded) return;
+    f.forget_wisdom();
+    if (!saved_.empty() && !f.import_wisdom_from_string(saved_.c_str()))
+      GPUFFTW_LOG(Warn, "the comparison mode could not put the program's wisdom back");
+  }
+  WisdomKept(const WisdomKept &) = delete;
+  WisdomKept &operator=(const WisdomKept &) = delete;
+
+ private:
+  std::string saved_;
+};
+
 template <class T>
 std::vector<T> dense_transform(const Problem &p, std::vector<T> in) {
   Problem d = p;
@@ -156,6 +180,7 @@ std::vector<T> dense_transform(const Problem &p, std::vector<T> in) {
   std::unique_ptr<Plan> plan;
   {
     GPUFFTW_PLANNER_LOCKED;
+    WisdomKept<T> kept;
     plan = make_cpu_plan<T>(d);
   }
   if (!plan) return {};

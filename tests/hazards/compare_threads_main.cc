@@ -1,6 +1,7 @@
 // Comparison mode (run with GPUFFTW_COMPARE=1): plans of every family,
 // executed from several threads at once, are all compared, all within
-// tolerance, and the program's results are the same as without comparison.
+// tolerance, and the program's results are the same as without comparison;
+// the comparison's reference plans add nothing to the program's wisdom.
 #include <fftw3.h>
 #include <gtest/gtest.h>
 
@@ -94,4 +95,26 @@ TEST(Compare, EveryFamilyFromSeveralThreads) {
                               "c2r f64 n=[12x10]", "r2r f32 n=[33]"})
     EXPECT_NE(table.find(problem), std::string::npos) << problem << " missing from\n" << table;
   EXPECT_EQ(table.find(" 0/"), std::string::npos) << "every execute is compared:\n" << table;
+}
+
+// Run after the test above, whose table counts its plans alone. An
+// in-place plan, whose references (out of place, and in the precision
+// above) the real FFTW would otherwise add to its wisdom.
+TEST(Compare, AddsNothingToTheProgramsWisdom) {
+  ASSERT_STREQ(std::getenv("GPUFFTW_COMPARE"), "1") << "run with GPUFFTW_COMPARE=1 (the ctest entry does)";
+  const int n = 48;
+  fftw_complex *a = fftw_alloc_complex(n);
+  for (int i = 0; i < n; ++i) a[i][0] = i % 7, a[i][1] = 0;
+  fftw_forget_wisdom();
+  fftw_plan p = fftw_plan_dft_1d(n, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(p, nullptr);
+  char *before = fftw_export_wisdom_to_string();
+  for (int i = 0; i < 3; ++i) fftw_execute(p);
+  char *after = fftw_export_wisdom_to_string();
+  ASSERT_TRUE(before && after);
+  EXPECT_STREQ(after, before);
+  std::free(before);
+  std::free(after);
+  fftw_destroy_plan(p);
+  fftw_free(a);
 }
