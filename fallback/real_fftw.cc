@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/env.h"
 #include "core/library_search.h"
 #include "core/log.h"
 #include "core/precision_traits.h"
@@ -82,9 +83,9 @@ std::string own_file() {
 // Directories to search, in order: the directory of the library the
 // application itself loaded (preload), the one gpufftw was built against,
 // then the usual system ones. GPUFFTW_FFTW_DIR (a ':'-separated list)
-// replaces them all.
+// replaces them all; empty, it is unset, as every setting is.
 std::vector<std::string> search_dirs(const char *probe_symbol) {
-  if (const char *env = getenv("GPUFFTW_FFTW_DIR")) return split_dirs(env);
+  if (const char *env = env::get("GPUFFTW_FFTW_DIR")) return split_dirs(env);
   std::vector<std::string> dirs;
   Dl_info info{};
   void *next = dlsym(RTLD_NEXT, probe_symbol);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/env.h"
 #include "core/library_search.h"
 #include "core/log.h"
 #include "core/precision_traits.h"
@@ -28,13 +29,13 @@ std::string loaded_file_defining(const char *symbol) {
 // Where to look: GPUFFTW_FFTW_MPI_DIR (a ':'-separated list) replaces all
 // the rest; else the directory of the real FFTW MPI the program loaded
 // itself (preload), GPUFFTW_FFTW_DIR, the FFTW gpufftw was built against and
-// the usual system directories.
+// the usual system directories. Either, empty, is unset.
 std::vector<std::string> search_dirs(const char *probe) {
-  if (const char *env = getenv("GPUFFTW_FFTW_MPI_DIR")) return split_dirs(env);
+  if (const char *env = env::get("GPUFFTW_FFTW_MPI_DIR")) return split_dirs(env);
   std::vector<std::string> dirs;
   std::string loaded = loaded_file_defining(probe);
   if (!loaded.empty()) dirs.push_back(dir_of(loaded));
-  if (const char *env = getenv("GPUFFTW_FFTW_DIR"))
+  if (const char *env = env::get("GPUFFTW_FFTW_DIR"))
     for (std::string &d : split_dirs(env)) dirs.push_back(std::move(d));
   append_default_dirs(&dirs);
   return dirs;

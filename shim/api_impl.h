@@ -154,7 +154,11 @@ inline bool accepts(Kind kind, Entry e) {
 
 inline void run(Plan *plan, const Arrays &arrays, const char *entry) {
   if (!plan) {
-    GPUFFTW_LOG(Warn, "%s called with a NULL plan; nothing done", entry);
+    // Said once: a program that goes on executing a plan it never checked
+    // would otherwise print a line per execute.
+    static std::atomic<bool> said{false};
+    if (!said.exchange(true))
+      GPUFFTW_LOG(Warn, "%s called with a NULL plan; nothing done (said once; every such call does nothing)", entry);
     return;
   }
   if (!accepts(plan->problem().kind, arrays.entry)) {

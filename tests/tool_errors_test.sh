@@ -42,7 +42,14 @@ expect 2 "gpufftw-compare: --html needs a file name" gpufftw-compare --html
 # variable names. The installed form of each tool, copied out of its tree,
 # looks in a lib folder beside it that is not there.
 for t in gpufftw-run gpufftw-compare; do
-  GPUFFTW_LIBRARY=/nope expect 2 "$t: GPUFFTW_LIBRARY names /nope, which is not there or cannot be read" $t -- true
+  GPUFFTW_LIBRARY=/nope expect 2 "$t: GPUFFTW_LIBRARY names /nope, which is not a readable file" $t -- true
+  GPUFFTW_LIBRARY=/tmp expect 2 "$t: GPUFFTW_LIBRARY names /tmp, which is not a readable file" $t -- true
+  # LD_PRELOAD splits at blanks and colons: such a path would preload nothing.
+  mkdir -p "$tmp/my lib"
+  cp "$build/libgpufftw.so.1" "$tmp/my lib/"
+  GPUFFTW_LIBRARY="$tmp/my lib/libgpufftw.so.1" expect 2 \
+    "gpufftw-run: GPUFFTW_LIBRARY $tmp/my lib/libgpufftw.so.1: LD_PRELOAD cannot name a path with a blank or a colon" \
+    $t -- true
   mkdir -p "$tmp/away/bin"
   cp "$build/generated/install/$t" "$tmp/away/bin/$t"
   "$tmp/away/bin/$t" -- true > "$tmp/out" 2> "$tmp/err" && fail "$t copied away: ran without its library"
@@ -50,12 +57,22 @@ for t in gpufftw-run gpufftw-compare; do
     fail "$t copied away: $(cat "$tmp/err")"
   echo "$t copied away: $(cat "$tmp/err")"
 done
-GPUFFTW_MPI_LIBRARY=/nope expect 2 "gpufftw-run: GPUFFTW_MPI_LIBRARY names /nope, which is not there" gpufftw-run --mpi -- true
+GPUFFTW_MPI_LIBRARY=/nope expect 2 "gpufftw-run: GPUFFTW_MPI_LIBRARY names /nope, which is not a readable file" gpufftw-run --mpi -- true
 # A file that cannot be written is found out before the program runs, with
 # the system's reason.
 expect 2 "gpufftw-compare: --file /nonexistent/dir/f.json cannot be written: No such file or directory" \
   gpufftw-compare --file /nonexistent/dir/f.json -- touch "$tmp/ran"
 [ ! -e "$tmp/ran" ] || fail "gpufftw-compare --file /nonexistent/dir/f.json ran the program"
+# A folder, and one file named twice (the page would overwrite the lines the
+# exit status is read from), and no temporary file for the lines: found out
+# before the program runs.
+mkdir -p "$tmp/folder"
+expect 2 "gpufftw-compare: --html $tmp/folder is a folder, not a file" gpufftw-compare --html "$tmp/folder" -- touch "$tmp/ran"
+expect 2 "gpufftw-compare: --file and --html name the same file, $tmp/same" \
+  gpufftw-compare --file "$tmp/same" --html "$tmp/same" -- touch "$tmp/ran"
+TMPDIR=/nonexistent expect 2 "gpufftw-compare: no temporary file for the comparison's lines (mktemp failed)" \
+  gpufftw-compare -- touch "$tmp/ran"
+[ ! -e "$tmp/ran" ] || fail "gpufftw-compare ran the program where its files could not be had"
 # Good command lines still run the program, with what they set.
 got=$("$build/gpufftw-run" --mode cpu --log info -- sh -c 'echo "$GPUFFTW_MODE $GPUFFTW_LOG"') ||
   fail "gpufftw-run --mode cpu --log info exited $?"
