@@ -158,3 +158,20 @@ TEST_F(Wisdom, RoundTripThroughFileAndCallbacks) {
             1);
   expect_known();
 }
+
+// fftw_cleanup_threads leaves the real planner at one thread (it cleans
+// the planner up): a plan gpufftw then makes at a count of its own (one
+// thread, for a transform too small for threads) does not bring the old
+// count back.
+TEST(Threads, CleanupThreadsLeavesThePlannerAtOneThread) {
+  ASSERT_EQ(fftw_init_threads(), 1);
+  fftw_plan_with_nthreads(2);
+  fftw_cleanup_threads();
+  EXPECT_EQ(fftw_planner_nthreads(), 1);
+  fftw_complex *a = fftw_alloc_complex(64);
+  fftw_plan small = fftw_plan_dft_1d(64, a, a, FFTW_FORWARD, FFTW_ESTIMATE);
+  ASSERT_NE(small, nullptr);
+  fftw_destroy_plan(small);
+  fftw_free(a);
+  EXPECT_EQ(fftw_planner_nthreads(), 1);
+}
