@@ -4,6 +4,7 @@
  * GPUFFTW_FFTW_DIR empty, as unset: the plan is made. */
 #include <fftw3.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int main(void) {
   fftw_complex *a = fftw_alloc_complex(16);
@@ -14,5 +15,6 @@ int main(void) {
   char *w = fftw_export_wisdom_to_string();
   fftw_free(a);
   printf("plan %s, wisdom %s\n", p ? "made" : "NULL", w ? "exported" : "NULL");
+  free(w);
   return 0;
 }
