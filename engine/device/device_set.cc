@@ -20,9 +20,11 @@ std::vector<int> parse_devices(const std::string &text, int count, std::string *
   std::stringstream list(text);
   std::string item;
   while (std::getline(list, item, ',')) {
-    char *end = nullptr;
-    const long d = item.empty() ? -1 : std::strtol(item.c_str(), &end, 10);
-    if (item.empty() || *end != '\0' || d < 0 || d >= count) {
+    // Digits alone, as GPUFFTW_DEVICE takes them: strtol would also take
+    // leading blanks and a sign.
+    const bool digits = !item.empty() && item.find_first_not_of("0123456789") == std::string::npos;
+    const long d = digits && item.size() < 10 ? std::strtol(item.c_str(), nullptr, 10) : -1;
+    if (d < 0 || d >= count) {
       *why = "GPUFFTW_DEVICES=" + text + ": '" + item + "' is not a device number below " + std::to_string(count);
       return {};
     }

@@ -24,7 +24,8 @@ TEST(Devices, AListKeepsItsOrder) {
 }
 
 TEST(Devices, BadListsAreRefusedWithAReason) {
-  for (const char *bad : {"", "3", "-1", "0,0", "0,,1", "x", "1.5", "0,1,"}) {
+  for (const char *bad : {"", "3", "-1", "0,0", "0,,1", "x", "1.5", "0,1,", " 1", "+1", "1 ", "0, 1",
+                          "99999999999999999999"}) {
     std::string why;
     EXPECT_TRUE(parse_devices(bad, 3, &why).empty()) << bad;
     EXPECT_FALSE(why.empty()) << bad;
