@@ -61,8 +61,8 @@ struct Axis {
 // halves: our tensor-core kernels (c2c, every axis a power of two from 256
 // to 4096), cuFFT's FP16 (c2c, r2c and c2r, every axis a power of two), or
 // cuFFT's single precision on floats made from the halves (c2c, r2c and
-// c2r, any size: the host arrays still cross the bus as halves). Dispatch prices each
-// (dispatch/fp16_ways.h) and, under FFTW_MEASURE, times them.
+// c2r, any size: the host arrays still cross the bus as halves). Dispatch
+// prices each (dispatch/fp16_ways.h) and, under FFTW_MEASURE, times them.
 enum class HalfWay { Ours, CufftHalf, SingleOnHalves };
 
 struct Geometry {

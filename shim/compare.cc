@@ -132,8 +132,6 @@ std::vector<H> gather(const SideAxes &s, void *const ptr[2]) {
   return v;
 }
 
-// The problem's transform by the real FFTW in precision T, on dense arrays.
-// `in` is consumed (c2r may overwrite it). Empty if the real FFTW gives no plan.
 // The real FFTW of precision T's wisdom as it was before the reference's
 // plan, put back after it: the comparison adds nothing to the wisdom the
 // program exports. Held under the planner's lock, with the plan.
@@ -158,6 +156,8 @@ class WisdomKept {
   std::string saved_;
 };
 
+// The problem's transform by the real FFTW in precision T, on dense arrays.
+// `in` is consumed (c2r may overwrite it). Empty if the real FFTW gives no plan.
 template <class T>
 std::vector<T> dense_transform(const Problem &p, std::vector<T> in) {
   Problem d = p;

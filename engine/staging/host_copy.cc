@@ -236,16 +236,16 @@ bool HostCopier::open_when(cudaEvent_t done, Relay &relay, std::string *why) {
 // some of them still queued, before the relay goes).
 static void settle(cudaStream_t opener) { cudaStreamSynchronize(opener); }
 
+bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
+  return stage_to_device(dst, bytes, fill, StagingWork::Convert, stream, why);
+}
+
 // The pieces are filled while the DMAs of earlier ones run; a piece opens
 // to the threads when the DMA that last read its slot has landed. The
 // first piece's slot is waited for here (the oldest of the three: an
 // earlier call's DMA from it has mostly landed), the next two's through
 // the opener, so that a copy made a chunk at a time fills its first piece
 // while the last chunk's DMAs still run.
-bool HostCopier::staged_to_device(void *dst, size_t bytes, const Piece &fill, cudaStream_t stream, std::string *why) {
-  return stage_to_device(dst, bytes, fill, StagingWork::Convert, stream, why);
-}
-
 bool HostCopier::stage_to_device(void *dst, size_t bytes, const Piece &fill, StagingWork work, cudaStream_t stream,
                                  std::string *why) {
   if (!ensure_slots(why)) return false;
@@ -282,13 +282,13 @@ bool HostCopier::staged_to_host(const void *src, size_t bytes, const Piece &drai
   return stage_rows_to_host(static_cast<const char *>(src), bytes, bytes, 1, drain, StagingWork::Convert, stream, why);
 }
 
-// The DMAs of the next pieces run while earlier ones are drained; a piece
-// opens to the threads when its DMA has landed.
 bool HostCopier::staged_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
                                      cudaStream_t stream, std::string *why) {
   return stage_rows_to_host(src, pitch, width, rows, drain, StagingWork::Convert, stream, why);
 }
 
+// The DMAs of the next pieces run while earlier ones are drained; a piece
+// opens to the threads when its DMA has landed.
 bool HostCopier::stage_rows_to_host(const char *src, size_t pitch, size_t width, size_t rows, const Piece &drain,
                                     StagingWork work, cudaStream_t stream, std::string *why) {
   if (!ensure_slots(why)) return false;
