@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/address_room.h"
+#include "core/fork_guard.h"
 #include "core/log.h"
 #include "core/precision_traits.h"
 #include "core/time_limit.h"
@@ -25,7 +26,14 @@ struct LivePlans {
 };
 template <class R>
 LivePlans<R> &live_plans() {
-  static LivePlans<R> *l = new LivePlans<R>;  // never destroyed: plans outlive statics
+  static LivePlans<R> *l = [] {
+    auto *made = new LivePlans<R>;  // never destroyed: plans outlive statics
+    // A plan destroyed on another thread as the program forks leaves the
+    // list whole and its lock free in the child, which inherits the plans.
+    guard_leaf_across_fork({[] { live_plans<R>().mutex.lock(); }, [] { live_plans<R>().mutex.unlock(); },
+                            [] { live_plans<R>().mutex.unlock(); }});
+    return made;
+  }();
   return *l;
 }
 
@@ -212,8 +220,15 @@ std::unique_ptr<Plan> cpu_plan_with_threads(const Problem &p, int threads, doubl
                                        : cpu_plan_typed<double>(p, threads, time_limit);
 }
 
-std::recursive_mutex &planner_mutex() {
-  static std::recursive_mutex *m = new std::recursive_mutex;  // never destroyed: plans outlive statics
+RecursiveLock &planner_mutex() {
+  static RecursiveLock *m = [] {
+    auto *made = new RecursiveLock;  // never destroyed: plans outlive statics
+    // A child forked while another thread plans finds it free: the fork
+    // waits for that plan to end.
+    guard_outer_lock_across_fork({[] { planner_mutex().lock(); }, [] { planner_mutex().unlock(); },
+                                  [] { planner_mutex().unlock(); }});
+    return made;
+  }();
   return *m;
 }
 

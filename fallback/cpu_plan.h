@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 
+#include "core/fork_guard.h"
 #include "core/plan.h"
 
 namespace gpufftw {
@@ -38,9 +39,9 @@ bool may_plan_without_harm();
 // must not run beside another thread's planning or wisdom call, even where
 // the program made the real planner thread-safe. Recursive: a user's
 // wisdom callback may call into the API.
-std::recursive_mutex &planner_mutex();
+RecursiveLock &planner_mutex();
 #define GPUFFTW_PLANNER_LOCKED \
-  const std::lock_guard<std::recursive_mutex> planner_guard(::gpufftw::planner_mutex())
+  const std::lock_guard<::gpufftw::RecursiveLock> planner_guard(::gpufftw::planner_mutex())
 
 // fftw(f)_plan_with_nthreads as the program last set it (1 until then and
 // after fftw(f)_cleanup), kept here: asking the real planner from inside

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/fork_guard.h"
 #include "core/log.h"
 
 namespace gpufftw {
@@ -152,10 +153,19 @@ class Pool {
   std::vector<std::unique_ptr<Worker>> workers_;  // fixed once started
 };
 
-Pool &pool() {
-  static Pool *p = new Pool;  // never destroyed: plans may execute after static destructors
-  return *p;
+// Never destroyed: plans may execute after static destructors. A forked
+// child has none of the workers, only their records, which would be
+// handed loops that no thread runs: the child starts a pool of its own at
+// its first threaded loop and leaves the one it inherited as it is.
+Pool *&current_pool() {
+  static Pool *p = [] {
+    guard_leaf_across_fork({nullptr, nullptr, [] { current_pool() = new Pool; }});
+    return new Pool;
+  }();
+  return p;
 }
+
+Pool &pool() { return *current_pool(); }
 
 }  // namespace
 

@@ -1,7 +1,6 @@
 #include "shim/compare.h"
 
 #include <fcntl.h>
-#include <pthread.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -18,6 +17,7 @@
 #include <vector>
 
 #include "core/env.h"
+#include "core/fork_guard.h"
 #include "core/log.h"
 #include "dispatch/dispatch.h"
 #include "fallback/cpu_plan.h"
@@ -86,7 +86,8 @@ Registry &registry();
 
 // A forked child compares from nothing: the parent's records, which it
 // inherits, are the parent's to write. The mutex is held across fork, so
-// that the child finds the records whole and the mutex free.
+// that the child finds the records whole and the mutex free
+// (core/fork_guard.h).
 void lock_for_fork() { registry().mutex.lock(); }
 void unlock_in_parent() { registry().mutex.unlock(); }
 void clear_in_child() {
@@ -96,7 +97,7 @@ void clear_in_child() {
 
 Registry &registry() {
   static Registry *r = [] {  // plans may run after static destructors
-    pthread_atfork(lock_for_fork, unlock_in_parent, clear_in_child);
+    guard_leaf_across_fork({lock_for_fork, unlock_in_parent, clear_in_child});
     return new Registry;
   }();
   return *r;

@@ -1,13 +1,12 @@
 #include "shim/report.h"
 
-#include <pthread.h>
-
 #include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
 
 #include "core/config.h"
+#include "core/fork_guard.h"
 #include "core/problem.h"
 #include "shim/at_end.h"
 
@@ -28,8 +27,8 @@ Registry &registry();
 
 // A forked child counts from nothing: what it plans and executes is its
 // own, and the parent's counts, which it inherits, are the parent's to
-// report. The registry's mutex is held across fork, so that the child
-// finds the entries whole and the mutex free.
+// report. The registry's mutex is held across fork (core/fork_guard.h),
+// so that the child finds the entries whole and the mutex free.
 void lock_for_fork() { registry().mutex.lock(); }
 void unlock_in_parent() { registry().mutex.unlock(); }
 void zero_in_child() {
@@ -45,7 +44,7 @@ void zero_in_child() {
 // destructors after ours would have run.
 Registry &registry() {
   static Registry *r = [] {
-    pthread_atfork(lock_for_fork, unlock_in_parent, zero_in_child);
+    guard_leaf_across_fork({lock_for_fork, unlock_in_parent, zero_in_child});
     return new Registry;
   }();
   return *r;
