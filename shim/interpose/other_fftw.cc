@@ -3,8 +3,11 @@
 #include <dlfcn.h>
 #include <link.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -25,12 +28,18 @@ bool holds(const std::vector<Range> &ranges, uintptr_t a) {
 }
 
 // One other FFTW: its file, a handle on it (kept, so that the lookups
-// below stay valid) and where its code lies.
+// below stay valid), where its code lies, and whether it has a planner of
+// its own (FFTW's internal X(mkplanner)), as a library that makes plans
+// has. An object that defines FFTW's public names without one is a tool
+// in front of FFTW (a profiler's wrapper that counts the calls and hands
+// each to the next definition): it made no plan, and a call it forwards
+// is the program's.
 struct OtherFftw {
   std::string file;
   uintptr_t base = 0;
   void *handle = nullptr;
   std::vector<Range> code;
+  bool planner = false;
 };
 
 struct Loaded {
@@ -84,13 +93,33 @@ unsigned long long loader_changes() {
   return c;
 }
 
+// The file mapped at `address`, as /proc/self/maps names it (its path
+// whole); empty where none is.
+std::string file_mapped_at(uintptr_t address) {
+  std::unique_ptr<FILE, int (*)(FILE *)> maps(std::fopen("/proc/self/maps", "re"), std::fclose);
+  if (!maps) return {};
+  char line[4096];
+  while (std::fgets(line, sizeof line, maps.get())) {
+    unsigned long start = 0, end = 0;
+    int path_at = 0;
+    // start-end perms offset dev inode, then the path after blanks
+    if (std::sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &start, &end, &path_at) < 2 || path_at == 0) continue;
+    if (address < start || address >= end) continue;
+    std::string path(line + path_at);
+    while (!path.empty() && (path.back() == '\n' || path.back() == ' ')) path.pop_back();
+    return path.empty() || path[0] != '/' ? std::string() : path;
+  }
+  return {};
+}
+
 std::vector<Object> loaded_objects() {
   std::vector<Object> objects;
   dl_iterate_phdr(
       [](dl_phdr_info *info, size_t, void *data) {
         // The program itself (no name) calls its own FFTW directly, and
         // the kernel's vDSO is no file.
-        if (!info->dlpi_name || info->dlpi_name[0] != '/') return 0;
+        if (!info->dlpi_name || info->dlpi_name[0] == '\0' || std::strncmp(info->dlpi_name, "linux-vdso", 10) == 0)
+          return 0;
         Object o;
         o.file = info->dlpi_name;
         o.base = info->dlpi_addr;
@@ -105,6 +134,14 @@ std::vector<Object> loaded_objects() {
         return 0;
       },
       &objects);
+  // The loader keeps a name as the search found it: relative where
+  // LD_LIBRARY_PATH or a dlopen's path was (".", "lib/"), and read against
+  // a working folder the program may since have left. The file mapped
+  // there has its path whole.
+  for (Object &o : objects)
+    if (o.file[0] != '/' && !o.mapped.empty()) o.file = file_mapped_at(o.mapped.front().first);
+  objects.erase(std::remove_if(objects.begin(), objects.end(), [](const Object &o) { return o.file.empty(); }),
+                objects.end());
   return objects;
 }
 
@@ -128,13 +165,13 @@ std::shared_ptr<const Loaded> rescan(const Loaded &before) {
     if (!h) continue;  // in another namespace only
     link_map *lm = nullptr;
     bool fftw = dlinfo(h, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_addr == o.base;
-    if (fftw) {
-      bool defines = false;
-      for (const char *probe : {"fftwf_execute", "fftw_execute", "fftwl_execute", "fftwf_init_threads",
-                                 "fftw_init_threads"})
-        if (void *p = lookup(h, probe)) defines |= holds(o.mapped, reinterpret_cast<uintptr_t>(p));
-      fftw = defines;
-    }
+    auto defines_one_of = [&](std::initializer_list<const char *> probes) {
+      for (const char *probe : probes)
+        if (void *p = lookup(h, probe); p && holds(o.mapped, reinterpret_cast<uintptr_t>(p))) return true;
+      return false;
+    };
+    fftw = fftw && defines_one_of({"fftwf_execute", "fftw_execute", "fftwl_execute", "fftwf_init_threads",
+                                   "fftw_init_threads"});
     if (!fftw) {
       dlclose(h);
       continue;
@@ -148,7 +185,8 @@ std::shared_ptr<const Loaded> rescan(const Loaded &before) {
       }
     if (known) continue;
     GPUFFTW_LOG(Info, "another FFTW is loaded: %s (its own calls and plans go back to it)", o.file.c_str());
-    now->fftws.push_back(OtherFftw{o.file, o.base, h, o.code});
+    now->fftws.push_back(
+        OtherFftw{o.file, o.base, h, o.code, defines_one_of({"fftwf_mkplanner", "fftw_mkplanner", "fftwl_mkplanner"})});
   }
   return now;
 }
@@ -227,6 +265,11 @@ void *other_fftw_function(const void *code, const char *name) {
     if (!holds(o.code, reinterpret_cast<uintptr_t>(code))) continue;
     void *f = libc_dlsym()(o.handle, name);
     if (!f || is_own_code(f)) return nullptr;
+    // Called from inside that very function: a wrapper of the name handing
+    // the program's call on (dlsym with RTLD_NEXT, or a handle on the next
+    // library), which gpufftw answers; sent back, it would come round again.
+    Dl_info caller{};
+    if (dladdr(code, &caller) && caller.dli_saddr == f) return nullptr;
     GPUFFTW_LOG(Debug, "%s called from inside %s: answered by that library", name, o.file.c_str());
     return f;
   }
@@ -237,6 +280,7 @@ void *plan_owner_function(const char *name) {
   refresh_other_fftws();
   const std::shared_ptr<const Loaded> l = loaded();
   for (const OtherFftw &o : l->fftws) {
+    if (!o.planner) continue;  // made no plan
     void *f = libc_dlsym()(o.handle, name);
     if (!f || is_own_code(f)) continue;
     GPUFFTW_LOG(Debug, "%s called with a plan of %s: run by that library", name, o.file.c_str());

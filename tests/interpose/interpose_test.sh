@@ -105,6 +105,32 @@ cell preload "plug-in plan, gpufftw's execute" own \
 # directly. Those calls go back to that FFTW.
 cell preload "plug-in into FFTW bound to gpufftw" own \
   env LD_BIND_NOW=1 "$t/interpose_plugin_host_linked" "$t/interpose_fftw_plugin.so" deepbind
+# The same two with the plug-in's FFTW found through a relative
+# LD_LIBRARY_PATH, which the loader keeps as the relative name it found.
+cell preload "plug-in plan, gpufftw's execute, its FFTW by a relative path" own \
+  env -C "$tmp" LD_LIBRARY_PATH=private "$t/interpose_plugin_host" "$t/interpose_fftw_plugin.so" deepbind mixed
+cell preload "plug-in into FFTW bound to gpufftw, by a relative path" own \
+  env -C "$tmp" LD_LIBRARY_PATH=private LD_BIND_NOW=1 "$t/interpose_plugin_host_linked" \
+  "$t/interpose_fftw_plugin.so" deepbind
+# A profiling tool in front of FFTW (preloaded before gpufftw, or before
+# the drop-in folder's FFTW, or before a relinked program's gpufftw): it
+# hands each call on with RTLD_NEXT, to gpufftw, which answers it; the
+# tool counts every call.
+if [ -n "$san" ]; then
+  echo "a tool in front of gpufftw: skipped: a sanitizer's runtime must come first in LD_PRELOAD"
+else
+  wrapper=$t/interpose_fftw_wrapper.so
+  for way in preload dropin relink; do
+    case $way in
+      preload) set -- env LD_PRELOAD="$wrapper:$b/libgpufftw.so.1" "$t/interpose_wrapped_client" ;;
+      dropin) set -- env LD_LIBRARY_PATH="$b/dropin" LD_PRELOAD="$wrapper" "$t/interpose_wrapped_client" ;;
+      relink) set -- env LD_PRELOAD="$wrapper" "$t/interpose_wrapped_client_relinked" ;;
+    esac
+    cell relink "a tool in front of gpufftw ($way)" gpufftw "$@"
+    grep -q "^fftw_wrapper: 1 plans, 1 executes, 1 destroys" "$tmp/out" ||
+      fail "a tool in front of gpufftw ($way): the tool's counts: $(cat "$tmp/out")"
+  done
+fi
 if [ -x "$t/interpose_static_client" ]; then
   cell preload "FFTW linked statically" static "$t/interpose_static_client"
   GPUFFTW_COMPARE=1 GPUFFTW_LIBRARY="$b/libgpufftw.so.1" "$b/gpufftw-compare" -- "$t/interpose_static_client" \
