@@ -12,8 +12,14 @@
 
 namespace gpufftw::env {
 
+// secure_getenv: in a program that runs with more rights than its user's
+// (setuid, setgid, file capabilities), the environment is the user's to
+// write, and a setting that names a library to load or a file to write
+// would run the user's code, or write where the user may not, with the
+// program's rights. There every setting reads as unset, as the loader
+// ignores LD_PRELOAD and LD_LIBRARY_PATH.
 const char *get(const char *var) {
-  const char *s = std::getenv(var);
+  const char *s = secure_getenv(var);
   return s && *s ? s : nullptr;
 }
 

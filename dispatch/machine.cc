@@ -41,9 +41,10 @@ std::string nvidia_driver_fingerprint(const std::string &root) {
   std::string s = trimmed(driver);
   for (const std::filesystem::path &g : gpus) s += "; " + gpu_line(g / "information");
   // The GPUs a process may use are part of the machine its choices and
-  // rates were measured on.
+  // rates were measured on. Read as core/env.cc reads a setting, but
+  // empty kept: an empty CUDA_VISIBLE_DEVICES shows no GPU.
   for (const char *var : {"CUDA_VISIBLE_DEVICES", "GPUFFTW_DEVICE", "GPUFFTW_DEVICES"})
-    if (const char *v = std::getenv(var)) s += std::string("; ") + var + "=" + v;
+    if (const char *v = secure_getenv(var)) s += std::string("; ") + var + "=" + v;
   return s;
 }
 

@@ -632,8 +632,8 @@ std::string dispatch_store_path() {
     else
       return std::string(d) + "/dispatch.txt";
   }
-  if (const char *x = std::getenv("XDG_CACHE_HOME"); x && *x) return default_store_path(std::string(x) + "/gpufftw");
-  if (const char *h = std::getenv("HOME"); h && *h) return default_store_path(std::string(h) + "/.cache/gpufftw");
+  if (const char *x = env::get("XDG_CACHE_HOME")) return default_store_path(std::string(x) + "/gpufftw");
+  if (const char *h = env::get("HOME")) return default_store_path(std::string(h) + "/.cache/gpufftw");
   return "/tmp/gpufftw-" + std::to_string(getuid()) + "/dispatch.txt";
 }
 

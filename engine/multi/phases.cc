@@ -4,11 +4,13 @@
 #include <cstdlib>
 #include <utility>
 
+#include "core/env.h"
+
 namespace gpufftw::engine {
 
 Phases::Phases(cudaStream_t stream, std::string job, std::vector<std::string> names)
     : stream_(stream), job_(std::move(job)), names_(std::move(names)) {
-  const char *level = std::getenv("GPUFFTW_LOG");
+  const char *level = env::get("GPUFFTW_LOG");
   on_ = level && std::string(level) == "debug";
   if (on_) mark();
 }
