@@ -39,11 +39,6 @@ void *aligned_alloc_bytes(size_t bytes) {
   return p;
 }
 
-void *aligned_alloc_elems(size_t count, size_t size) {
-  if (size && count > SIZE_MAX / size) return nullptr;
-  return aligned_alloc_bytes(count * size);
-}
-
 void aligned_free(void *p) {
   if (free_pinned(p)) return;
   std::free(p);

@@ -7,7 +7,6 @@
 namespace gpufftw {
 
 void *aligned_alloc_bytes(size_t bytes);
-void *aligned_alloc_elems(size_t count, size_t size);  // NULL on overflow
 void aligned_free(void *p);
 int alignment_of(const void *p);  // as the real FFTW's, when it is absent
 
