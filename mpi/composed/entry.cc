@@ -84,7 +84,10 @@ std::unique_ptr<Resident<R>> resident_part(const Layout &layout, int me, int n_p
 // planner, the precision (".f32." or ".f64.", as the serial planner's
 // keys name it, so that fftw(f)_forget_wisdom finds both), the layout,
 // the ranks, the planner's threads and what else FFTW's plan depends on.
-// No spaces.
+// Of the flags, the rigor alone: an FFTW_WISDOM_ONLY plan asks for the
+// choice its rigor measured, FFTW_ESTIMATE's as FFTW_MEASURE's, as FFTW's
+// wisdom of a measured plan serves a WISDOM_ONLY plan of either. No
+// spaces.
 std::string choice_key(const char *planner, char precision, const Layout &l, int n_pes, int threads, ptrdiff_t iblock,
                        ptrdiff_t oblock, unsigned flags, int sign, const void *in, const void *out) {
   std::string k = std::string("mpi.") + planner + (precision == 'f' ? ".f32" : ".f64") + ".n";
@@ -366,20 +369,25 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     });
   }
   const Path path = required ? Path::Composed : path_setting();
-  const bool measuring = !(flags & (FFTW_ESTIMATE | FFTW_WISDOM_ONLY));
+  // FFTW_WISDOM_ONLY weighs the two ways by the store's record of an
+  // earlier timing alone: a plan comes back where that record or the real
+  // FFTW MPI's wisdom has one, as FFTW's comes back where its wisdom has.
+  const bool wisdom_only = (flags & FFTW_WISDOM_ONLY) != 0;
+  const bool weighed = wisdom_only || !(flags & FFTW_ESTIMATE);
   int vote[4] = {path != Path::Real, path == Path::Composed, path == Path::Real ? 0 : gpu_here(), path == Path::Auto};
   if ((rc = MPI_Allreduce(MPI_IN_PLACE, vote, 4, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
     GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
     return decline(mpi_error("MPI_Allreduce", rc));
   }
   const Ways ways =
-      mpi_ways(Vote{vote[0] != 0, vote[1] != 0, vote[2] != 0, vote[3] != 0}, required, measuring, real.plan != nullptr);
+      mpi_ways(Vote{vote[0] != 0, vote[1] != 0, vote[2] != 0, vote[3] != 0}, required, weighed, real.plan != nullptr);
   if (!ways.composed.applies()) {
     GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry, ways.composed.why_not.c_str());
     return decline(ways.composed.why_not);
   }
   // Vote 1b: where both ways apply, the two are timed, unless rank 0's
-  // store remembers which won.
+  // store remembers which won; under FFTW_WISDOM_ONLY that record alone
+  // decides.
   bool timed = ways.real.applies();
   if (!timed) GPUFFTW_LOG(Debug, "%s: the composed plan, unweighed (%s)", entry, ways.real.why_not.c_str());
   const std::string key =
@@ -401,6 +409,10 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
         GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
         return decline(measured.substr(2));
       }
+    } else if (wisdom_only) {
+      const std::string none = "FFTW_WISDOM_ONLY, no choice stored: the real FFTW MPI's wisdom decides";
+      GPUFFTW_LOG(Debug, "%s: %s", entry, none.c_str());
+      return decline(none);
     }
   }
   stage("the layout and the store");

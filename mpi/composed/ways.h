@@ -6,7 +6,8 @@
 // so that every rank draws the same. Where the composed plan does not
 // apply, the real FFTW MPI plans the problem alone; where its rival does
 // not, the composed plan is made unweighed; where both do, FFTW_MEASURE's
-// steps weigh them (dispatch/measure_steps.h). Pure: no MPI, no GPU, so it
+// steps weigh them (dispatch/measure_steps.h), or under FFTW_WISDOM_ONLY
+// the store's record of an earlier weighing. Pure: no MPI, no GPU, so it
 // is tested on the CPU.
 #pragma once
 
@@ -30,7 +31,7 @@ enum class Unfit {
   NoGpuToEstimate,  // the composed plan: FFTW_ESTIMATE where not every rank has a GPU and the path is not composed
   RealFailsLayout,  // the rival: a dimension of size 1, which the real FFTW MPI gets wrong
   PathNotAuto,      // the rival: GPUFFTW_MPI_PATH is not auto on every rank
-  NotMeasuring,     // the rival: FFTW_ESTIMATE or FFTW_WISDOM_ONLY, under which it is not weighed
+  NotMeasuring,     // the rival: FFTW_ESTIMATE, under which it is not weighed
   NoRealPlanner,    // the rival: the real FFTW MPI's planner is not there to time
 };
 
@@ -45,8 +46,10 @@ struct Ways {
 };
 
 // `layout_fails_real`: the layout has a dimension of size 1
-// (real_fftw_mpi_fails); `measuring`: neither FFTW_ESTIMATE nor
-// FFTW_WISDOM_ONLY; `real_planner`: the real FFTW MPI's planner is loaded.
+// (real_fftw_mpi_fails); `weighed`: the flags weigh the two ways, FFTW_MEASURE
+// and up by timing them (or recalling an earlier timing), FFTW_WISDOM_ONLY
+// by recalling an earlier timing alone; `real_planner`: the real FFTW MPI's
+// planner is loaded.
 //
 // Under FFTW_ESTIMATE the rival is not weighed: the model sees the real
 // FFTW MPI only as its serial transform shared among the ranks and a floor
@@ -55,7 +58,7 @@ struct Ways {
 // plan's at the sizes where a verdict for it could be drawn. So the
 // composed plan is made unpriced where every rank has a GPU, and
 // FFTW_MEASURE, which reads both, is where the real FFTW MPI can win.
-Ways mpi_ways(const Vote &vote, bool layout_fails_real, bool measuring, bool real_planner);
+Ways mpi_ways(const Vote &vote, bool layout_fails_real, bool weighed, bool real_planner);
 
 }  // namespace composed
 }  // namespace mpi
