@@ -107,6 +107,9 @@ RealFftwMpi<R> load() {
     GPUFFTW_MPI_FUNCS(GPUFFTW_MPI_LOAD, h)
     GPUFFTW_MPI_SERIAL_FUNCS(GPUFFTW_MPI_SERIAL_LOAD, hs)
     t.loaded = ok;
+    // Its planner holds the MPI plans' wisdom: the program's
+    // fftw_forget_wisdom and fftw_cleanup, gpufftw's, reach it from here on.
+    if (ok) gpufftw_foreign_wisdom(sizeof(R) == sizeof(float) ? 'f' : 'd', t.serial_forget_wisdom, t.serial_cleanup);
     // Its threads library, beside the serial one (its internal names resolve
     // to that one, global now), where there is one.
     if (void *ht = open_defining(dir_of(real_path(t.serial_path)) + "/" + N::threads_lib, threads_probe.c_str(),

@@ -62,8 +62,8 @@ namespace mpi {
   F(P, gather_wisdom)                    \
   F(P, broadcast_wisdom)
 
-// The real serial FFTW's functions on the real FFTW MPI's plans: none of
-// them calls another public FFTW function.
+// The real serial FFTW's functions on the real FFTW MPI's plans and its
+// planner: none of them calls another public FFTW function.
 #define GPUFFTW_MPI_SERIAL_FUNCS(F, P) \
   F(P, execute)                        \
   F(P, execute_r2r)                    \
@@ -72,6 +72,7 @@ namespace mpi {
   F(P, flops)                          \
   F(P, cost)                           \
   F(P, estimate_cost)                  \
+  F(P, forget_wisdom)                  \
   F(P, cleanup)                        \
   F(P, set_timelimit)
 

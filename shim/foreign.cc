@@ -96,6 +96,15 @@ class ForeignPlan final : public Plan {
   const Where where_;
 };
 
+// The serial FFTW under the real FFTW MPI, per precision (F32, F64): its
+// fftw_forget_wisdom and fftw_cleanup, null until libgpufftw_mpi opens it.
+struct ForeignWisdom {
+  std::atomic<void (*)()> forget{nullptr}, cleanup{nullptr};
+};
+ForeignWisdom foreign_wisdom[2];
+
+ForeignWisdom &foreign_wisdom_of(Precision p) { return foreign_wisdom[p == Precision::F64]; }
+
 const char *file_of(void *p) {
   Dl_info info{};
   return p && dladdr(p, &info) && info.dli_fname ? info.dli_fname : nullptr;
@@ -121,6 +130,11 @@ Problem foreign_problem(char precision, gpufftw_foreign_kind kind, int rank, con
 }
 
 }  // namespace
+
+void forget_foreign_wisdom(Precision precision, bool cleanup) {
+  ForeignWisdom &w = foreign_wisdom_of(precision);
+  if (void (*f)() = (cleanup ? w.cleanup : w.forget).load()) f();
+}
 
 void check_real_fftw_mpi_once() {
   static std::once_flag once;
@@ -194,6 +208,13 @@ void gpufftw_foreign_plan_end(void *scope) { delete static_cast<gpufftw::PlanDea
 void gpufftw_own_library(const void *code) { gpufftw::note_own_library(code); }
 
 void gpufftw_foreign_report_rank(int rank, int size) { gpufftw::label_report(rank, size); }
+
+void gpufftw_foreign_wisdom(char precision, void (*forget_wisdom)(void), void (*cleanup)(void)) {
+  gpufftw::ForeignWisdom &w =
+      gpufftw::foreign_wisdom_of(precision == 'f' ? gpufftw::Precision::F32 : gpufftw::Precision::F64);
+  w.forget = forget_wisdom;
+  w.cleanup = cleanup;
+}
 
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops) {
   auto *f = dynamic_cast<const gpufftw::ForeignPlan *>(static_cast<const gpufftw::Plan *>(plan));

@@ -84,10 +84,25 @@ void gpufftw_foreign_report_rank(int rank, int size);
 /* The foreign plan inside handle `plan` when it was made with `ops`, else NULL. */
 void *gpufftw_foreign_plan_real(const void *plan, const gpufftw_foreign_ops *ops);
 
+/* The real serial FFTW under the real FFTW MPI, a second real FFTW in the
+ * process that holds the MPI plans' wisdom: its fftw_forget_wisdom and
+ * fftw_cleanup ('d'; fftwf_ for 'f'), handed over by libgpufftw_mpi as it
+ * opens it, so that the program's fftw_forget_wisdom and fftw_cleanup,
+ * which are gpufftw's, reach that wisdom too, as FFTW's reach its one
+ * planner. */
+void gpufftw_foreign_wisdom(char precision, void (*forget_wisdom)(void), void (*cleanup)(void));
+
 #ifdef __cplusplus
 }
 
 namespace gpufftw {
+enum class Precision;  // core/problem.h
+
+// The serial FFTW under the real FFTW MPI (gpufftw_foreign_wisdom), where
+// it is open: its wisdom forgotten, or with `cleanup` its planner cleaned
+// up (FFTW's fftw_cleanup: the MPI solvers go too, until fftw_mpi_cleanup).
+void forget_foreign_wisdom(Precision precision, bool cleanup);
+
 // Once per process: warns where the program's fftw_mpi_* calls reach the
 // real FFTW MPI rather than libgpufftw_mpi (gpufftw preloaded alone into an
 // FFTW MPI program): its plans would reach gpufftw's fftw_execute unwrapped.

@@ -5,7 +5,9 @@
 // the same problem has one, on the side the measured plan took (under
 // auto, the composed plan where the timing kept it, which the real FFTW
 // MPI's wisdom then lacks), and it computes what an FFTW_ESTIMATE plan
-// computes. Prints "np N: PASS" or FAIL.
+// computes; and after the program's fftw_forget_wisdom, fftw_cleanup,
+// fftw_cleanup_threads or fftw_mpi_cleanup it has none again. Prints
+// "np N: PASS" or FAIL.
 #include <fftw3-mpi.h>
 
 #include <cstdio>
@@ -36,6 +38,12 @@ struct Api;
     static plan mpi_plan(ptrdiff_t n0, ptrdiff_t n1, complex *in, complex *out, unsigned flags) {                \
       return X##mpi_plan_dft_2d(n0, n1, in, out, MPI_COMM_WORLD, FFTW_FORWARD, flags);                           \
     }                                                                                                            \
+    static constexpr auto forget_wisdom = &X##forget_wisdom;                                                     \
+    static constexpr auto cleanup = &X##cleanup;                                                                 \
+    static constexpr auto init_threads = &X##init_threads;                                                       \
+    static constexpr auto cleanup_threads = &X##cleanup_threads;                                                 \
+    static constexpr auto mpi_init = &X##mpi_init;                                                               \
+    static constexpr auto mpi_cleanup = &X##mpi_cleanup;                                                         \
   };
 API(double, fftw_)
 API(float, fftwf_)
@@ -108,6 +116,35 @@ void wisdom_only(const char *path, ptrdiff_t n0) {
     if (me == 0)
       std::printf("np %d: %s: FFTW_WISDOM_ONLY after FFTW_MEASURE: %s\n", np, label.c_str(),
                   measured_composed ? "composed" : "the real FFTW MPI");
+  }
+
+  // The program's fftw_forget_wisdom, fftw_cleanup, fftw_cleanup_threads
+  // and fftw_mpi_cleanup forget the MPI plans' wisdom, as FFTW's: each
+  // after an FFTW_MEASURE plan.
+  const struct {
+    const char *name;
+    void (*forget)();
+  } forgets[] = {{"forget_wisdom", A::forget_wisdom},
+                 {"cleanup", A::cleanup},
+                 {"cleanup_threads",
+                  [] {
+                    A::init_threads();
+                    A::cleanup_threads();
+                  }},
+                 {"mpi_cleanup", A::mpi_cleanup}};
+  for (const auto &f : forgets) {
+    const std::string after = label + ", FFTW_WISDOM_ONLY after " + A::prefix + f.name;
+    p = A::mpi_plan(n0, n1, x, x, FFTW_MEASURE);
+    expect(planned<R>(p, after), after + ": FFTW_MEASURE: no plan");
+    if (p) A::destroy_plan(p);
+    f.forget();
+    p = A::mpi_plan(n0, n1, x, x, only);
+    expect(!planned<R>(p, after), after + ": a plan");
+    if (p) A::destroy_plan(p);
+    // fftw_cleanup takes FFTW's MPI solvers with the planner, until
+    // fftw_mpi_cleanup.
+    A::mpi_cleanup();
+    A::mpi_init();
   }
   A::free(x);
   A::free(y);
