@@ -29,6 +29,9 @@ for t in gpufftw-run gpufftw-compare; do
   expect 127 "$t: /nonexistent/app: no such file" $t -- /nonexistent/app
   expect 127 "$t: no-such-command-gpufftw: command not found" $t -- no-such-command-gpufftw
   expect 126 "$t: $tmp/data: not an executable file" $t -- "$tmp/data"
+  # An empty name: no hint of a program in the working folder ("./").
+  expect 127 "$t: : command not found" $t -- ''
+  ! grep -q "not on PATH" "$tmp/err" || fail "$t -- '': a hint: $(cat "$tmp/err")"
 done
 expect 2 "gpufftw-run: --mode needs a value: auto, gpu or cpu; see gpufftw-run --help" gpufftw-run --mode
 expect 2 "gpufftw-run: --mode fast is not auto, gpu or cpu; see gpufftw-run --help" gpufftw-run --mode fast -- true
