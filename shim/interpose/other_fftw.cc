@@ -3,10 +3,8 @@
 #include <dlfcn.h>
 #include <link.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -28,12 +26,11 @@ bool holds(const std::vector<Range> &ranges, uintptr_t a) {
 }
 
 // One other FFTW: its file, a handle on it (kept, so that the lookups
-// below stay valid), where its code lies, and whether it has a planner of
-// its own (FFTW's internal X(mkplanner)), as a library that makes plans
-// has. An object that defines FFTW's public names without one is a tool
-// in front of FFTW (a profiler's wrapper that counts the calls and hands
-// each to the next definition): it made no plan, and a call it forwards
-// is the program's.
+// below stay valid), where its code lies, and whether it has FFTW's own
+// planner (its internal X(mkplanner)). An object that defines FFTW's
+// public names without one is another vendor's FFTW interface (cuFFTW,
+// MKL's), or a tool in front of FFTW (a profiler's wrapper that counts
+// the calls and hands each to the next definition), which made no plan.
 struct OtherFftw {
   std::string file;
   uintptr_t base = 0;
@@ -93,31 +90,14 @@ unsigned long long loader_changes() {
   return c;
 }
 
-// The file mapped at `address`, as /proc/self/maps names it (its path
-// whole); empty where none is.
-std::string file_mapped_at(uintptr_t address) {
-  std::unique_ptr<FILE, int (*)(FILE *)> maps(std::fopen("/proc/self/maps", "re"), std::fclose);
-  if (!maps) return {};
-  char line[4096];
-  while (std::fgets(line, sizeof line, maps.get())) {
-    unsigned long start = 0, end = 0;
-    int path_at = 0;
-    // start-end perms offset dev inode, then the path after blanks
-    if (std::sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &start, &end, &path_at) < 2 || path_at == 0) continue;
-    if (address < start || address >= end) continue;
-    std::string path(line + path_at);
-    while (!path.empty() && (path.back() == '\n' || path.back() == ' ')) path.pop_back();
-    return path.empty() || path[0] != '/' ? std::string() : path;
-  }
-  return {};
-}
-
 std::vector<Object> loaded_objects() {
   std::vector<Object> objects;
   dl_iterate_phdr(
       [](dl_phdr_info *info, size_t, void *data) {
         // The program itself (no name) calls its own FFTW directly, and
-        // the kernel's vDSO is no file.
+        // the kernel's vDSO is no file. A relative name is the one the
+        // search found (LD_LIBRARY_PATH=., a dlopen of "lib/x.so"), which
+        // dlopen matches again by name whatever the working folder.
         if (!info->dlpi_name || info->dlpi_name[0] == '\0' || std::strncmp(info->dlpi_name, "linux-vdso", 10) == 0)
           return 0;
         Object o;
@@ -134,14 +114,6 @@ std::vector<Object> loaded_objects() {
         return 0;
       },
       &objects);
-  // The loader keeps a name as the search found it: relative where
-  // LD_LIBRARY_PATH or a dlopen's path was (".", "lib/"), and read against
-  // a working folder the program may since have left. The file mapped
-  // there has its path whole.
-  for (Object &o : objects)
-    if (o.file[0] != '/' && !o.mapped.empty()) o.file = file_mapped_at(o.mapped.front().first);
-  objects.erase(std::remove_if(objects.begin(), objects.end(), [](const Object &o) { return o.file.empty(); }),
-                objects.end());
   return objects;
 }
 
@@ -276,16 +248,31 @@ void *other_fftw_function(const void *code, const char *name) {
   return nullptr;
 }
 
+namespace {
+// How many of this thread's calls to a plan's owner are under way.
+thread_local int owner_calls = 0;
+}  // namespace
+
+OwnerCall::OwnerCall() { ++owner_calls; }
+OwnerCall::~OwnerCall() { --owner_calls; }
+
 void *plan_owner_function(const char *name) {
   refresh_other_fftws();
   const std::shared_ptr<const Loaded> l = loaded();
-  for (const OtherFftw &o : l->fftws) {
-    if (!o.planner) continue;  // made no plan
-    void *f = libc_dlsym()(o.handle, name);
-    if (!f || is_own_code(f)) continue;
-    GPUFFTW_LOG(Debug, "%s called with a plan of %s: run by that library", name, o.file.c_str());
-    return f;
-  }
+  // The candidates in order: FFTW's own first, then the other interfaces.
+  // A call that comes back while this thread's earlier ones are under way
+  // was handed on by the one they went to (a tool in front of FFTW, with
+  // RTLD_NEXT), and goes on to the next candidate, so that none is asked
+  // twice.
+  int skip = owner_calls;
+  for (const bool planner : {true, false})
+    for (const OtherFftw &o : l->fftws) {
+      if (o.planner != planner) continue;
+      void *f = libc_dlsym()(o.handle, name);
+      if (!f || is_own_code(f) || skip-- > 0) continue;
+      GPUFFTW_LOG(Debug, "%s called with a plan of %s: run by that library", name, o.file.c_str());
+      return f;
+    }
   static std::atomic<bool> said{false};
   if (!said.exchange(true))
     GPUFFTW_LOG(Warn, "%s called with a plan gpufftw did not make, and no other FFTW is loaded to run it; "

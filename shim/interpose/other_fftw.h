@@ -24,6 +24,15 @@ void *other_fftw_function(const void *code, const char *name);
 // null, said once per name, where no other FFTW is loaded.
 void *plan_owner_function(const char *name);
 
+// Held around a call to a plan's owner on this thread, so that a call the
+// owner hands back to gpufftw goes to the next one (plan_owner_function).
+struct OwnerCall {
+  OwnerCall();
+  ~OwnerCall();
+  OwnerCall(const OwnerCall &) = delete;
+  OwnerCall &operator=(const OwnerCall &) = delete;
+};
+
 // Whether `code` lies in one of gpufftw's own libraries: libgpufftw itself
 // and those that said so with note_own_library (libgpufftw_mpi).
 bool is_own_code(const void *code);
@@ -48,7 +57,10 @@ F called_from_other_fftw(const void *return_address, const char *name) {
 // other FFTW is loaded.
 template <class F, class... A>
 auto call_plan_owner(const char *name, A... args) -> decltype(std::declval<F>()(args...)) {
-  if (F f = reinterpret_cast<F>(plan_owner_function(name))) return f(args...);
+  if (F f = reinterpret_cast<F>(plan_owner_function(name))) {
+    const OwnerCall under_way;
+    return f(args...);
+  }
   return decltype(std::declval<F>()(args...))();
 }
 

@@ -112,6 +112,10 @@ cell preload "plug-in plan, gpufftw's execute, its FFTW by a relative path" own 
 cell preload "plug-in into FFTW bound to gpufftw, by a relative path" own \
   env -C "$tmp" LD_LIBRARY_PATH=private LD_BIND_NOW=1 "$t/interpose_plugin_host_linked" \
   "$t/interpose_fftw_plugin.so" deepbind
+# The same with the plug-in on another vendor's FFTW interface, which has
+# FFTW's public names and none of its internals.
+cell preload "plug-in plan on another vendor's FFTW interface, gpufftw's execute" own \
+  "$t/interpose_plugin_host" "$t/interpose_vendor_plugin.so" deepbind mixed
 # A profiling tool in front of FFTW (preloaded before gpufftw, or before
 # the drop-in folder's FFTW, or before a relinked program's gpufftw): it
 # hands each call on with RTLD_NEXT, to gpufftw, which answers it; the
