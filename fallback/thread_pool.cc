@@ -155,17 +155,23 @@ class Pool {
 
 // Never destroyed: plans may execute after static destructors. A forked
 // child has none of the workers, only their records, which would be
-// handed loops that no thread runs: the child starts a pool of its own at
-// its first threaded loop and leaves the one it inherited as it is.
-Pool *&current_pool() {
-  static Pool *p = [] {
-    guard_leaf_across_fork({nullptr, nullptr, [] { current_pool() = new Pool; }});
-    return new Pool;
-  }();
-  return p;
-}
+// handed loops that no thread runs: the child makes a pool of its own at
+// its first threaded loop and leaves the one it inherited as it is. No
+// first-use guard (a function's static, a once flag) stands on the way:
+// one held by a thread that was making the pool as the program forked
+// would stay held in the child for ever.
+std::atomic<Pool *> the_pool{nullptr};
+[[maybe_unused]] const bool pool_guarded =
+    (guard_leaf_across_fork({nullptr, nullptr, [] { the_pool.store(nullptr, std::memory_order_relaxed); }}), true);
 
-Pool &pool() { return *current_pool(); }
+Pool &pool() {
+  if (Pool *p = the_pool.load(std::memory_order_acquire)) return *p;
+  auto *made = new Pool;
+  Pool *first = nullptr;
+  if (the_pool.compare_exchange_strong(first, made, std::memory_order_acq_rel)) return *made;
+  delete made;  // another thread's came first
+  return *first;
+}
 
 }  // namespace
 
