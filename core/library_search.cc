@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "core/env.h"
 #include "core/log.h"
 
 namespace gpufftw {
@@ -18,8 +19,10 @@ std::string dir_of(const std::string &file) {
   return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
 }
 
-std::vector<std::string> split_dirs(const char *list) {
+std::vector<std::string> dirs_setting(const char *var) {
   std::vector<std::string> dirs;
+  const char *list = env::get(var);
+  if (!list) return dirs;
   const std::string s = list;
   for (size_t pos = 0; pos <= s.size();) {
     size_t end = s.find(':', pos);
@@ -27,6 +30,7 @@ std::vector<std::string> split_dirs(const char *list) {
     if (end > pos) dirs.push_back(s.substr(pos, end - pos));
     pos = end + 1;
   }
+  if (dirs.empty()) env::warn_bad(var, list);
   return dirs;
 }
 

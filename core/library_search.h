@@ -14,8 +14,11 @@ std::string real_path(const std::string &path);
 // The directory part of `file` ("." for a bare name).
 std::string dir_of(const std::string &file);
 
-// The entries of a ':'-separated list of directories, empty ones dropped.
-std::vector<std::string> split_dirs(const char *list);
+// The directories the setting `var` names (a ':'-separated list, empty
+// entries dropped); none where it is unset, or where it names none (":"),
+// which is said once as a bad value: the caller then searches the usual
+// places, as for an unset one, rather than nowhere.
+std::vector<std::string> dirs_setting(const char *var);
 
 // The directories where FFTW is looked for after any the caller knows of:
 // the one gpufftw was built against, then the usual system ones.

@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "core/env.h"
 #include "core/library_search.h"
 #include "core/log.h"
 #include "core/precision_traits.h"
@@ -85,7 +84,7 @@ std::string own_file() {
 // then the usual system ones. GPUFFTW_FFTW_DIR (a ':'-separated list)
 // replaces them all; empty, it is unset, as every setting is.
 std::vector<std::string> search_dirs(const char *probe_symbol) {
-  if (const char *env = env::get("GPUFFTW_FFTW_DIR")) return split_dirs(env);
+  if (std::vector<std::string> dirs = dirs_setting("GPUFFTW_FFTW_DIR"); !dirs.empty()) return dirs;
   std::vector<std::string> dirs;
   Dl_info info{};
   void *next = dlsym(RTLD_NEXT, probe_symbol);

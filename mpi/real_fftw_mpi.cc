@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "core/env.h"
 #include "core/library_search.h"
 #include "core/log.h"
 #include "core/precision_traits.h"
@@ -31,12 +30,11 @@ std::string loaded_file_defining(const char *symbol) {
 // itself (preload), GPUFFTW_FFTW_DIR, the FFTW gpufftw was built against and
 // the usual system directories. Either, empty, is unset.
 std::vector<std::string> search_dirs(const char *probe) {
-  if (const char *env = env::get("GPUFFTW_FFTW_MPI_DIR")) return split_dirs(env);
+  if (std::vector<std::string> dirs = dirs_setting("GPUFFTW_FFTW_MPI_DIR"); !dirs.empty()) return dirs;
   std::vector<std::string> dirs;
   std::string loaded = loaded_file_defining(probe);
   if (!loaded.empty()) dirs.push_back(dir_of(loaded));
-  if (const char *env = env::get("GPUFFTW_FFTW_DIR"))
-    for (std::string &d : split_dirs(env)) dirs.push_back(std::move(d));
+  for (std::string &d : dirs_setting("GPUFFTW_FFTW_DIR")) dirs.push_back(std::move(d));
   append_default_dirs(&dirs);
   return dirs;
 }

@@ -95,6 +95,7 @@ const Row kRows[] = {
     {"GPUFFTW_DEVICE", "-1", "gpu", ReadWhere::CudaBuild},
     {"GPUFFTW_SPLIT_TEST", "0", "gpu", ReadWhere::CudaBuild},
     {"GPUFFTW_FAULT", "explode", "gpu", ReadWhere::CudaBuild},
+    {"GPUFFTW_FFTW_DIR", ":::", nullptr, ReadWhere::Always},
     {"GPUFFTW_CACHE_DIR", "relative/folder", "auto", ReadWhere::CudaBuild},
     {"GPUFFTW_CACHE_DIR", "/proc/gpufftw-cache", "auto", ReadWhere::CudaBuild, "GPUFFTW_CACHE_DIR_unusable"},
 };
