@@ -5,7 +5,6 @@
 
 #include "fftw_strings.h"  // generated: the real library's version strings
 #include "shim/api_impl.h"
-#include "shim/foreign.h"
 #include "shim/memory.h"
 #include "shim/trace.h"
 

@@ -22,6 +22,7 @@
 #include "fallback/real_fftw.h"
 #include "fallback/thread_pool.h"
 #include "shim/compare.h"
+#include "shim/foreign.h"
 #include "shim/interpose/other_fftw.h"
 #include "shim/planner.h"
 #include "shim/report.h"
@@ -49,6 +50,20 @@ Problem new_problem(Kind kind, unsigned flags) {
 
 // The real FFTW's table, or nullptr (and the caller does nothing) where it
 // was not found.
+// The program's fftw(f)_cleanup or fftw(f)_cleanup_threads: the real
+// FFTW's planner cleaned up by `real_step` (none where the real FFTW is
+// not there), which leaves it at one thread. gpufftw's choices go with it,
+// and its note of the thread count, or a later plan would ask the real
+// FFTW for the old count again; the serial FFTW under the MPI plans is
+// cleaned up too, as FFTW's one planner would be.
+template <class R>
+void clean_up_planner(void (*real_step)()) {
+  forget_choices(precision_of<R>());
+  note_planner_threads(precision_of<R>(), 1);
+  if (real_step) real_step();
+  forget_foreign_wisdom(precision_of<R>(), true);
+}
+
 template <class R>
 const RealFftw<R> *real() {
   const RealFftw<R> &t = real_fftw<R>();
