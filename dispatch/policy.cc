@@ -8,6 +8,7 @@
 #include "core/time_limit.h"
 #include "dispatch/decide.h"
 #include "dispatch/fp16_candidates.h"
+#include "dispatch/sides.h"
 #include "dispatch/thread_rules.h"
 #include "dispatch/why.h"
 
@@ -50,7 +51,8 @@ Dispatched recalled(const Planner &pl, const Problem &p, const Choice &c, std::v
 
 // Every way asked whether it applies; where both sides do, the wisdom
 // (the store's recalled choice) and FFTW_WISDOM_ONLY come first, as in
-// FFTW's planner, then the model prices each way; then the one decision.
+// FFTW's planner and as the MPI layer starts (sides.h), then the model
+// prices each way; then the one decision.
 Dispatched automatic(const Planner &pl, const Problem &p) {
   GpuSide &gpu = *pl.gpu;
   const Memory in = gpu.memory(p.in[0]), out = gpu.memory(p.out[0]);
@@ -58,22 +60,30 @@ Dispatched automatic(const Planner &pl, const Problem &p) {
   std::vector<Candidate> list = ways(pl, p, threads, in, out);
   const bool pinned = in == Memory::Pinned && out == Memory::Pinned;
   const std::string key = choice_key(p, threads, pinned);
-  if (side_applies(list, true) && side_applies(list, false)) {
-    DispatchStore &store = pl.store();
-    Choice c;
-    if (store.recall(key, &c)) return recalled(pl, p, c, std::move(list));
-    if (p.flags & FFTW_WISDOM_ONLY) return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
-    if (const std::optional<GpuRates> g = pl.gpu_rates()) {
-      price_cpu(pl, p, &list);
-      price_gpu(pl, p, pinned, *g, &list);
-    } else {
-      std::string why_not;
-      rule_out(&list, true, Unfit::NoRates,
-               gpu.available(&why_not) ? "the GPU could not be calibrated (the log says why)" : why_not);
-    }
-  } else if (side_applies(list, true)) {
-    pl.hand_held_rates();
+  Choice c;
+  switch (sides_start(side_applies(list, true), side_applies(list, false), (p.flags & FFTW_WISDOM_ONLY) != 0,
+                      [&] { return pl.store().recall(key, &c); })) {
+    case SidesStart::Recalled:
+      return recalled(pl, p, c, std::move(list));
+    case SidesStart::TheirWisdom:
+      return pl.on_cpu(p, "FFTW_WISDOM_ONLY: the real FFTW's wisdom decides");
+    case SidesStart::Weigh:
+      if (const std::optional<GpuRates> g = pl.gpu_rates()) {
+        price_cpu(pl, p, &list);
+        price_gpu(pl, p, pinned, *g, &list);
+      } else {
+        std::string why_not;
+        rule_out(&list, true, Unfit::NoRates,
+                 gpu.available(&why_not) ? "the GPU could not be calibrated (the log says why)" : why_not);
+      }
+      break;
+    case SidesStart::Ours:
+      pl.hand_held_rates();
+      break;
+    case SidesStart::Theirs:
+      break;
   }
+  // Each side alone, and a side the pricing ruled out, are decide's.
   return decide(pl, p, list, key);
 }
 

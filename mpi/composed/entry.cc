@@ -15,6 +15,7 @@
 #include "core/time_limit.h"
 #include "dispatch/cost_model.h"
 #include "dispatch/measure_steps.h"
+#include "dispatch/sides.h"
 #include "mpi/composed/decide.h"
 #include "mpi/composed/estimate.h"
 #include "mpi/composed/exchange.h"
@@ -381,40 +382,50 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   }
   const Ways ways =
       mpi_ways(Vote{vote[0] != 0, vote[1] != 0, vote[2] != 0, vote[3] != 0}, required, weighed, real.plan != nullptr);
-  if (!ways.composed.applies()) {
-    GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry, ways.composed.why_not.c_str());
-    return decline(ways.composed.why_not);
+  // Vote 1b, where both ways apply: rank 0's store asked which won an
+  // earlier weighing (a collective, which every rank makes alike, the
+  // ways being drawn from the vote). From there the serial planner's
+  // start (dispatch/sides.h): a way alone made unweighed, a recalled
+  // choice kept, FFTW_WISDOM_ONLY without one left to the real FFTW MPI's
+  // wisdom, else the two timed.
+  std::string key;
+  Remembered earlier;
+  bool recall_failed = false;
+  const SidesStart start = sides_start(ways.composed.applies(), ways.real.applies(), wisdom_only, [&] {
+    key = choice_key(planner, Serial<R>::precision, layout, n_pes, Serial<R>::planner_nthreads(), iblock, oblock,
+                     flags, sign, in, out);
+    recall_failed = !recall(key, comm, &earlier, &why);
+    return earlier.found;
+  });
+  if (recall_failed) {
+    GPUFFTW_LOG(Warn, "%s: %s", entry, why.c_str());
+    return decline(why);
   }
-  // Vote 1b: where both ways apply, the two are timed, unless rank 0's
-  // store remembers which won; under FFTW_WISDOM_ONLY that record alone
-  // decides.
-  bool timed = ways.real.applies();
-  if (!timed) GPUFFTW_LOG(Debug, "%s: the composed plan, unweighed (%s)", entry, ways.real.why_not.c_str());
-  const std::string key =
-      timed ? choice_key(planner, Serial<R>::precision, layout, n_pes, Serial<R>::planner_nthreads(), iblock, oblock,
-                         flags, sign, in, out)
-            : "";
   std::string measured;
-  if (timed) {
-    Remembered earlier;
-    if (!recall(key, comm, &earlier, &why)) {
-      GPUFFTW_LOG(Warn, "%s: %s", entry, why.c_str());
-      return decline(why);
-    }
-    if (earlier.found) {
-      timed = false;
+  switch (start) {
+    case SidesStart::Theirs:
+      GPUFFTW_LOG(Debug, "%s: the real FFTW MPI (%s)", entry, ways.composed.why_not.c_str());
+      return decline(ways.composed.why_not);
+    case SidesStart::Ours:
+      GPUFFTW_LOG(Debug, "%s: the composed plan, unweighed (%s)", entry, ways.real.why_not.c_str());
+      break;
+    case SidesStart::Recalled:
       measured = "; measured earlier: composed " + ms_text(earlier.composed_ms) + ", the real FFTW MPI " +
                  ms_text(earlier.real_ms);
       if (!earlier.composed) {
         GPUFFTW_LOG(Info, "%s: the real FFTW MPI (%s)", entry, measured.substr(2).c_str());
         return decline(measured.substr(2));
       }
-    } else if (wisdom_only) {
+      break;
+    case SidesStart::TheirWisdom: {
       const std::string none = "FFTW_WISDOM_ONLY, no choice stored: the real FFTW MPI's wisdom decides";
       GPUFFTW_LOG(Debug, "%s: %s", entry, none.c_str());
       return decline(none);
     }
+    case SidesStart::Weigh:
+      break;
   }
+  const bool timed = start == SidesStart::Weigh;
   stage("the layout and the store");
   Gpu gpu;
   const bool picked = pick_gpu(comm, &gpu, &why);
