@@ -632,8 +632,13 @@ std::string dispatch_store_path() {
     else
       return std::string(d) + "/dispatch.txt";
   }
-  if (const char *x = env::get("XDG_CACHE_HOME")) return default_store_path(std::string(x) + "/gpufftw");
-  if (const char *h = env::get("HOME")) return default_store_path(std::string(h) + "/.cache/gpufftw");
+  // A relative XDG_CACHE_HOME or HOME would name another folder in each
+  // working directory, as a relative GPUFFTW_CACHE_DIR would: the XDG Base
+  // Directory specification has such a value ignored, and so is HOME's.
+  if (const char *x = env::get("XDG_CACHE_HOME"); x && x[0] == '/')
+    return default_store_path(std::string(x) + "/gpufftw");
+  if (const char *h = env::get("HOME"); h && h[0] == '/')
+    return default_store_path(std::string(h) + "/.cache/gpufftw");
   return "/tmp/gpufftw-" + std::to_string(getuid()) + "/dispatch.txt";
 }
 

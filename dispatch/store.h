@@ -149,7 +149,7 @@ class CalibrationNotice {
 // GPUFFTW_CACHE_DIR, where set, is made if missing; one that is relative,
 // or that cannot be made or written, is warned about and the default taken.
 // A default folder that cannot be made is said once (it is made only by
-// the first save).
+// the first save); a relative XDG_CACHE_HOME or HOME is ignored.
 std::string dispatch_store_path();
 
 }  // namespace gpufftw

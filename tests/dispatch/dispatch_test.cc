@@ -1262,6 +1262,23 @@ TEST(StorePath, ADefaultThatCannotBeMadeIsSaidOnce) {
   setenv("HOME", kept_home.c_str(), 1);
 }
 
+// A relative XDG_CACHE_HOME (which the XDG specification has ignored) or
+// HOME names no one folder: each working directory would have a store of
+// its own, and a program that changes directory would lose its choices.
+TEST(StorePath, ARelativeXdgCacheHomeOrHomeIsIgnored) {
+  const TempDir temp("cache");
+  const char *home = std::getenv("HOME");
+  const std::string kept_home = home ? home : "";
+  unsetenv("GPUFFTW_CACHE_DIR");
+  setenv("HOME", temp.path().c_str(), 1);
+  setenv("XDG_CACHE_HOME", "relative/cache", 1);
+  EXPECT_EQ(dispatch_store_path(), temp.path() + "/.cache/gpufftw/dispatch.txt");
+  unsetenv("XDG_CACHE_HOME");
+  setenv("HOME", "relative-home", 1);
+  EXPECT_EQ(dispatch_store_path(), "/tmp/gpufftw-" + std::to_string(getuid()) + "/dispatch.txt");
+  setenv("HOME", kept_home.c_str(), 1);
+}
+
 TEST(StorePath, FollowsTheEnvironment) {
   const TempDir temp("cache");
   const std::string dir = temp.path() + "/x/y";
