@@ -205,10 +205,10 @@ std::string default_store_path(const std::string &dir) {
 
 // This thread's CalibrationNotice: how many are held, and where a
 // calibration under them has started, when, into which file, and whether
-// one gave a result.
+// one gave a result that was saved (kept) or one that could not be (lost).
 struct Notice {
   int held = 0;
-  bool started = false, kept = false;
+  bool started = false, kept = false, lost = false;
   std::chrono::steady_clock::time_point since;
   std::string path;
 };
@@ -305,11 +305,14 @@ CalibrationNotice::CalibrationNotice() { ++notice.held; }
 CalibrationNotice::~CalibrationNotice() {
   if (--notice.held > 0 || !notice.started) return;
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - notice.since).count();
-  if (notice.kept)
+  if (notice.lost)
+    GPUFFTW_LOG(Warn, "calibrated in %.1f s, but it could not be saved (the warning above says why): later runs "
+                "calibrate again", s);
+  else if (notice.kept)
     GPUFFTW_LOG(Warn, "calibrated in %.1f s; later runs on this machine read it from %s", s, notice.path.c_str());
   else
     GPUFFTW_LOG(Warn, "calibration stopped after %.1f s with nothing to keep (the warning above says why)", s);
-  notice.started = notice.kept = false;
+  notice.started = notice.kept = notice.lost = false;
 }
 
 DispatchStore::DispatchStore(std::string path, std::function<std::string()> machine, Calibrators calibrate)
@@ -422,14 +425,25 @@ void DispatchStore::load() {
   kernels_ = std::move(kernels);
 }
 
-void DispatchStore::save() {
+bool DispatchStore::not_saved(const std::string &why) {
+  if (!save_warned_)
+    GPUFFTW_LOG(Warn, "%s: dispatch choices and calibration stay in this process", why.c_str());
+  else
+    GPUFFTW_LOG(Info, "%s: dispatch choices and calibration stay in this process", why.c_str());
+  save_warned_ = true;
+  return false;
+}
+
+bool DispatchStore::save() {
   const size_t slash = path_.rfind('/');
+  // A folder that cannot be made, or is not to be trusted, was said
+  // already (dispatch_store_path, dir_trusted).
   if (const std::string why = slash == std::string::npos ? "" : make_dirs(path_.substr(0, slash)); !why.empty()) {
     GPUFFTW_LOG(Info, "cannot create the directory of %s (%s): dispatch choices stay in this process", path_.c_str(),
                 why.c_str());
-    return;
+    return false;
   }
-  if (!dir_trusted()) return;
+  if (!dir_trusted()) return false;
   // Read, merge and replace under one lock: another process may have added
   // choices, kernel picks or tables since we read the file, and without the
   // lock one that saves between our read and our rename loses them.
@@ -484,15 +498,19 @@ void DispatchStore::save() {
       out << "kernel " << kv.first << ' ' << kv.second.variant << buf << '\n';
     }
     if (!write_new(tmp, out.str())) {
-      GPUFFTW_LOG(Info, "cannot write %s (%s): dispatch choices stay in this process", tmp.c_str(),
-                  std::strerror(errno));
+      const std::string why = "cannot write " + tmp + " (" + std::strerror(errno) + ")";
       std::remove(tmp.c_str());
-      return;
+      return not_saved(why);
     }
   }
   // A rename replaces the file whole: a reader never sees half of it, and
   // a link in its place is replaced, not followed.
-  if (std::rename(tmp.c_str(), path_.c_str()) != 0) std::remove(tmp.c_str());
+  if (std::rename(tmp.c_str(), path_.c_str()) != 0) {
+    const std::string why = "cannot replace " + path_ + " (" + std::strerror(errno) + ")";
+    std::remove(tmp.c_str());
+    return not_saved(why);
+  }
+  return true;
 }
 
 std::optional<GpuRates> DispatchStore::gpu_rates() {
@@ -503,10 +521,9 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
     GpuRates r;
     if (calibrate_.gpu) calibrating();
     if (calibrate_.gpu && calibrate_.gpu(&r, &gpu_why_)) {
-      notice.kept = true;
       gpu_ = r;
       gpu_checked_ = true;  // this process's own reading
-      save();
+      (save() ? notice.kept : notice.lost) = true;
     } else if (gpu_why_.empty()) {
       gpu_why_ = "no GPU calibration";
     }
@@ -544,9 +561,8 @@ CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
     calibrating();
     CpuRates r = calibrate_.cpu(precision, threads);
     if (r.valid()) {
-      notice.kept = true;
       cpu_[key] = r;
-      save();
+      (save() ? notice.kept : notice.lost) = true;
     }
     return r;
   }

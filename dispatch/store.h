@@ -105,7 +105,13 @@ class DispatchStore {
   bool read_file(std::string *text);
   void warn_once(const std::string &what);  // one warning per store
   void load();  // under mutex_, once
-  void save();  // under mutex_; merges choices another process saved meanwhile
+  // Under mutex_; merges choices another process saved meanwhile. False
+  // where the file could not be replaced, said as not_saved does.
+  bool save();
+  // A save that failed (a full disk, a quota, a folder in the file's
+  // place): a warning the first time, since every later process then
+  // calibrates and measures again; the log's info after.
+  bool not_saved(const std::string &why);
 
   std::mutex mutex_;
   const std::string path_;
@@ -115,6 +121,7 @@ class DispatchStore {
   bool loaded_ = false;
   bool checked_ = false;
   bool warned_ = false;
+  bool save_warned_ = false;
   // Each forgotten key's line in the file when it was forgotten: a line
   // that still reads so is not merged back from the file.
   std::map<std::string, std::string> forgotten_;

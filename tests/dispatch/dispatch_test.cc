@@ -1190,6 +1190,36 @@ TEST_F(Store, ANoticeOfACalibrationThatFailedSaysSo) {
   EXPECT_EQ(count_of(said, "with nothing to keep (the warning above says why)"), 1u) << said;
 }
 
+// A calibration the store cannot save (a full disk, a quota, here a
+// folder in the file's place) is taken again by every later process: the
+// notice must not say that later runs read it, and why it was not saved is
+// a warning, once.
+TEST_F(Store, ACalibrationThatCannotBeSavedIsNotSaidToBeKept) {
+  ASSERT_EQ(mkdir((dir_ + "/sub").c_str(), 0700), 0);
+  ASSERT_EQ(mkdir(path_.c_str(), 0700), 0);
+  DispatchStore s = make();
+  testing::internal::CaptureStderr();
+  {
+    const CalibrationNotice plan;
+    ASSERT_TRUE(s.gpu_rates());
+    s.cpu_rates(Precision::F32, 1);
+    s.remember("k", Choice{true, 1, 2});
+  }
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count_of(said, "later runs on this machine read it from"), 0u) << said;
+  EXPECT_EQ(count_of(said, "gpufftw: cannot replace " + path_ + " (Is a directory): dispatch choices and calibration "
+                           "stay in this process\n"),
+            1u)
+      << said;
+  EXPECT_EQ(count_of(said, " s, but it could not be saved (the warning above says why): later runs calibrate again\n"),
+            1u)
+      << said;
+  Choice got;
+  EXPECT_TRUE(s.recall("k", &got)) << "kept for the process";
+  EXPECT_TRUE(std::filesystem::is_directory(path_));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir_ + "/sub"), {}), 2) << "a temporary left behind";
+}
+
 TEST(StorePath, ARelativeCacheDirIsWarnedAboutAndTheDefaultUsed) {
   setenv("GPUFFTW_CACHE_DIR", "relative/dir", 1);
   setenv("XDG_CACHE_HOME", "/c", 1);
