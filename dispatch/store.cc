@@ -338,6 +338,11 @@ void DispatchStore::calibrating() const {
               path_.c_str());
 }
 
+void DispatchStore::save_calibration() {
+  const bool saved = save();
+  if (notice.started) (saved ? notice.kept : notice.lost) = true;
+}
+
 void DispatchStore::warn_once(const std::string &what) {
   if (warned_) return;
   warned_ = true;
@@ -523,7 +528,7 @@ std::optional<GpuRates> DispatchStore::gpu_rates() {
     if (calibrate_.gpu && calibrate_.gpu(&r, &gpu_why_)) {
       gpu_ = r;
       gpu_checked_ = true;  // this process's own reading
-      (save() ? notice.kept : notice.lost) = true;
+      save_calibration();
     } else if (gpu_why_.empty()) {
       gpu_why_ = "no GPU calibration";
     }
@@ -562,7 +567,7 @@ CpuRates DispatchStore::cpu_rates(Precision precision, int threads) {
     CpuRates r = calibrate_.cpu(precision, threads);
     if (r.valid()) {
       cpu_[key] = r;
-      (save() ? notice.kept : notice.lost) = true;
+      save_calibration();
     }
     return r;
   }

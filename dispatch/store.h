@@ -112,6 +112,10 @@ class DispatchStore {
   // place): a warning the first time, since every later process then
   // calibrates and measures again; the log's info after.
   bool not_saved(const std::string &why);
+  // A calibration's save, its outcome told by the notice of the plan that
+  // started it; a calibration outside any plan's notice tells none, and
+  // leaves nothing for the next plan's notice to tell as its own.
+  void save_calibration();
 
   std::mutex mutex_;
   const std::string path_;

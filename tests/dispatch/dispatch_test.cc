@@ -1171,6 +1171,24 @@ TEST_F(Store, ANoticeTellsOnceThatCalibrationStartsAndOnceThatItEnded) {
   EXPECT_NE(said.find(" s; later runs on this machine read it from " + path_ + "\n"), std::string::npos) << said;
 }
 
+// A save that failed where no plan's notice was held (a calibration
+// outside a plan) is not told by the next plan's notice as its own.
+TEST_F(Store, ASaveThatFailedOutsideANoticeLeavesTheNextNoticeAlone) {
+  const std::string good = path_;
+  path_ = "/proc/gpufftw-cannot/dispatch.txt";
+  make().gpu_rates();
+  path_ = good;
+  DispatchStore s = make();
+  testing::internal::CaptureStderr();
+  {
+    const CalibrationNotice plan;
+    s.gpu_rates();
+  }
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find(" s; later runs on this machine read it from " + path_ + "\n"), std::string::npos) << said;
+  EXPECT_EQ(said.find("could not be saved"), std::string::npos) << said;
+}
+
 TEST_F(Store, ANoticeOfACalibrationThatFailedSaysSo) {
   DispatchStore::Calibrators failing;
   failing.gpu = [](GpuRates *, std::string *why) {
