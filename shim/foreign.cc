@@ -15,6 +15,7 @@
 #include "core/plan.h"
 #include "core/time_limit.h"
 #include "dispatch/dispatch.h"
+#include "fallback/cpu_plan.h"
 #include "shim/compare.h"
 #include "shim/interpose/other_fftw.h"
 #include "shim/report.h"
@@ -179,7 +180,15 @@ void *gpufftw_foreign_plan(const gpufftw_foreign_ops *ops, void *real, char prec
   return plan;
 }
 
+// The MPI layer plans in a library of its own, outside gpufftw's planner
+// lock, so these three take it as every plan entry and wisdom call does:
+// a first price calibrates the CPU, running the real FFTW's planner and
+// saving and restoring its wisdom, which must not run beside another
+// thread's planning (the real planner is not thread-safe); and a fork
+// takes that lock before the store's, so the store is never held by
+// another thread when a child is made.
 int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, double *real_ms) {
+  GPUFFTW_PLANNER_LOCKED;
   gpufftw::Choice c;
   if (!key || !gpufftw::recall_measured(key, &c)) return 0;
   *composed = c.gpu;
@@ -189,11 +198,13 @@ int gpufftw_foreign_recall(const char *key, int *composed, double *composed_ms, 
 }
 
 void gpufftw_foreign_remember(const char *key, int composed, double composed_ms, double real_ms) {
+  GPUFFTW_PLANNER_LOCKED;
   if (key) gpufftw::remember_measured(key, gpufftw::Choice{composed != 0, composed_ms / 1e3, real_ms / 1e3});
 }
 
 double gpufftw_foreign_cpu_seconds(char precision, gpufftw_foreign_kind kind, int rank, const long *n, long howmany,
                                    int threads) {
+  GPUFFTW_PLANNER_LOCKED;
   return gpufftw::cpu_model_seconds(gpufftw::foreign_problem(precision, kind, rank, n, howmany), threads);
 }
 
