@@ -30,9 +30,17 @@ namespace {
 // readings; 9: a choice's thread count where timing chose one ("cpu@1");
 // 10: a GPU choice's placement where timing chose one ("gpu@one",
 // "gpu@set"); 11: the device set's table; 12: the host link's, device
-// memory's and peer links' rates, which the engine prices its solvers by.
-// A file of another version is calibrated again.
-constexpr const char *kHeader = "gpufftw dispatch store 12";
+// memory's and peer links' rates, which the engine prices its solvers by;
+// 13: a section for each machine, its machine line and the lines under it
+// (12 held one machine's lines). A file of another version is calibrated
+// again.
+constexpr const char *kHeader = "gpufftw dispatch store 13";
+
+// A machine's section starts with a line of this and the machine's name.
+constexpr char kMachine[] = "machine ";
+constexpr size_t kMachineLength = sizeof kMachine - 1;
+
+bool machine_line(const std::string &line) { return line.compare(0, kMachineLength, kMachine) == 0; }
 
 int precision_index(Precision p) { return p == Precision::F32 ? 0 : 1; }
 
@@ -132,18 +140,21 @@ bool known_line(const std::string &line) {
 
 // What makes a file's text no store for any machine, for its warning: not
 // a dispatch store at all, or one of this version with a line that does
-// not parse. "" where nothing does: a store of another version or machine
-// is calibrated again without a word.
+// not parse or a machine's section twice. "" where nothing does: a store of
+// another version, or without this machine's section, is calibrated again
+// without a word.
 std::string what_is_wrong(const std::string &text) {
   std::istringstream in(text);
   std::string line;
   std::getline(in, line);
   if (!store_header(line)) return "not a gpufftw dispatch store (its first line: \"" + line.substr(0, 60) + "\")";
   if (line != kHeader) return "";
-  if (!std::getline(in, line) || line.compare(0, 8, "machine ") != 0)
+  if (!std::getline(in, line) || !machine_line(line))
     return "corrupt (no machine line: \"" + line.substr(0, 60) + "\")";
+  std::set<std::string> machines{line};
   while (std::getline(in, line))
-    if (!known_line(line)) return "corrupt (\"" + line.substr(0, 60) + "\")";
+    if (machine_line(line) ? !machines.insert(line).second : !known_line(line))
+      return "corrupt (\"" + line.substr(0, 60) + "\")";
   return "";
 }
 
@@ -318,10 +329,23 @@ CalibrationNotice::~CalibrationNotice() {
 DispatchStore::DispatchStore(std::string path, std::function<std::string()> machine, Calibrators calibrate)
     : path_(std::move(path)), name_machine_(std::move(machine)), calibrate_(std::move(calibrate)) {}
 
-bool DispatchStore::read_header(std::istream &in) {
-  std::string header, machine_line;
-  return std::getline(in, header) && std::getline(in, machine_line) && header == kHeader &&
-         machine_line == "machine " + machine();
+DispatchStore::Sections DispatchStore::sections_of(const std::string &text) {
+  Sections sections;
+  std::istringstream in(text);
+  std::string line;
+  if (!std::getline(in, line) || line != kHeader) return sections;
+  while (std::getline(in, line))
+    if (machine_line(line))
+      sections.emplace_back(line.substr(kMachineLength), "");
+    else
+      sections.back().second += line + '\n';
+  return sections;
+}
+
+const std::string *DispatchStore::own_section(const Sections &sections) {
+  for (const auto &[name, lines] : sections)
+    if (name == machine()) return &lines;
+  return nullptr;
 }
 
 const std::string &DispatchStore::machine() {
@@ -399,11 +423,14 @@ void DispatchStore::load() {
     warn_once(path_ + " is " + wrong + ", so it is ignored and replaced when choices are next saved");
     return;
   }
-  std::istringstream in(text);
-  if (!read_header(in)) {
-    GPUFFTW_LOG(Info, "%s is for another machine or version: calibrating again", path_.c_str());
+  const Sections sections = sections_of(text);
+  const std::string *ours = own_section(sections);
+  if (!ours) {
+    GPUFFTW_LOG(Info, "%s %s: calibrating again", path_.c_str(),
+                sections.empty() ? "is of another version" : "holds nothing for this machine");
     return;
   }
+  std::istringstream in(*ours);
   std::optional<GpuRates> gpu;
   std::map<std::pair<int, int>, CpuRates> cpu;
   std::map<std::string, Choice> choices;
@@ -451,16 +478,22 @@ bool DispatchStore::save() {
   if (!dir_trusted()) return false;
   // Read, merge and replace under one lock: another process may have added
   // choices, kernel picks or tables since we read the file, and without the
-  // lock one that saves between our read and our rename loses them.
+  // lock one that saves between our read and our rename loses them. Other
+  // machines' sections are kept as they are, a corrupt file's not at all.
   const FileLock lock(path_ + ".lock");
   std::map<std::string, Choice> merged;
   std::map<std::string, KernelPick> merged_kernels;
   std::optional<GpuRates> their_gpu;
   std::map<std::pair<int, int>, CpuRates> their_cpu;
+  Sections others;
   std::string text;
-  if (read_file(&text)) {
-    std::istringstream in(text);
-    if (read_header(in))
+  if (read_file(&text) && what_is_wrong(text).empty())
+    for (auto &[name, lines] : sections_of(text)) {
+      if (name != machine()) {
+        if (others.size() + 1 < kMachinesKept) others.emplace_back(name, std::move(lines));
+        continue;
+      }
+      std::istringstream in(lines);
       for (std::string line; std::getline(in, line);) {
         std::string key;
         Choice c;
@@ -479,7 +512,7 @@ bool DispatchStore::save() {
           their_cpu[{precision_index(r.precision), r.threads}] = r;
         }
       }
-  }
+    }
   for (const auto &kv : choices_)
     if (!passing_.count(kv.first)) merged[kv.first] = kv.second;
   for (const auto &kv : kernels_) merged_kernels[kv.first] = kv.second;
@@ -489,7 +522,7 @@ bool DispatchStore::save() {
   const std::string tmp = path_ + ".tmp." + std::to_string(getpid());
   {
     std::ostringstream out;
-    out << kHeader << "\nmachine " << machine() << '\n';
+    out << kHeader << '\n' << kMachine << machine() << '\n';
     if (gpu) out << format(*gpu) << '\n';
     for (const auto &kv : their_cpu) out << format(kv.second) << '\n';
     char buf[64];
@@ -502,6 +535,7 @@ bool DispatchStore::save() {
       std::snprintf(buf, sizeof buf, " %.6g %.6g", kv.second.own_s, kv.second.cufft_s);
       out << "kernel " << kv.first << ' ' << kv.second.variant << buf << '\n';
     }
+    for (const auto &[name, lines] : others) out << kMachine << name << '\n' << lines;
     if (!write_new(tmp, out.str())) {
       const std::string why = "cannot write " + tmp + " (" + std::strerror(errno) + ")";
       std::remove(tmp.c_str());
@@ -633,7 +667,10 @@ void DispatchStore::forget(const std::function<bool(const std::string &)> &which
   // to keep.
   std::string text;
   if (!dir_trusted() || !read_file(&text) || !what_is_wrong(text).empty()) return;
-  std::istringstream in(text);
+  const Sections sections = sections_of(text);
+  const std::string *ours = own_section(sections);
+  if (!ours) return;
+  std::istringstream in(*ours);
   for (std::string line; std::getline(in, line);) {
     std::string key;
     Choice c;

@@ -1,25 +1,28 @@
-// What dispatch keeps across runs, in one file per user and machine: the
-// calibrated rates of the cost model, the choices that measuring made, and
-// the engine's picks between our own kernels and cuFFT (engine/in_core/own_kernel.h).
-// The file is $GPUFFTW_CACHE_DIR/dispatch.txt, else under
-// $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. It is trusted only for
-// the machine that wrote it (GPU, driver, CPU, cores, FFTW and gpufftw
-// versions); anything else, a corrupt file included, is recalibrated and
-// rewritten. It is read only where it and its folder are the user's own
-// and no one else can write them, never through a symbolic link; folders
-// it makes are private (0700), the file 0600. A folder others can write is
-// neither read nor written (choices then last for the process): whoever
-// can write the folder decides what the file says.
+// What dispatch keeps across runs, in one file per user with a section per
+// machine: the calibrated rates of the cost model, the choices that
+// measuring made, and the engine's picks between our own kernels and cuFFT
+// (engine/in_core/own_kernel.h). The file is $GPUFFTW_CACHE_DIR/dispatch.txt,
+// else under $XDG_CACHE_HOME/gpufftw/, else ~/.cache/gpufftw/. A machine
+// (GPU, driver, the GPUs the process may use, CPU, cores, FFTW and gpufftw
+// versions) reads only its own section, and its saves replace only that
+// one: processes of several machines share one home (an MPI job's ranks
+// each given a GPU of their own, login and compute nodes), and each keeps
+// what it measured. A file of another version, or a corrupt one, is
+// recalibrated and rewritten. It is read only where it and its folder are
+// the user's own and no one else can write them, never through a symbolic
+// link; folders it makes are private (0700), the file 0600. A folder others
+// can write is neither read nor written (choices then last for the
+// process): whoever can write the folder decides what the file says.
 #pragma once
 
 #include <functional>
-#include <istream>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/kernel_pick.h"
 #include "core/where.h"
@@ -52,8 +55,9 @@ class DispatchStore {
     // CPU never starts it (automatic, policy.cc).
     std::function<double(const GpuRates &stored)> check_gpu;
   };
-  // `machine` names this machine as its file records it; asked only when
-  // the file is first read for its contents (naming the GPU may start CUDA).
+  // `machine` names this machine as its section of the file records it;
+  // asked only when the file is first read for its contents (naming the GPU
+  // may start CUDA).
   DispatchStore(std::string path, std::function<std::string()> machine, Calibrators calibrate);
 
   // Reads the file, where it has not been read yet, only to warn now where
@@ -78,6 +82,11 @@ class DispatchStore {
   std::optional<GpuRates> held_gpu_rates();
   CpuRates cpu_rates(Precision precision, int threads);
   static constexpr double kReadAgainBy = 1.3;
+  // The machines whose sections the file keeps, the most recently saved:
+  // each CUDA_VISIBLE_DEVICES a job's ranks were given names a machine of
+  // its own, and a file that kept every one would grow without end, read
+  // whole by every process. The one saved longest ago is dropped first.
+  static constexpr size_t kMachinesKept = 16;
 
   bool recall(const std::string &problem_key, Choice *choice);
   // Stored in the file for later processes, or where not `lasting`
@@ -93,8 +102,14 @@ class DispatchStore {
   const std::string &path() const { return path_; }
 
  private:
-  // True when the stream starts with this store's header and machine.
-  bool read_header(std::istream &in);
+  // A file's sections, in the order they were saved, the latest first:
+  // each machine's name and the lines under its machine line.
+  using Sections = std::vector<std::pair<std::string, std::string>>;
+  // The sections of a file of this version that what_is_wrong passes
+  // (store.cc); none for a file of another version.
+  static Sections sections_of(const std::string &text);
+  // This machine's lines among `sections`, or null where it has none.
+  const std::string *own_section(const Sections &sections);
   const std::string &machine();  // named at the first ask, under mutex_
   // Said before a calibration whose result is stored (CalibrationNotice).
   void calibrating() const;

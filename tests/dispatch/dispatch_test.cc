@@ -756,6 +756,98 @@ TEST_F(Store, AnotherMachinesFileIsCalibratedAgain) {
   EXPECT_NE(file().find("machine B"), std::string::npos);
 }
 
+// Processes of several machines share one file: an MPI job's ranks each
+// given a GPU of their own (CUDA_VISIBLE_DEVICES), login and compute nodes
+// under one home. Each reads its own section and each save keeps the
+// others', so no machine calibrates again or loses its choices to another's
+// saves.
+TEST_F(Store, MachinesSavingInTurnEachKeepTheirOwnSection) {
+  const std::vector<std::string> machines = {"test machine; CUDA_VISIBLE_DEVICES=0",
+                                             "test machine; CUDA_VISIBLE_DEVICES=1"};
+  const auto key = [](int run) { return "c2c.f32.n64:1:1,.h.fwd.oop.t" + std::to_string(run + 1) + ".pageable"; };
+  for (int run = 0; run < 3; ++run)
+    for (size_t m = 0; m < machines.size(); ++m) {
+      DispatchStore s = make(machines[m]);
+      ASSERT_TRUE(s.gpu_rates());
+      s.cpu_rates(Precision::F32, 1);
+      for (int before = 0; before < run; ++before) {
+        Choice got;
+        ASSERT_TRUE(s.recall(key(before), &got)) << machines[m] << ", run " << run << ": " << file();
+        EXPECT_EQ(got.gpu, m == 0) << "another machine's choice";
+      }
+      s.remember(key(run), Choice{m == 0, 1, 2});
+      s.remember_kernel("k." + std::to_string(run), {m == 0 ? "ours" : "cufft", 1, 2});
+    }
+  EXPECT_EQ(gpu_calibrations_, 2) << file();
+  EXPECT_EQ(cpu_calibrations_, 2) << file();
+  KernelPick pick;
+  ASSERT_TRUE(make(machines[1]).recall_kernel("k.0", &pick)) << file();
+  EXPECT_EQ(pick.variant, "cufft");
+}
+
+// How many times `what` is in `text`.
+size_t count_of(const std::string &text, const std::string &what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The part of the file that is `machine`'s section, its machine line first.
+std::string section(const std::string &text, const std::string &machine) {
+  const size_t at = text.find("\nmachine " + machine + "\n");
+  if (at == std::string::npos) return "";
+  const size_t end = text.find("\nmachine ", at + 1);
+  return text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
+// Another machine's saves, its forgetting included, leave a third one's
+// section as it was, line for line, though both hold the same keys.
+TEST_F(Store, OtherMachinesSavesLeaveAThirdsSectionAsItWas) {
+  const std::string key = "c2c.f64.n256:1:1,.h.fwd.oop.t1.pageable";
+  {
+    DispatchStore third = make("machine C");
+    ASSERT_TRUE(third.gpu_rates());
+    third.cpu_rates(Precision::F64, 2);
+    third.remember(key, Choice{true, 1, 2});
+    third.remember_kernel("k", {"ours", 1, 2});
+  }
+  const std::string before = section(file(), "machine C");
+  ASSERT_NE(before, "") << file();
+  for (const char *machine : {"machine A", "machine B", "machine A"}) {
+    DispatchStore s = make(machine);
+    s.gpu_rates();
+    s.remember(key, Choice{false, 2, 1});
+    s.remember_kernel("k", {"cufft", 2, 1});
+    s.forget([](const std::string &) { return true; });
+    s.remember("c2c.f64.n512:1:1,.h.fwd.oop.t1.pageable", Choice{false, 2, 1});
+  }
+  EXPECT_EQ(section(file(), "machine C"), before) << file();
+  DispatchStore third = make("machine C");
+  Choice got;
+  ASSERT_TRUE(third.recall(key, &got)) << file();
+  EXPECT_TRUE(got.gpu);
+  third.gpu_rates();
+  third.cpu_rates(Precision::F64, 2);
+  EXPECT_EQ(gpu_calibrations_, 3);
+  EXPECT_EQ(cpu_calibrations_, 1);
+}
+
+// The file keeps the sections of the kMachinesKept machines that saved
+// last; the one that saved longest ago is dropped.
+TEST_F(Store, TheFileKeepsTheMachinesThatSavedLast) {
+  const auto name = [](size_t m) { return "machine " + std::to_string(m); };
+  const std::string key = "c2c.f32.n64:1:1,.h.fwd.oop.t1.pageable";
+  for (size_t m = 0; m < DispatchStore::kMachinesKept; ++m) make(name(m)).remember(key, Choice{true, 1, 2});
+  make(name(0)).remember(key, Choice{true, 1, 2});  // machine 1 now the one saved longest ago
+  make(name(DispatchStore::kMachinesKept)).remember(key, Choice{true, 1, 2});
+  const std::string text = file();
+  EXPECT_EQ(count_of(text, "\nmachine "), DispatchStore::kMachinesKept) << text;
+  Choice got;
+  EXPECT_FALSE(make(name(1)).recall(key, &got)) << text;
+  for (size_t m : {size_t{0}, size_t{2}, DispatchStore::kMachinesKept - 1, DispatchStore::kMachinesKept})
+    EXPECT_TRUE(make(name(m)).recall(key, &got)) << name(m) << ": " << text;
+}
+
 TEST_F(Store, AnotherProcessesCpuTableIsCheckedOnceAndKeptWhereItAgrees) {
   faster_now_ = 1.1;
   make().cpu_rates(Precision::F32, 16);
@@ -979,12 +1071,6 @@ TEST_F(Store, UnwritableDirectoryKeepsChoicesInTheProcess) {
 
 // The store as untrusted input: only this user's own file in a
 // folder no one else can write is read; anything else is measured again.
-size_t count_of(const std::string &text, const std::string &what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 TEST_F(Store, FoldersItMakesArePrivateAndTheFileItsOwnersAlone) {
   make().gpu_rates();
   struct stat st;
@@ -1140,7 +1226,23 @@ TEST_F(Store, AVersion11FileIsCalibratedAgain) {
   DispatchStore s = make();
   ASSERT_TRUE(s.gpu_rates());
   EXPECT_EQ(gpu_calibrations_, 1);
-  EXPECT_EQ(file().find("gpufftw dispatch store 12\n"), 0u) << file();
+  EXPECT_EQ(file().find("gpufftw dispatch store 13\n"), 0u) << file();
+}
+
+// A store of version 12 held one machine's lines: read as another
+// version's, calibrated again, and rewritten in sections.
+TEST_F(Store, AVersion12FileIsCalibratedAgainAndRewritten) {
+  const std::string key = "c2c.f32.n64:1:1,.h.fwd.oop.t1.pageable";
+  ASSERT_NO_FATAL_FAILURE(write_store("gpufftw dispatch store 12\nmachine test machine\n" + format(gpu_rates()) +
+                                      "\nchoice " + key + " gpu 1 2\n"));
+  DispatchStore s = make();
+  Choice got;
+  EXPECT_FALSE(s.recall(key, &got)) << "a version 12 file read";
+  ASSERT_TRUE(s.gpu_rates());
+  EXPECT_EQ(gpu_calibrations_, 1);
+  EXPECT_EQ(file().find("gpufftw dispatch store 13\nmachine test machine\n"), 0u) << file();
+  make("another machine").remember(key, Choice{false, 2, 1});
+  EXPECT_NE(section(file(), "test machine"), "") << file();
 }
 
 TEST_F(Store, ANoticeTellsOnceThatCalibrationStartsAndOnceThatItEnded) {
