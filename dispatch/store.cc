@@ -337,7 +337,7 @@ DispatchStore::Sections DispatchStore::sections_of(const std::string &text) {
   while (std::getline(in, line))
     if (machine_line(line))
       sections.emplace_back(line.substr(kMachineLength), "");
-    else
+    else if (!sections.empty())  // what_is_wrong has a section's machine line first
       sections.back().second += line + '\n';
   return sections;
 }
