@@ -6,11 +6,12 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -83,13 +84,14 @@ std::string choice_where(const Choice &c) {
 
 // A reading as saved (%.6g): a number, or inf for a plan that gave none
 // and reads as never ending (the MPI layer's rival on some rank), which
-// the stream's own >> does not read back. NaN is no reading.
+// the stream's own >> does not read back. NaN and a negative time are no
+// reading.
 bool read_seconds(std::istream &in, double *s) {
   std::string word;
   if (!(in >> word)) return false;
   char *end = nullptr;
   *s = std::strtod(word.c_str(), &end);
-  return *end == '\0' && !std::isnan(*s);
+  return *end == '\0' && !std::isnan(*s) && *s >= 0;
 }
 
 bool parse_choice(const std::string &line, std::string *key, Choice *c) {
@@ -114,9 +116,12 @@ bool parse_choice(const std::string &line, std::string *key, Choice *c) {
     c->spread = detail == "one" ? Spread::One : Spread::Set;
     return true;
   }
+  // Read whole before it is narrowed: a count past an int's range would
+  // wrap to another count.
   char *end = nullptr;
-  c->threads = static_cast<int>(std::strtol(detail.c_str(), &end, 10));
-  return *end == '\0' && c->threads >= 1;
+  const long threads = std::strtol(detail.c_str(), &end, 10);
+  c->threads = static_cast<int>(threads);
+  return *end == '\0' && threads >= 1 && threads <= std::numeric_limits<int>::max();
 }
 
 // "kernel <key> <variant> <own_s> <cufft_s>"

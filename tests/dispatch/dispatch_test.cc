@@ -728,10 +728,23 @@ TEST_F(Store, AChoicesPlaceRoundTripsAndNoOtherWordReads) {
     EXPECT_NE(file().find("choice key." + word + " " + word + " "), std::string::npos) << word << ": " << file();
   }
   const std::string good = file();
-  for (const char *bad : {"gpu@3", "cpu@one", "none", "gpu@", "cpu@0", "GPU"}) {
+  for (const char *bad : {"gpu@3", "cpu@one", "none", "gpu@", "cpu@0", "GPU", "cpu@4294967297", "cpu@-1"}) {
     std::ofstream(path_) << good << "choice key.bad " << bad << " 0.001 0.002\n";
     Choice got;
     EXPECT_FALSE(make().recall("key.gpu", &got)) << bad << " read as a choice's place";
+  }
+}
+
+// A time no run reads (negative): the file is corrupt, not read into a
+// choice or a kernel's pick.
+TEST_F(Store, ATimeNoRunReadsMakesTheFileCorrupt) {
+  make().remember("key.good", Choice{true, 1e-3, 2e-3});
+  const std::string good = file();
+  for (const char *bad : {"choice key.bad gpu -0.001 0.002\n", "choice key.bad cpu 0.001 -inf\n",
+                          "kernel key.bad v1 -0.001 0.002\n", "kernel key.bad v1 0.001 -1e-9\n"}) {
+    std::ofstream(path_) << good << bad;
+    Choice got;
+    EXPECT_FALSE(make().recall("key.good", &got)) << bad << "read";
   }
 }
 
