@@ -116,6 +116,24 @@ typename PlanOf<R>::type wrap(typename PlanOf<R>::type real_plan, gpufftw_foreig
                                                                     PlannerCall::ms()));
 }
 
+// True, with a warning, where `breaks` names what the real FFTW MPI
+// crashes on or writes past its arrays on (composed/decide.h): the planner
+// `entry` then returns NULL, as FFTW answers a problem it cannot do,
+// without calling it.
+inline bool never_to_real(const char *entry, const char *breaks) {
+  if (!breaks) return false;
+  GPUFFTW_LOG(Warn, "%s: no plan: %s", entry, breaks);
+  return true;
+}
+
+// real_fftw_mpi_breaks_r2r on comm's ranks.
+template <class K>
+const char *r2r_breaks_real(int rnk, const ptrdiff_t *n, const K *kind, unsigned flags, MPI_Comm comm) {
+  int n_pes = 1;
+  if (MPI_Comm_size(comm, &n_pes) != MPI_SUCCESS) return nullptr;  // the real FFTW MPI's own answer then
+  return composed::real_fftw_mpi_breaks_r2r(rnk, n, static_cast<int>(kind[0]), flags, n_pes);
+}
+
 // fftw_mpi_execute_*: true where `p` is a plan of fftw_mpi_plan_* (the real
 // FFTW MPI's or a composed one), which gpufftw's serial execute of the same
 // kind then runs and counts for the report (the real FFTW MPI's execute

@@ -24,12 +24,6 @@ void check_settings() {
   exchange_setting();
 }
 
-bool real_fftw_mpi_fails(const Layout &layout) {
-  for (ptrdiff_t size : layout.n)
-    if (size == 1) return true;
-  return false;
-}
-
 int gpu_here() { return gpufftw_get_mode() != GPUFFTW_MODE_CPU && gpufftw_gpu_available() ? 1 : 0; }
 
 ExchangeSetting exchange_setting() {

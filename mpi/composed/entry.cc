@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -323,6 +324,16 @@ void *time_real_side(const char *entry, const std::string &key, const Layout &la
   return kept;
 }
 
+// Said once a process, at info, for each thing the real FFTW MPI gets
+// wrong (real_fftw_mpi_fails's texts, which are constants).
+void say_once(const char *entry, const char *fails) {
+  static std::mutex mutex;
+  static std::set<const char *> said;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (said.insert(fails).second)
+    GPUFFTW_LOG(Info, "%s: %s: such plans are composed on every path", entry, fails);
+}
+
 // The way to a composed plan of either kind; `planner` (plan_many_dft, ...)
 // names the planner in the log, with the precision's prefix.
 template <class R>
@@ -361,13 +372,21 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   // the two ways applies (ways.h): the composed plan always where the real
   // FFTW MPI would fail the layout (the same on every rank: it follows
   // from the arguments).
-  const bool required = real_fftw_mpi_fails(layout);
-  if (required) {
-    static std::once_flag said;
-    std::call_once(said, [entry] {
-      GPUFFTW_LOG(Info, "%s: a dimension of size 1, which the real FFTW MPI computes wrongly, refuses or crashes "
-                  "on: such plans are composed on every path", entry);
-    });
+  const char *const fails = real_fftw_mpi_fails(layout, in == out);
+  const bool required = fails != nullptr;
+  if (required) say_once(entry, fails);
+  // The composed c2r overwrites its input: FFTW_PRESERVE_INPUT is the real
+  // FFTW MPI's, but where that computes the layout wrongly (the same on
+  // every rank: it follows from the arguments), no plan is FFTW's own answer.
+  if (kind == GPUFFTW_FOREIGN_C2R && (flags & FFTW_PRESERVE_INPUT)) {
+    const std::string preserve = "FFTW_PRESERVE_INPUT, which the composed c2r cannot keep (it overwrites its input)";
+    if (!required) {
+      GPUFFTW_LOG(Debug, "%s: the real FFTW MPI: %s", entry, preserve.c_str());
+      return decline(preserve);
+    }
+    GPUFFTW_LOG(Warn, "%s: no plan: %s, and %s", entry, fails, preserve.c_str());
+    declined->refused = true;
+    return decline(preserve);
   }
   const Path path = required ? Path::Composed : path_setting();
   // FFTW_WISDOM_ONLY weighs the two ways by the store's record of an
@@ -453,7 +472,8 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     // Where the real FFTW MPI would be wrong, no plan is FFTW's own answer.
     const char *whose = plan ? "another rank could not build its part" : why.c_str();
     if (required)
-      GPUFFTW_LOG(Warn, "%s: no plan: the real FFTW MPI fails a dimension of size 1 (rank %d: %s)", entry, me, whose);
+      GPUFFTW_LOG(Warn, "%s: no plan: %s, and the composed path could not build it (rank %d: %s)", entry, fails, me,
+                  whose);
     else
       GPUFFTW_LOG(Info, "%s: the real FFTW MPI (rank %d: %s)", entry, me, whose);
     declined->refused = required;

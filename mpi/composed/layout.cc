@@ -103,7 +103,6 @@ bool make_layout_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t i
 bool make_layout_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
                      unsigned flags, int n_pes, Layout *layout, std::string *why) {
   if (flags & FFTW_MPI_TRANSPOSED_OUT) return *why = "a c2r with FFTW_MPI_TRANSPOSED_OUT", false;
-  if (flags & FFTW_PRESERVE_INPUT) return *why = "a c2r with FFTW_PRESERVE_INPUT", false;
   return make_real_layout(Kind::C2R, rnk, n, howmany, iblock, oblock, flags, n_pes, layout, why);
 }
 

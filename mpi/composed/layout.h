@@ -47,9 +47,11 @@ bool make_layout(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t ibloc
 
 // The same for fftw_mpi_plan_many_dft_r2c and _c2r: FFTW cuts them as the
 // complex DFT of their complex side's sizes (the last one n/2 + 1). Their
-// real side is never transposed (an r2c's FFTW_MPI_TRANSPOSED_IN, a c2r's
-// FFTW_MPI_TRANSPOSED_OUT, and a c2r asked to preserve its input, are left
-// to the real FFTW MPI).
+// real side is never transposed (an r2c's FFTW_MPI_TRANSPOSED_IN and a
+// c2r's FFTW_MPI_TRANSPOSED_OUT are left to the real FFTW MPI). A c2r
+// asked to preserve its input has its layout, which the composed path
+// weighs (it overwrites its input, so it leaves such a c2r to the real
+// FFTW MPI where that computes it right, and gives no plan where not).
 bool make_layout_r2c(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,
                      unsigned flags, int n_pes, Layout *layout, std::string *why);
 bool make_layout_c2r(int rnk, const ptrdiff_t *n, ptrdiff_t howmany, ptrdiff_t iblock, ptrdiff_t oblock,

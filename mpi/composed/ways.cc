@@ -17,7 +17,7 @@ Ways mpi_ways(const Vote &vote, bool layout_fails_real, bool weighed, bool real_
     w.composed = unfit(Unfit::NoGpuToEstimate,
                        "FFTW_ESTIMATE, not every rank has a GPU, and GPUFFTW_MPI_PATH is not composed");
   if (layout_fails_real)
-    w.real = unfit(Unfit::RealFailsLayout, "a dimension of size 1, which the real FFTW MPI gets wrong");
+    w.real = unfit(Unfit::RealFailsLayout, "a layout the real FFTW MPI gets wrong (real_fftw_mpi_fails)");
   else if (!vote.all_auto)
     w.real = unfit(Unfit::PathNotAuto, "GPUFFTW_MPI_PATH is not auto on every rank");
   else if (!weighed)

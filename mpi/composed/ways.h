@@ -29,7 +29,7 @@ enum class Unfit {
   None,
   PathReal,         // the composed plan: GPUFFTW_MPI_PATH=real on some rank
   NoGpuToEstimate,  // the composed plan: FFTW_ESTIMATE where not every rank has a GPU and the path is not composed
-  RealFailsLayout,  // the rival: a dimension of size 1, which the real FFTW MPI gets wrong
+  RealFailsLayout,  // the rival: a layout the real FFTW MPI gets wrong (real_fftw_mpi_fails)
   PathNotAuto,      // the rival: GPUFFTW_MPI_PATH is not auto on every rank
   NotMeasuring,     // the rival: FFTW_ESTIMATE, under which it is not weighed
   NoRealPlanner,    // the rival: the real FFTW MPI's planner is not there to time
@@ -45,7 +45,7 @@ struct Ways {
   Way composed, real;
 };
 
-// `layout_fails_real`: the layout has a dimension of size 1
+// `layout_fails_real`: the real FFTW MPI gets the layout wrong
 // (real_fftw_mpi_fails); `weighed`: the flags weigh the two ways, FFTW_MEASURE
 // and up by timing them (or recalling an earlier timing), FFTW_WISDOM_ONLY
 // by recalling an earlier timing alone; `real_planner`: the real FFTW MPI's

@@ -14,7 +14,9 @@
 // run on the GPU meet in one plan. Under GPUFFTW_MPI_PATH=auto with
 // FFTW_ESTIMATE the plan is composed exactly where every rank has a GPU,
 // a tiny one and a large one alike. Large slabs check the device-resident
-// route's chunks. Prints "np N: PASS" or FAIL.
+// route's chunks. The c2r layouts the real FFTW MPI gets wrong are composed
+// under GPUFFTW_MPI_PATH=real too, and checked against the serial c2r.
+// Prints "np N: PASS" or FAIL.
 #include <fftw3-mpi.h>
 
 #include <algorithm>
@@ -371,6 +373,95 @@ void estimated(int gpu) {
   }
 }
 
+// The c2r layouts the real FFTW MPI gets wrong (real_fftw_mpi_fails):
+// under GPUFFTW_MPI_PATH=real they are composed all the same, and right
+// against the serial c2r, within local_size's arrays; where the composed
+// path cannot take one (FFTW_PRESERVE_INPUT) the plan is NULL on every
+// rank. On one rank they are the real FFTW MPI's, which is right there.
+// `ib`, `ob`: the blocks; `want`: 'c' composed, 'r' the real FFTW MPI's
+// plan, '0' NULL, on 2 ranks and more.
+void c2r_the_real_fftw_mpi_fails(std::vector<ptrdiff_t> n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, bool in_place,
+                                 unsigned extra, char want) {
+  const int rnk = static_cast<int>(n.size());
+  std::vector<ptrdiff_t> cn = n;
+  cn.back() = n.back() / 2 + 1;
+  char label[160];
+  std::snprintf(label, sizeof label, "c2r %tdx%tdx%td howmany %td blocks %td/%td %s%s under GPUFFTW_MPI_PATH=real",
+                n[0], n[1], rnk > 2 ? n[2] : 1, h, ib, ob, in_place ? "in-place" : "out-of-place",
+                (extra & FFTW_PRESERVE_INPUT) ? " FFTW_PRESERVE_INPUT" : "");
+  if (np == 1) want = 'r';
+  ptrdiff_t in_n0, in_s0, out_n0, out_s0;
+  const ptrdiff_t alloc = std::max(fftw_mpi_local_size_many(rnk, cn.data(), h, ib, MPI_COMM_WORLD, &in_n0, &in_s0),
+                                   fftw_mpi_local_size_many(rnk, cn.data(), h, ob, MPI_COMM_WORLD, &out_n0, &out_s0));
+  // Guards past local_size's arrays, checked after the execute.
+  const ptrdiff_t guard = 4096;
+  fftw_complex *in = fftw_alloc_complex(alloc + guard), *out = in_place ? in : fftw_alloc_complex(alloc + guard);
+  for (fftw_complex *a : {in, out})
+    for (ptrdiff_t i = 0; i < alloc + guard; ++i) a[i][0] = a[i][1] = i < alloc ? 0 : 12345;
+  setenv("GPUFFTW_MPI_PATH", "real", 1);
+  fftw_plan p = fftw_mpi_plan_many_dft_c2r(rnk, n.data(), h, ib, ob, in, reinterpret_cast<double *>(out),
+                                           MPI_COMM_WORLD, FFTW_ESTIMATE | extra);
+  const int made = on_every_rank(p != nullptr);
+  const std::string why = why_of(p);
+  const int composed = on_every_rank(why.rfind("composed", 0) == 0);
+  if (want == '0') {
+    expect(made == 0, std::string(label) + ": a plan, or not on every rank; NULL wanted");
+  } else if (made != 1) {
+    expect(false, std::string(label) + ": NULL on some rank");
+  } else {
+    expect(composed == (want == 'c'), std::string(label) + (want == 'c' ? ": not composed: " : ": composed: ") + why);
+    // The serial c2r's input: the r2c of x (global, [n0][n1..][h]).
+    ptrdiff_t total = 1, ctotal = 1;
+    for (int i = 0; i < rnk; ++i) total *= n[i], ctotal *= cn[i];
+    std::vector<double> x(static_cast<size_t>(total * h));
+    for (size_t i = 0; i < x.size(); ++i) x[i] = std::sin(0.61 * static_cast<double>(i) + 0.2);
+    std::vector<fftw_complex> xc(static_cast<size_t>(ctotal * h));
+    std::vector<int> ni(n.begin(), n.end());
+    fftw_plan r2c = fftw_plan_many_dft_r2c(rnk, ni.data(), static_cast<int>(h), x.data(), nullptr, static_cast<int>(h),
+                                           1, xc.data(), nullptr, static_cast<int>(h), 1, FFTW_ESTIMATE);
+    fftw_execute(r2c);
+    fftw_destroy_plan(r2c);
+    const ptrdiff_t crow = ctotal / cn[0] * h;  // complex values per plane of dimension 0
+    std::memcpy(in, xc.data() + in_s0 * crow, sizeof(fftw_complex) * static_cast<size_t>(in_n0 * crow));
+    fftw_execute(p);
+    // The output's planes, padded: each last-dimension line 2 (n/2 + 1) reals of which n are the transform's.
+    const double *got = reinterpret_cast<const double *>(out);
+    const ptrdiff_t lines = total / n[0] / n.back(), pad = 2 * cn.back() * h, used = n.back() * h;
+    double d2 = 0, w2 = 0;
+    for (ptrdiff_t i0 = 0; i0 < out_n0; ++i0)
+      for (ptrdiff_t l = 0; l < lines; ++l)
+        for (ptrdiff_t j = 0; j < used; ++j) {
+          const double w = x[static_cast<size_t>(((out_s0 + i0) * lines + l) * used + j)] * static_cast<double>(total);
+          const double d = got[(i0 * lines + l) * pad + j] - w;
+          d2 += d * d, w2 += w * w;
+        }
+    const double e = mpi_test::relative_l2(d2, w2);
+    expect(e <= 1e-12, std::string(label) + ": error " + std::to_string(e) + " against the serial c2r");
+    int past = 0;
+    for (fftw_complex *a : {in, out})
+      for (ptrdiff_t i = alloc; i < alloc + guard; ++i) past += a[i][0] != 12345 || a[i][1] != 12345;
+    expect(on_every_rank(past > 0 ? 1 : 0) == 0, std::string(label) + ": wrote past local_size's arrays");
+    if (me == 0) std::printf("np %d: %s: %s, relative L2 %.2e\n", np, label, composed ? "composed" : "real", e);
+    ++checked;
+  }
+  if (p) fftw_destroy_plan(p);
+  if (!in_place) fftw_free(out);
+  fftw_free(in);
+}
+
+void c2r_the_real_fftw_mpi_fails() {
+  // A rank holds other numbers of the input's planes than of the output's.
+  c2r_the_real_fftw_mpi_fails({3, 24}, 2, 0, 3, true, 0, 'c');
+  c2r_the_real_fftw_mpi_fails({3, 24}, 2, 0, 3, false, 0, 'c');
+  c2r_the_real_fftw_mpi_fails({7, 5, 12}, 2, 7, 0, false, FFTW_PRESERVE_INPUT, '0');
+  // Out of place, all of it on one rank of several.
+  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, false, 0, 'c');
+  // The same planes either way, by other blocks, and in place on one rank:
+  // the real FFTW MPI's, right.
+  c2r_the_real_fftw_mpi_fails({5, 6}, 1, 0, (5 + np - 1) / np, false, FFTW_PRESERVE_INPUT, 'r');
+  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, true, 0, 'r');
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -378,6 +469,7 @@ int main(int argc, char **argv) {
   every_case<double>();
   every_case<float>();
   large();
+  c2r_the_real_fftw_mpi_fails();
 
   // A problem the real FFTW MPI refuses (a size 0): NULL on every rank.
   const ptrdiff_t zero[2] = {0, 4};
