@@ -368,11 +368,22 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
     GPUFFTW_LOG(Debug, "%s: the real FFTW MPI: %s", entry, why.c_str());
     return decline(why);
   }
+  // Whether a c2r is in place, the same on every rank: a rank holding
+  // nothing may pass its arrays otherwise than the others (one buffer for
+  // both), and a branch taken on its own answer would part the ranks
+  // before the collectives below. A rank out of place makes the plan out
+  // of place, where the real FFTW MPI writes past its arrays.
+  int in_place = in == out;
+  if (kind == GPUFFTW_FOREIGN_C2R &&
+      (rc = MPI_Allreduce(MPI_IN_PLACE, &in_place, 1, MPI_INT, MPI_MIN, comm)) != MPI_SUCCESS) {
+    GPUFFTW_LOG(Warn, "%s: %s", entry, mpi_error("MPI_Allreduce", rc).c_str());
+    return decline(mpi_error("MPI_Allreduce", rc));
+  }
   // Vote 1: what every rank's setting and GPU allow, and from it which of
   // the two ways applies (ways.h): the composed plan always where the real
   // FFTW MPI would fail the layout (the same on every rank: it follows
-  // from the arguments).
-  const char *const fails = real_fftw_mpi_fails(layout, in == out);
+  // from the arguments and the ranks' in-place answer).
+  const char *const fails = real_fftw_mpi_fails(layout, in_place != 0);
   const bool required = fails != nullptr;
   if (required) say_once(entry, fails);
   // The composed c2r overwrites its input: FFTW_PRESERVE_INPUT is the real

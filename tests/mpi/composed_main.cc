@@ -378,16 +378,21 @@ void estimated(int gpu) {
 // against the serial c2r, within local_size's arrays; where the composed
 // path cannot take one (FFTW_PRESERVE_INPUT) the plan is NULL on every
 // rank. On one rank they are the real FFTW MPI's, which is right there.
-// `ib`, `ob`: the blocks; `want`: 'c' composed, 'r' the real FFTW MPI's
-// plan, '0' NULL, on 2 ranks and more.
-void c2r_the_real_fftw_mpi_fails(std::vector<ptrdiff_t> n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, bool in_place,
+// `ib`, `ob`: the blocks; `place`: out of place, in place, or in place on
+// every rank but rank 0 (which holds every plane where the blocks are the
+// whole dimension, the others nothing); `want`: 'c' composed, 'r' the real
+// FFTW MPI's plan, '0' NULL, on 2 ranks and more.
+enum class Place { Out, In, InButRank0 };
+void c2r_the_real_fftw_mpi_fails(std::vector<ptrdiff_t> n, ptrdiff_t h, ptrdiff_t ib, ptrdiff_t ob, Place place,
                                  unsigned extra, char want) {
+  const bool in_place = place == Place::In || (place == Place::InButRank0 && me != 0);
   const int rnk = static_cast<int>(n.size());
   std::vector<ptrdiff_t> cn = n;
   cn.back() = n.back() / 2 + 1;
   char label[160];
   std::snprintf(label, sizeof label, "c2r %tdx%tdx%td howmany %td blocks %td/%td %s%s under GPUFFTW_MPI_PATH=real",
-                n[0], n[1], rnk > 2 ? n[2] : 1, h, ib, ob, in_place ? "in-place" : "out-of-place",
+                n[0], n[1], rnk > 2 ? n[2] : 1, h, ib, ob,
+                place == Place::In ? "in-place" : place == Place::Out ? "out-of-place" : "in place but on rank 0",
                 (extra & FFTW_PRESERVE_INPUT) ? " FFTW_PRESERVE_INPUT" : "");
   if (np == 1) want = 'r';
   ptrdiff_t in_n0, in_s0, out_n0, out_s0;
@@ -451,15 +456,19 @@ void c2r_the_real_fftw_mpi_fails(std::vector<ptrdiff_t> n, ptrdiff_t h, ptrdiff_
 
 void c2r_the_real_fftw_mpi_fails() {
   // A rank holds other numbers of the input's planes than of the output's.
-  c2r_the_real_fftw_mpi_fails({3, 24}, 2, 0, 3, true, 0, 'c');
-  c2r_the_real_fftw_mpi_fails({3, 24}, 2, 0, 3, false, 0, 'c');
-  c2r_the_real_fftw_mpi_fails({7, 5, 12}, 2, 7, 0, false, FFTW_PRESERVE_INPUT, '0');
-  // Out of place, all of it on one rank of several.
-  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, false, 0, 'c');
+  c2r_the_real_fftw_mpi_fails({3, 24}, 2, 0, 3, Place::In, 0, 'c');
+  c2r_the_real_fftw_mpi_fails({3, 24}, 2, 0, 3, Place::Out, 0, 'c');
+  c2r_the_real_fftw_mpi_fails({7, 5, 12}, 2, 7, 0, Place::Out, FFTW_PRESERVE_INPUT, '0');
+  // Out of place, all of it on one rank of several; also where the ranks
+  // holding nothing pass one buffer for both arrays: every rank decides
+  // alike, the plan out of place.
+  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, Place::Out, 0, 'c');
+  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, Place::InButRank0, 0, 'c');
+  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, Place::InButRank0, FFTW_PRESERVE_INPUT, '0');
   // The same planes either way, by other blocks, and in place on one rank:
   // the real FFTW MPI's, right.
-  c2r_the_real_fftw_mpi_fails({5, 6}, 1, 0, (5 + np - 1) / np, false, FFTW_PRESERVE_INPUT, 'r');
-  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, true, 0, 'r');
+  c2r_the_real_fftw_mpi_fails({5, 6}, 1, 0, (5 + np - 1) / np, Place::Out, FFTW_PRESERVE_INPUT, 'r');
+  c2r_the_real_fftw_mpi_fails({16, 14}, 1, 16, 16, Place::In, 0, 'r');
 }
 
 }  // namespace
