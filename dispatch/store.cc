@@ -524,7 +524,13 @@ bool DispatchStore::save() {
   // Tables: ours where we have one, theirs where only they do.
   for (const auto &kv : cpu_) their_cpu[kv.first] = kv.second;
   const std::optional<GpuRates> &gpu = gpu_ ? gpu_ : their_gpu;
-  const std::string tmp = path_ + ".tmp." + std::to_string(getpid());
+  // Named for this host and process: machines sharing the folder (a HOME
+  // on a cluster's file system, where the lock above may not reach across
+  // nodes) or containers with process ids of their own would otherwise
+  // write one temporary, and one would rename the other's.
+  char host[256] = "";
+  gethostname(host, sizeof host - 1);
+  const std::string tmp = path_ + ".tmp." + host + "." + std::to_string(getpid());
   {
     std::ostringstream out;
     out << kHeader << '\n' << kMachine << machine() << '\n';

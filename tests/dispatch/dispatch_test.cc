@@ -748,6 +748,20 @@ TEST_F(Store, ATimeNoRunReadsMakesTheFileCorrupt) {
   }
 }
 
+// Another machine's process of the same id, saving into the same folder
+// (a cluster's shared HOME, a container's own process ids), writes a
+// temporary of its own: one left in the folder by the same id elsewhere
+// does not stop this save.
+TEST_F(Store, AnotherHostsTemporaryOfTheSameProcessIdLeavesTheSaveAlone) {
+  make().gpu_rates();
+  const std::string theirs = path_ + ".tmp." + std::to_string(getpid());
+  ASSERT_EQ(mkdir(theirs.c_str(), 0700), 0);
+  make().remember("key.saved", Choice{true, 1e-3, 2e-3});
+  Choice got;
+  EXPECT_TRUE(make().recall("key.saved", &got));
+  rmdir(theirs.c_str());
+}
+
 TEST_F(Store, CorruptFileIsCalibratedAgainAndRewritten) {
   make().gpu_rates();
   {
