@@ -388,7 +388,8 @@ void *compose(const char *planner, gpufftw_foreign_kind kind, MakeLayout make, i
   if (required) say_once(entry, fails);
   // The composed c2r overwrites its input: FFTW_PRESERVE_INPUT is the real
   // FFTW MPI's, but where that computes the layout wrongly (the same on
-  // every rank: it follows from the arguments), no plan is FFTW's own answer.
+  // every rank: it follows from the arguments and the ranks' in-place
+  // vote), no plan is FFTW's own answer.
   if (kind == GPUFFTW_FOREIGN_C2R && (flags & FFTW_PRESERVE_INPUT)) {
     const std::string preserve = "FFTW_PRESERVE_INPUT, which the composed c2r cannot keep (it overwrites its input)";
     if (!required) {
